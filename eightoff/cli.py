@@ -1,0 +1,160 @@
+"""`python -m eightoff ...`: the command line. No subcommand opens the window.
+
+Every failure a user can cause ends with one readable line on stderr and exit status 2
+(1 for a move file that replays up to an illegal move); never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from eightoff.core.deals import MAX_DEAL, MIN_DEAL, deal
+from eightoff.core.errors import IllegalMove
+from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
+from eightoff.core.position import Position
+from eightoff.core.rules import PRESETS, Rules, preset
+
+PROG = "eightoff"
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def deal_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}") from None
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal number must be between {MIN_DEAL} and {MAX_DEAL}")
+    return number
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard", help="rules preset")
+    parser.add_argument(
+        "--takeback", action="store_true", help="allow cards to come back off the foundations"
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    return preset(args.rules, args.takeback)
+
+
+def read_text(path: str, what: str) -> str:
+    """A file's text, or standard input for '-'; unreadable input is a UsageError."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise UsageError(f"cannot read {what} {path!r}: {reason}") from None
+
+
+def load_position(board: str | None, number: int | None, rules: Rules) -> Position:
+    """The starting position from a board file or a deal number (exactly one is given)."""
+    if number is not None:
+        return deal(number, rules)
+    assert board is not None
+    try:
+        return parse_board(read_text(board, "board file"), rules)
+    except ValueError as error:
+        raise UsageError(f"board {board!r}: {error}") from None
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    print(format_board(deal(args.number, rules_from(args))), end="")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    expected = 1 if args.deal is not None else 2
+    if len(args.files) != expected:
+        shape = "MOVES with --deal" if args.deal is not None else "BOARD MOVES (or --deal N MOVES)"
+        raise UsageError(f"replay takes {shape}")
+    rules = rules_from(args)
+    board = None if args.deal is not None else args.files[0]
+    position = load_position(board, args.deal, rules)
+    moves_path = args.files[-1]
+    if board == "-" and moves_path == "-":
+        raise UsageError("only one of BOARD and MOVES can be read from standard input")
+    for number, line in move_lines(read_text(moves_path, "moves file").splitlines()):
+        try:
+            move = parse_move(line, position)
+        except IllegalMove as error:
+            print(f"line {number}: {line}: {error}")
+            return 1
+        except ValueError as error:
+            raise UsageError(f"{moves_path} line {number}: {error}") from None
+        try:
+            checked = position.find_move(rules, move.source, move.destination, move.count)
+        except IllegalMove as error:
+            print(f"line {number}: {format_move(move)}: {error}")
+            return 1
+        position = position.apply(checked)
+    if position.is_won:
+        print("won")
+    else:
+        print("not won")
+        print(format_board(position), end="")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Eight Off patience. Without a subcommand, opens the game window.",
+    )
+    parser.add_argument("--deal", type=deal_number, metavar="N", help="open the window on deal N")
+    parser.add_argument("--rules", choices=sorted(PRESETS), help="rules for the game the window opens")
+    parser.add_argument("--log-moves", action="store_true", help="print every move on stdout as it is made")
+    parser.add_argument(
+        "--print-layout", action="store_true", help="print the pile layout as JSON after every change"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    deal_parser = commands.add_parser("deal", help="print deal N in fc-solve's board format")
+    deal_parser.add_argument("number", type=deal_number, metavar="N")
+    add_rules_options(deal_parser)
+    deal_parser.set_defaults(handler=cmd_deal)
+
+    replay_parser = commands.add_parser(
+        "replay", help="replay a file of moves in fc-solve's -m wording ('-' reads stdin)"
+    )
+    replay_parser.add_argument("files", nargs="+", metavar="[BOARD] MOVES")
+    replay_parser.add_argument("--deal", type=deal_number, metavar="N", help="start from deal N")
+    add_rules_options(replay_parser)
+    replay_parser.set_defaults(handler=cmd_replay)
+    return parser
+
+
+def run(
+    argv: Sequence[str] | None = None, open_window: Callable[[argparse.Namespace], int] | None = None
+) -> int:
+    """Parse and dispatch; `open_window` handles the no-subcommand case."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            if open_window is None:
+                raise UsageError("the game window is not available in this build")
+            return open_window(args)
+        result: int = args.handler(args)
+        return result
+    except UsageError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,60 @@
+"""Numbered deals, the same as PySolFC's: deal N has PySolFC's columns and reserve cards.
+
+PySolFC shuffles games numbered below 32000 with Microsoft's generator (so Eight Off deal N is
+FreeCell deal N with the seventh row taken into the cells) and larger numbers with a Mersenne
+Twister. pysol-cards provides both generators; its own `shuffle` helper switches at 32001
+rather than PySolFC's 32000, so the choice is made here.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pysol_cards.cards import createCards, ms_rearrange
+from pysol_cards.random import LCRandom31, MTRandom
+
+from eightoff.core.cards import CARDS, Card, Suit
+from eightoff.core.position import Position
+from eightoff.core.rules import STANDARD, Rules
+
+MIN_DEAL = 0
+MAX_DEAL = 10**20
+"""PySolFC accepts game numbers up to 10**20."""
+FIRST_MT_DEAL = 32000
+
+_PYSOL_SUITS = "CSHD"
+
+
+def shuffled_deck(number: int) -> list[Card]:
+    """The 52 cards in the order PySolFC deals them for game `number`."""
+    if not MIN_DEAL <= number <= MAX_DEAL:
+        raise ValueError(f"deal number must be between {MIN_DEAL} and {MAX_DEAL}, not {number}")
+    cards = createCards(1)
+    if number < FIRST_MT_DEAL:
+        generator = LCRandom31()
+        cards = ms_rearrange(cards)
+    else:
+        generator = MTRandom()
+    generator.setSeed(number)
+    generator.shuffle(cards)
+    cards.reverse()
+    return [CARDS[Suit.parse(_PYSOL_SUITS[card.suit])][card.rank] for card in cards]
+
+
+def deal(number: int, rules: Rules = STANDARD) -> Position:
+    """Deal row by row across the columns as their lengths allow; the rest go to the leftmost
+    cells in order (PySolFC's cells 0, 2, 4, 6 are our cells 0, 1, 2, 3)."""
+    deck = iter(shuffled_deck(number))
+    columns: list[list[Card]] = [[] for _ in rules.column_lengths]
+    for row in range(max(rules.column_lengths)):
+        for column, length in zip(columns, rules.column_lengths, strict=True):
+            if row < length:
+                column.append(next(deck))
+    reserve: list[Card | None] = list(deck)
+    cells = tuple(reserve + [None] * (rules.cells - len(reserve)))
+    return Position(tuple(tuple(column) for column in columns), cells, (0, 0, 0, 0))
+
+
+def random_deal_number(rng: random.Random | None = None) -> int:
+    """A number for a new random game, so that every game can be replayed and shared."""
+    return (rng or random.SystemRandom()).randint(1, 999_999_999)

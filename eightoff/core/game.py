@@ -1,0 +1,188 @@
+"""A game: rules, a starting position and the history of what the player did.
+
+Each user action, together with the auto-play moves it triggers, is one undo step. Moves and
+undos both count on the move counter, so a fewest-moves record cannot be gamed by undoing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from eightoff.core.deals import deal
+from eightoff.core.moves import Move
+from eightoff.core.notation import format_board, format_move, parse_board, parse_move
+from eightoff.core.piles import Pile
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules, preset
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Step:
+    """One undoable action: the moves in order and the positions around them."""
+
+    moves: tuple[Move, ...]
+    before: Position
+    after: Position
+
+
+@dataclass
+class Game:
+    rules: Rules
+    start: Position
+    deal_number: int | None = None
+    """None for a board that did not come from a numbered deal."""
+    position: Position = field(init=False)
+    move_count: int = field(default=0, init=False)
+    done: list[Step] = field(default_factory=list, init=False)
+    undone: list[Step] = field(default_factory=list, init=False)
+    """The redo tail, the next step to redo last."""
+
+    def __post_init__(self) -> None:
+        self.position = self.start
+
+    @classmethod
+    def new(cls, deal_number: int, rules: Rules) -> Game:
+        return cls(rules, deal(deal_number, rules), deal_number)
+
+    def restarted(self) -> Game:
+        """The same deal from the beginning, as a fresh game."""
+        return Game(self.rules, self.start, self.deal_number)
+
+    # ----- reading -------------------------------------------------------------------------
+
+    @property
+    def is_won(self) -> bool:
+        return self.position.is_won
+
+    @property
+    def is_stuck(self) -> bool:
+        return self.position.is_stuck(self.rules)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    @property
+    def has_started(self) -> bool:
+        """Whether the player has made a move (a game counts as played from then on)."""
+        return self.move_count > 0
+
+    def find_move(self, source: Pile, destination: Pile, count: int | None = None) -> Move:
+        return self.position.find_move(self.rules, source, destination, count)
+
+    def legal_moves(self) -> list[Move]:
+        return self.position.legal_moves(self.rules)
+
+    def click_move(self, source: Pile) -> Move | None:
+        return self.position.click_move(self.rules, source)
+
+    def can_finish(self) -> bool:
+        """Whether every remaining card can go home in order from here with no other move."""
+        return self.position.autoplay(self.rules, safe_only=False)[1].is_won
+
+    # ----- changing ------------------------------------------------------------------------
+
+    def play(self, move: Move, autoplay: bool = False) -> Step:
+        """Make a legal move (from `find_move` or `legal_moves`) and, if asked, the auto-play
+        it allows, as one undo step. Clears the redo tail."""
+        after = self.position.apply(move)
+        moves = [move]
+        if autoplay:
+            home, after = after.autoplay(self.rules)
+            moves.extend(home)
+        return self._record(moves, after)
+
+    def autoplay(self, safe_only: bool = True) -> Step | None:
+        """Send home what can go as a step of its own (for a preference switched on mid-game, or
+        to finish a game whose remaining cards can all go home)."""
+        home, after = self.position.autoplay(self.rules, safe_only)
+        return self._record(home, after) if home else None
+
+    def _record(self, moves: list[Move], after: Position) -> Step:
+        step = Step(tuple(moves), self.position, after)
+        self.done.append(step)
+        self.undone.clear()
+        self.position = after
+        self.move_count += len(moves)
+        return step
+
+    def undo(self) -> Step | None:
+        if not self.done:
+            return None
+        step = self.done.pop()
+        self.undone.append(step)
+        self.position = step.before
+        self.move_count += 1
+        return step
+
+    def redo(self) -> Step | None:
+        if not self.undone:
+            return None
+        step = self.undone.pop()
+        self.done.append(step)
+        self.position = step.after
+        self.move_count += len(step.moves)
+        return step
+
+    # ----- saving --------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """Plain data (JSON-ready) from which `from_record` rebuilds this game exactly."""
+        return {
+            "version": RECORD_VERSION,
+            "rules": self.rules.name,
+            "takeback": self.rules.foundation_takeback,
+            "deal": self.deal_number,
+            "start": format_board(self.start),
+            "done": [_step_lines(step) for step in self.done],
+            "undone": [_step_lines(step) for step in reversed(self.undone)],
+            "move_count": self.move_count,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Rebuild a saved game by replaying its steps under the rules. Raises ValueError (with a
+        reason) when the record is malformed, from a newer version, or its moves do not replay."""
+        if not isinstance(record, dict):
+            raise ValueError("a saved game must be a JSON object")
+        version = record.get("version")
+        if not isinstance(version, int) or version > RECORD_VERSION:
+            raise ValueError(f"saved game version {version!r} is not one this program reads")
+        try:
+            rules = preset(str(record["rules"]), bool(record.get("takeback", False)))
+            number = record.get("deal")
+            game = cls(rules, parse_board(str(record["start"]), rules), number)
+            if number is not None and game.start != deal(int(number), rules):
+                raise ValueError(f"the saved start is not deal {number}")
+            for lines in record["done"]:
+                game._replay_step(lines)
+            redo = [game._replay_step(lines) for lines in record["undone"]]
+            for _ in redo:
+                game.undo()
+            game.move_count = int(record["move_count"])
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"saved game is missing or has a malformed {error}") from None
+        return game
+
+    def _replay_step(self, lines: list[str]) -> Step:
+        if not isinstance(lines, list) or not lines:
+            raise ValueError("a saved step must be a non-empty list of moves")
+        moves = []
+        after = self.position
+        for line in lines:
+            move = parse_move(str(line), after)
+            checked = after.find_move(self.rules, move.source, move.destination, move.count)
+            moves.append(checked)
+            after = after.apply(checked)
+        return self._record(moves, after)
+
+
+def _step_lines(step: Step) -> list[str]:
+    return [format_move(move) for move in step.moves]

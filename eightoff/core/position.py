@@ -1,0 +1,340 @@
+"""A position: what lies where. Immutable, hashable and cheap to copy, so history and search
+can keep as many as they like.
+
+Two ways in: `find_move` checks a player's request and says why it is refused; `apply` trusts
+its input and is fast, for moves that came from `legal_moves` or `find_move`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from eightoff.core.cards import CARDS, KING, Card, Suit
+from eightoff.core.errors import (
+    EmptySource,
+    NotARun,
+    RunTooLong,
+    TakebackNotAllowed,
+    WrongDestination,
+)
+from eightoff.core.moves import Move
+from eightoff.core.piles import Pile, PileKind
+from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
+
+COLUMN, CELL, FOUNDATION = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION
+WON_FOUNDATIONS = (KING,) * 4
+
+
+def card_name(card: Card) -> str:
+    """How messages name a card: 'the 7 of hearts', 'the King of spades'."""
+    rank = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(card.rank, str(card.rank))
+    return f"the {rank} of {card.suit.name.lower()}"
+
+
+def _is_are(number: int) -> str:
+    return "is" if number == 1 else "are"
+
+
+def _count_of(number: int, noun: str, *verbs: str) -> str:
+    """'1 card is', '3 cards are': message grammar in one place."""
+    text = f"{number} {noun}{'' if number == 1 else 's'}"
+    if verbs:
+        text = f"{verbs[0] if number == 1 else verbs[1]} {text}"
+    return text
+
+
+def _replace(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+class Position(NamedTuple):
+    columns: tuple[tuple[Card, ...], ...]
+    """Each column bottom card first."""
+    cells: tuple[Card | None, ...]
+    foundations: tuple[int, ...]
+    """The rank on top of each suit's foundation (index = Suit), 0 when empty."""
+
+    # ----- reading -------------------------------------------------------------------------
+
+    @property
+    def is_won(self) -> bool:
+        return self.foundations == WON_FOUNDATIONS
+
+    @property
+    def free_cells(self) -> int:
+        return self.cells.count(None)
+
+    @property
+    def empty_columns(self) -> int:
+        return sum(1 for column in self.columns if not column)
+
+    def cards(self, pile: Pile) -> tuple[Card, ...]:
+        """The cards of a pile, bottom first."""
+        if pile.kind is COLUMN:
+            return self.columns[pile.index]
+        if pile.kind is CELL:
+            card = self.cells[pile.index]
+            return () if card is None else (card,)
+        suit_cards = CARDS[pile.index]
+        return suit_cards[1 : self.foundations[pile.index] + 1]
+
+    def top(self, pile: Pile) -> Card | None:
+        cards = self.cards(pile)
+        return cards[-1] if cards else None
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the position, wherever it lies (52 in a sound position)."""
+        found = [card for suit in Suit for card in self.cards(Pile.foundation(suit))]
+        cells = [card for card in self.cells if card is not None]
+        return found + cells + [card for column in self.columns for card in column]
+
+    def run_length(self, column_index: int, rules: Rules) -> int:
+        """How many cards at the top of a column form a run (each lies legally on the next)."""
+        column = self.columns[column_index]
+        length = 1 if column else 0
+        while length < len(column) and rules.builds_on(column[-length], column[-length - 1]):
+            length += 1
+        return length
+
+    def capacity(self, rules: Rules, to_empty_column: bool) -> int:
+        return rules.run_capacity(self.free_cells, self.empty_columns, to_empty_column)
+
+    # ----- changing ------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> Position:
+        """The position after `move`, which must be legal (not checked: this is the fast path)."""
+        source, destination, count = move
+        columns, cells, foundations = self.columns, self.cells, self.foundations
+        moving: tuple[Card | None, ...]
+        if source.kind is COLUMN:
+            column = columns[source.index]
+            moving = column[-count:]
+            columns = _replace(columns, source.index, column[:-count])
+        elif source.kind is CELL:
+            moving = (cells[source.index],)
+            cells = _replace(cells, source.index, None)
+        else:
+            rank = foundations[source.index]
+            moving = (CARDS[source.index][rank],)
+            foundations = _replace(foundations, source.index, rank - 1)
+        if destination.kind is COLUMN:
+            columns = _replace(columns, destination.index, columns[destination.index] + moving)
+        elif destination.kind is CELL:
+            cells = _replace(cells, destination.index, moving[0])
+        else:
+            foundations = _replace(foundations, destination.index, foundations[destination.index] + 1)
+        return Position(columns, cells, foundations)
+
+    # ----- what may move -------------------------------------------------------------------
+
+    def legal_moves(self, rules: Rules) -> list[Move]:
+        """Every legal move, including the useless ones (cell to cell, a whole column to an
+        empty column): the checked path `find_move` accepts exactly these."""
+        moves: list[Move] = []
+        add = moves.append
+        columns, cells, foundations = self.columns, self.cells, self.foundations
+        free = [Pile.cell(i) for i, card in enumerate(cells) if card is None]
+        empty = [Pile.column(i) for i, column in enumerate(columns) if not column]
+        tops = [column[-1] if column else None for column in columns]
+        capacity = rules.run_capacity(len(free), len(empty), False)
+        capacity_to_empty = rules.run_capacity(len(free), len(empty), True)
+        any_card_fills = rules.empty_column is EmptyColumn.ANY
+        same_suit = rules.build is Build.SAME_SUIT
+        column_piles = [Pile.column(i) for i in range(len(columns))]
+
+        def single(source: Pile, card: Card, to_cells: list[Pile]) -> None:
+            """Moves of one card from a cell or a foundation."""
+            for cell in to_cells:
+                add(Move(source, cell, 1))
+            for index, top in enumerate(tops):
+                if top is None:
+                    if any_card_fills or card.rank == KING:
+                        add(Move(source, column_piles[index], 1))
+                elif top.rank == card.rank + 1 and (
+                    top.suit == card.suit if same_suit else top.is_red != card.is_red
+                ):
+                    add(Move(source, column_piles[index], 1))
+
+        for index, column in enumerate(columns):
+            if not column:
+                continue
+            source = column_piles[index]
+            card = column[-1]
+            if foundations[card.suit] == card.rank - 1:
+                add(Move(source, Pile.foundation(card.suit), 1))
+            for cell in free:
+                add(Move(source, cell, 1))
+            run = self.run_length(index, rules)
+            for target, top in enumerate(tops):
+                if target == index:
+                    continue
+                if top is None:
+                    for count in range(1, min(run, capacity_to_empty) + 1):
+                        if any_card_fills or column[-count].rank == KING:
+                            add(Move(source, column_piles[target], count))
+                else:
+                    count = top.rank - card.rank
+                    if 1 <= count <= run and count <= capacity and rules.builds_on(column[-count], top):
+                        add(Move(source, column_piles[target], count))
+        for index, occupant in enumerate(cells):
+            if occupant is None:
+                continue
+            source = Pile.cell(index)
+            if foundations[occupant.suit] == occupant.rank - 1:
+                add(Move(source, Pile.foundation(occupant.suit), 1))
+            single(source, occupant, free)
+        if rules.foundation_takeback:
+            for suit, rank in enumerate(foundations):
+                if rank:
+                    single(Pile.foundation(suit), CARDS[suit][rank], free)
+        return moves
+
+    def find_move(self, rules: Rules, source: Pile, destination: Pile, count: int | None = None) -> Move:
+        """The legal move from `source` to `destination`, or an `IllegalMove` saying why not.
+
+        Without `count`, the number of cards is the one that fits: for a column the run part
+        that lies on its top card, for an empty column the longest run that may go there.
+        """
+        cards = self.cards(source)
+        if not cards:
+            raise EmptySource(f"There is no card in {source}")
+        if source == destination:
+            raise WrongDestination("The cards are already there")
+        if source.kind is FOUNDATION and not rules.foundation_takeback:
+            raise TakebackNotAllowed("Cards may not come back off the foundations in these rules")
+        available = self.run_length(source.index, rules) if source.kind is COLUMN else 1
+        if count is not None:
+            self._check_run(rules, source, cards, count, available)
+        if destination.kind is not COLUMN:
+            if count not in (None, 1):
+                where = "a free cell" if destination.kind is CELL else "a foundation"
+                raise RunTooLong(f"Only one card at a time can go to {where}")
+            self._check_single_target(cards[-1], destination)
+            return Move(source, destination, 1)
+        target = self.columns[destination.index]
+        if target:
+            count = self._count_onto(rules, cards, available, target[-1], count)
+        else:
+            count = self._count_to_empty(rules, cards, available, count)
+        return Move(source, destination, count)
+
+    def _check_run(
+        self, rules: Rules, source: Pile, cards: tuple[Card, ...], count: int, available: int
+    ) -> None:
+        if count < 1 or count > len(cards):
+            raise NotARun(f"There {_count_of(len(cards), 'card', 'is only', 'are only')} in {source}")
+        if count > available:
+            how = "of one suit" if rules.build is Build.SAME_SUIT else "in alternating colours"
+            raise NotARun(f"Those {count} cards are not a descending run {how}")
+
+    def _check_single_target(self, card: Card, destination: Pile) -> None:
+        if destination.kind is CELL:
+            occupant = self.cells[destination.index]
+            if occupant is not None:
+                raise WrongDestination(f"{str(destination).capitalize()} already holds {card_name(occupant)}")
+            return
+        if destination.index != card.suit:
+            raise WrongDestination(
+                f"{card_name(card).capitalize()} belongs on the {card.suit.name.lower()} foundation"
+            )
+        home = self.foundations[card.suit]
+        if home != card.rank - 1:
+            wanted = "is complete" if home == KING else f"needs {card_name(CARDS[card.suit][home + 1])} next"
+            raise WrongDestination(f"The {card.suit.name.lower()} foundation {wanted}")
+
+    def _count_onto(
+        self, rules: Rules, cards: tuple[Card, ...], available: int, top: Card, count: int | None
+    ) -> int:
+        wanted = top.rank - cards[-1].rank if count is None else count
+        if not 1 <= wanted <= available or not rules.builds_on(cards[-wanted], top):
+            if top.rank == 1:
+                raise WrongDestination("Nothing can go on an Ace")
+            if rules.build is Build.SAME_SUIT:
+                needed = card_name(CARDS[top.suit][top.rank - 1])
+            else:
+                needed = (
+                    f"a {'black' if top.is_red else 'red'} {card_name(CARDS[0][top.rank - 1]).split()[1]}"
+                )
+            raise WrongDestination(f"Only {needed} can go on {card_name(top)}")
+        self._check_capacity(rules, wanted, to_empty=False)
+        return wanted
+
+    def _count_to_empty(
+        self, rules: Rules, cards: tuple[Card, ...], available: int, count: int | None
+    ) -> int:
+        if count is not None:
+            if not rules.may_fill_empty_column(cards[-count]):
+                raise WrongDestination("Only a King can fill an empty column")
+            self._check_capacity(rules, count, to_empty=True)
+            return count
+        fits = [n for n in range(1, available + 1) if rules.may_fill_empty_column(cards[-n])]
+        if not fits:
+            raise WrongDestination("Only a King can fill an empty column")
+        capacity = self.capacity(rules, to_empty_column=True)
+        movable = [n for n in fits if n <= capacity]
+        if not movable:
+            self._check_capacity(rules, min(fits), to_empty=True)
+        return max(movable)
+
+    def _check_capacity(self, rules: Rules, count: int, to_empty: bool) -> None:
+        capacity = self.capacity(rules, to_empty)
+        if count <= capacity:
+            return
+        free = self.free_cells
+        if rules.run_moves is RunMoves.CELLS_ONLY:
+            raise RunTooLong(
+                f"Moving {count} cards needs {count - 1} free cells; {free} {_is_are(free)} free"
+            )
+        empties = self.empty_columns - (1 if to_empty else 0)
+        raise RunTooLong(
+            f"Moving {count} cards needs more room: with {_count_of(free, 'free cell')} and "
+            f"{_count_of(empties, 'empty column')} at most {capacity} can move"
+        )
+
+    # ----- helpers for the front end and auto-play ------------------------------------------
+
+    def click_move(self, rules: Rules, source: Pile) -> Move | None:
+        """What a click on a pile's top card does: home if it can go, else a column card goes
+        to the leftmost free cell; None when neither is possible."""
+        card = self.top(source)
+        if card is None or source.kind is FOUNDATION:
+            return None
+        if self.foundations[card.suit] == card.rank - 1:
+            return Move(source, Pile.foundation(card.suit), 1)
+        if source.kind is COLUMN and None in self.cells:
+            return Move(source, Pile.cell(self.cells.index(None)), 1)
+        return None
+
+    def home_moves(self, rules: Rules, safe_only: bool) -> list[Move]:
+        """Moves that send a top card (column or cell) to its foundation right now."""
+        moves = []
+        for index, column in enumerate(self.columns):
+            if column:
+                moves.append((column[-1], Pile.column(index)))
+        for index, card in enumerate(self.cells):
+            if card is not None:
+                moves.append((card, Pile.cell(index)))
+        return [
+            Move(source, Pile.foundation(card.suit), 1)
+            for card, source in sorted(moves, key=lambda item: item[0].rank)
+            if self.foundations[card.suit] == card.rank - 1
+            and (not safe_only or rules.safe_to_autoplay(card, self.foundations))
+        ]
+
+    def autoplay(self, rules: Rules, safe_only: bool = True) -> tuple[list[Move], Position]:
+        """Send home every card that can (and, with `safe_only`, safely may) go, lowest first."""
+        played: list[Move] = []
+        position = self
+        while moves := position.home_moves(rules, safe_only):
+            played.append(moves[0])
+            position = position.apply(moves[0])
+        return played, position
+
+    def is_stuck(self, rules: Rules) -> bool:
+        """Not won, and no legal move changes anything beyond shuttling a card between cells.
+
+        Such a position can never be won; the solver's verdict is the deeper one (a position
+        with moves left may still be lost)."""
+        return not self.is_won and all(
+            move.source.kind is CELL and move.destination.kind is CELL for move in self.legal_moves(rules)
+        )

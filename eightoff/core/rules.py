@@ -1,0 +1,121 @@
+"""Variants as data: one frozen `Rules` value says everything that differs between games.
+
+Eight Off standard, Eight Off easy and FreeCell are presets of it; the move generator, the
+checked move finder and auto-play read these fields and have no per-variant branches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from eightoff.core.cards import Card
+
+
+class Build(Enum):
+    """How a card may be placed on a column's top card (always one rank lower)."""
+
+    SAME_SUIT = "same suit"
+    ALTERNATE_COLOUR = "alternate colour"
+
+
+class EmptyColumn(Enum):
+    """What may be put into an empty column."""
+
+    KINGS = "kings"
+    ANY = "any"
+
+
+class RunMoves(Enum):
+    """Which empty piles help to move a run of cards as one move."""
+
+    CELLS_ONLY = "cells only"
+    CELLS_AND_COLUMNS = "cells and columns"
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    cells: int
+    column_lengths: tuple[int, ...]
+    """How many cards each column is dealt; the rest of the deck goes to the cells."""
+    build: Build
+    empty_column: EmptyColumn
+    run_moves: RunMoves
+    foundation_takeback: bool = False
+
+    @property
+    def columns(self) -> int:
+        return len(self.column_lengths)
+
+    @property
+    def dealt_to_cells(self) -> int:
+        return 52 - sum(self.column_lengths)
+
+    def with_takeback(self, allowed: bool) -> Rules:
+        return replace(self, foundation_takeback=allowed)
+
+    def builds_on(self, card: Card, onto: Card) -> bool:
+        """Whether `card` may lie on `onto` in a column."""
+        if onto.rank != card.rank + 1:
+            return False
+        if self.build is Build.SAME_SUIT:
+            return card.suit == onto.suit
+        return card.suit.is_red != onto.suit.is_red
+
+    def run_capacity(self, free_cells: int, empty_columns: int, to_empty_column: bool) -> int:
+        """The longest run that moves as one move, written down once for every variant.
+
+        Cells only: free cells + 1 (empty columns that take only Kings never help).
+        Cells and columns: (free cells + 1) x 2^(empty columns), where the destination
+        column, if empty, does not count as a helper.
+        """
+        if self.run_moves is RunMoves.CELLS_ONLY:
+            return free_cells + 1
+        helpers = empty_columns - 1 if to_empty_column else empty_columns
+        return (free_cells + 1) << max(helpers, 0)
+
+    def may_fill_empty_column(self, card: Card) -> bool:
+        return self.empty_column is EmptyColumn.ANY or card.rank == 13
+
+    def safe_to_autoplay(self, card: Card, foundations: tuple[int, ...]) -> bool:
+        """Whether sending `card` home can never cost the player anything.
+
+        With same-suit building only the same-suit card one lower can ever lie on a card,
+        and it is already home, so every card that can go home is safe. With alternate
+        colours a card is safe once both opposite-colour cards one lower are home (and
+        twos always are), the usual FreeCell rule.
+        """
+        if self.build is Build.SAME_SUIT or card.rank <= 2:
+            return True
+        opposite = [rank for suit, rank in enumerate(foundations) if (suit in (1, 2)) != card.is_red]
+        return min(opposite) >= card.rank - 1
+
+
+STANDARD = Rules(
+    name="standard",
+    cells=8,
+    column_lengths=(6,) * 8,
+    build=Build.SAME_SUIT,
+    empty_column=EmptyColumn.KINGS,
+    run_moves=RunMoves.CELLS_ONLY,
+)
+EASY = replace(STANDARD, name="easy", empty_column=EmptyColumn.ANY, run_moves=RunMoves.CELLS_AND_COLUMNS)
+FREECELL = Rules(
+    name="freecell",
+    cells=4,
+    column_lengths=(7, 7, 7, 7, 6, 6, 6, 6),
+    build=Build.ALTERNATE_COLOUR,
+    empty_column=EmptyColumn.ANY,
+    run_moves=RunMoves.CELLS_AND_COLUMNS,
+)
+PRESETS: dict[str, Rules] = {rules.name: rules for rules in (STANDARD, EASY, FREECELL)}
+
+
+def preset(name: str, takeback: bool = False) -> Rules:
+    """The named preset, for command lines and saved files."""
+    try:
+        return PRESETS[name].with_takeback(takeback)
+    except KeyError:
+        known = ", ".join(PRESETS)
+        raise ValueError(f"unknown rules {name!r} (expected one of {known})") from None
