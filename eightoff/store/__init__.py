@@ -1,0 +1,1 @@
+"""Per-user files through platformdirs: preferences, statistics and the unfinished game."""

@@ -1,0 +1,30 @@
+"""The player's settings as one value, shared by the Preferences dialog and the store.
+
+Kept free of file handling so the window can use it before (or without) a store.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
+"""Multipliers of the base animation time (about 150 ms a card at "normal")."""
+
+
+@dataclass
+class Preferences:
+    autoplay: bool = True
+    easy_mode: bool = False
+    """Applies from the next game: changing the rules mid-game would change what was legal."""
+    four_colour: bool = False
+    takeback: bool = False
+    animation_speed: str = "normal"
+    winnable_only: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    window_position: tuple[int, int] | None = None
+    last_rules: str = "standard"
+
+    @property
+    def rules_name(self) -> str:
+        """The rules a new game gets."""
+        return "easy" if self.easy_mode else "standard"
