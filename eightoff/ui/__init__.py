@@ -1,0 +1,1 @@
+"""The pygame-ce front end: app loop, layout geometry, card faces, input, animations."""
