@@ -86,7 +86,7 @@ def _heart_outline(height: float, flip: bool) -> tuple[float, list[Point]]:
     raw = [
         (16 * math.sin(t) ** 3,
          -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)))
-        for t in (2 * math.pi * i / 96 for i in range(96))
+        for t in (2 * math.pi * i / 64 for i in range(64))
     ]
     top = min(y for _, y in raw)
     scale = height / (max(y for _, y in raw) - top)
@@ -342,11 +342,16 @@ class CardFaces:
         self.size = (width, height)
         self.four_colour = four_colour
         # Small cards need more supersampling for smooth edges; large ones have pixels to spare.
-        self.scale = 4 if width < 80 else 3 if width < 150 else 2
+        self.scale = 4 if width < 150 else 2
         self.layout = Layout.of(width, height, self.scale)
         self._faces: dict[Card, pygame.Surface] = {}
         self._others: dict[str, pygame.Surface] = {}
         self._blank: pygame.Surface | None = None
+
+    @property
+    def index_height(self) -> int:
+        """Pixels from a card's top that show rank and suit: the least a column may reveal."""
+        return math.ceil(self.layout.strip / self.scale)
 
     def face(self, card: Card) -> pygame.Surface:
         """The face of `card`, with transparent rounded corners and a thin border."""
@@ -400,10 +405,7 @@ class CardFaces:
     def _draw_face(self, card: Card) -> pygame.Surface:
         canvas = self._blank_card()
         colour = suit_colour(card.suit, self.four_colour)
-        index = self._index(card, colour)
-        canvas.blit(index, (0, 0))
-        canvas.blit(pygame.transform.flip(index, True, True),
-                    (0, self.layout.height - index.get_height()))
+        self._draw_index(canvas, card, colour)
         if card.rank == ACE:
             self._draw_ace(canvas, card.suit, colour)
         elif card.rank >= JACK:
@@ -412,20 +414,19 @@ class CardFaces:
             self._draw_pips(canvas, card, colour)
         return canvas
 
-    def _index(self, card: Card, colour: Colour) -> pygame.Surface:
-        """The top strip: the rank at the left, the suit at the right, both big."""
+    def _draw_index(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
+        """Rank at the top left, suit at the top right, both big; the same turned round below."""
         lay = self.layout
-        strip = pygame.Surface((lay.width, lay.strip), pygame.SRCALPHA)
-        strip.fill((*colour, 0))
         rank = text_surface(rank_text(card.rank), lay.cap, colour)
-        top = round(lay.margin)
-        strip.blit(rank, (round(lay.margin * 0.85), top))
-        suit_height = lay.cap * 0.9
-        shape = suit_shape(card.suit)
-        centre = (lay.width - lay.margin * 0.85 - shape.aspect * suit_height / 2,
-                  top + lay.cap / 2)
-        draw_shape(strip, shape, centre, suit_height, colour)
-        return strip
+        left, top = round(lay.margin * 0.85), round(lay.margin)
+        canvas.blit(rank, (left, top))
+        canvas.blit(pygame.transform.flip(rank, True, True),
+                    (lay.width - left - rank.get_width(), lay.height - top - rank.get_height()))
+        height = lay.cap * 0.9
+        x = lay.width - lay.margin * 0.85 - suit_shape(card.suit).aspect * height / 2
+        y = top + lay.cap / 2
+        draw_suit(canvas, card.suit, (x, y), height, colour)
+        draw_suit(canvas, card.suit, (lay.width - x, lay.height - y), height, colour, True)
 
     def _draw_pips(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
         lay = self.layout

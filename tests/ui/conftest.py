@@ -1,0 +1,7 @@
+"""UI tests run headless: SDL must pick its dummy drivers before pygame is first imported."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
