@@ -16,6 +16,7 @@ from eightoff.core.errors import IllegalMove
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
 from eightoff.core.position import Position
 from eightoff.core.rules import PRESETS, Rules, preset
+from eightoff.store.stats_command import cmd_stats
 
 PROG = "eightoff"
 
@@ -136,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.add_argument("--deal", type=deal_number, metavar="N", help="start from deal N")
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
+
+    stats_parser = commands.add_parser("stats", help="print your statistics and recent games")
+    stats_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    stats_parser.add_argument("--rules", choices=sorted(PRESETS), help="only this rules variant")
+    stats_parser.set_defaults(handler=cmd_stats)
     return parser
 
 

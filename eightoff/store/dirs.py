@@ -1,0 +1,56 @@
+"""Where the store keeps its files: the per-user folders, or one folder named by EIGHTOFF_HOME.
+
+The override exists so tests (and a player who wants a portable copy) can point every file
+at one place without touching the real per-user folders.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from platformdirs import PlatformDirs
+
+HOME_VARIABLE = "EIGHTOFF_HOME"
+
+
+class StoreDirs(Protocol):
+    """The three folders of a `platformdirs.PlatformDirs` that the store uses."""
+
+    @property
+    def user_config_path(self) -> Path: ...
+
+    @property
+    def user_data_path(self) -> Path: ...
+
+    @property
+    def user_state_path(self) -> Path: ...
+
+
+@dataclass(frozen=True)
+class HomeDirs:
+    """Config, data and state as subfolders of one folder."""
+
+    root: Path
+
+    @property
+    def user_config_path(self) -> Path:
+        return self.root / "config"
+
+    @property
+    def user_data_path(self) -> Path:
+        return self.root / "data"
+
+    @property
+    def user_state_path(self) -> Path:
+        return self.root / "state"
+
+
+def default_dirs() -> StoreDirs:
+    """$EIGHTOFF_HOME's subfolders when it is set, else the platform's per-user folders."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return HomeDirs(Path(home))
+    return PlatformDirs("eightoff", appauthor=False)
