@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from eightoff import desktop
 from eightoff.core.deals import MAX_DEAL, MIN_DEAL, deal
 from eightoff.core.errors import IllegalMove
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
@@ -137,6 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.add_argument("--deal", type=deal_number, metavar="N", help="start from deal N")
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
+
+    desktop_parser = commands.add_parser(
+        "install-desktop", help="add Eight Off to this user's desktop menu (Linux): entry and icon"
+    )
+    desktop_parser.add_argument("--uninstall", action="store_true", help="remove them again")
+    desktop_parser.set_defaults(handler=desktop.cmd_install_desktop)
 
     stats_parser = commands.add_parser("stats", help="print your statistics and recent games")
     stats_parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -1,0 +1,89 @@
+"""Fixtures that build the wheel once and install it into a throwaway venv.
+
+The build runs on a copy of the sources in a temporary folder, so it never writes build/ or
+*.egg-info into the shared working tree, and sees exactly the files a release would.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def desktop_file_validate() -> str:
+    """The validator's path, or a skip that says how to get it."""
+    found = shutil.which("desktop-file-validate")
+    if found is None:
+        pytest.skip("desktop-file-validate is not installed (apt install desktop-file-utils; .ci/run does)")
+    return found
+
+
+def assert_valid_desktop_file(path: Path) -> None:
+    result = subprocess.run(
+        [desktop_file_validate(), str(path)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def clean_env(**overrides: str) -> dict[str, str]:
+    """The test's environment without anything that would point Python at other packages."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTHON")}
+    env.update(overrides)
+    return env
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`pip wheel --no-deps` of a copy of the sources, as a release would build it."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "eightoff"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (ROOT / name).exists():
+            shutil.copy(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "eightoff", source / "eightoff", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+    )
+    out = work / "dist"
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
+        capture_output=True, text=True, check=False, env=clean_env(),
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    (wheel,) = out.glob("eightoff-*.whl")
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def wheel_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the wheel installed, as `pip install eightoff` would leave it.
+
+    The dependencies (pygame-ce and friends) come from the test's own environment through a
+    .pth line instead of a download; a .pth line adds a folder without running the .pth
+    files inside it, so the source checkout's editable install stays invisible.
+    """
+    home = tmp_path_factory.mktemp("venv") / "venv"
+    venv.create(home, with_pip=False)
+    python = home / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    Path(site, "eightoff-test-deps.pth").write_text("\n".join(sorted(ours)) + "\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
+         "--no-index", str(built_wheel)],
+        capture_output=True, text=True, check=False, env=clean_env(),
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return home

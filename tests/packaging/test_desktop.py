@@ -1,0 +1,97 @@
+"""`eightoff install-desktop` writes a valid menu entry and icons, and `--uninstall` removes them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from eightoff.desktop import desktop_entry, exec_argument, png_icons
+from tests.packaging.conftest import assert_valid_desktop_file, clean_env
+
+ASSETS = Path(__file__).resolve().parents[2] / "eightoff" / "assets"
+
+
+def install_desktop(data_home: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "eightoff", "install-desktop", *args],
+        capture_output=True, text=True, check=False,
+        env=clean_env(XDG_DATA_HOME=str(data_home), **env),
+    )
+
+
+def files_under(folder: Path) -> set[Path]:
+    return {path.relative_to(folder) for path in folder.rglob("*") if path.is_file()}
+
+
+def test_packaged_entry_validates() -> None:
+    assert_valid_desktop_file(ASSETS / "eightoff.desktop")
+
+
+@pytest.mark.parametrize(
+    ("argument", "written"),
+    [
+        ("/home/ann/.venv/bin/eightoff", "/home/ann/.venv/bin/eightoff"),
+        ("/home/ann/my games/eightoff", '"/home/ann/my games/eightoff"'),
+        ("/opt/100%/eightoff", "/opt/100%%/eightoff"),
+        ('/tmp/a"b$c', '"/tmp/a\\\\"b\\\\$c"'),
+        ("/tmp/back\\slash", '"/tmp/back\\\\\\\\slash"'),
+    ],
+)
+def test_exec_arguments_are_quoted_as_the_spec_says(argument: str, written: str) -> None:
+    assert exec_argument(argument) == written
+
+
+def test_entry_for_an_awkward_path_still_validates(tmp_path: Path) -> None:
+    entry = tmp_path / "eightoff.desktop"
+    entry.write_text(desktop_entry(["/home/ann/my games/100% $fun/eightoff", "-m", "eightoff"]))
+    assert_valid_desktop_file(entry)
+
+
+def test_install_then_uninstall(tmp_path: Path) -> None:
+    installed = install_desktop(tmp_path)
+    assert installed.returncode == 0, installed.stderr
+    expected = {Path("applications/eightoff.desktop"), Path("icons/hicolor/scalable/apps/eightoff.svg")}
+    expected |= {Path(f"icons/hicolor/{n}x{n}/apps/eightoff.png") for n in png_icons()}
+    assert {16, 32, 48, 256} <= set(png_icons())
+    ours = files_under(tmp_path) - {Path("applications/mimeinfo.cache")}  # update-desktop-database's
+    assert ours == expected
+    assert len(installed.stdout.splitlines()) == len(expected)
+    assert (tmp_path / "icons/hicolor/48x48/apps/eightoff.png").read_bytes() == png_icons()[48].read_bytes()
+
+    entry = tmp_path / "applications" / "eightoff.desktop"
+    assert_valid_desktop_file(entry)
+    lines = entry.read_text().splitlines()
+    command = Path(next(line for line in lines if line.startswith("Exec=")).removeprefix("Exec="))
+    assert command.is_absolute() and command.name == "eightoff" and command.is_file()
+    assert f"TryExec={command}" in lines
+    for key in ("Icon=eightoff", "StartupWMClass=eightoff", "Categories=Game;CardGame;", "Terminal=false"):
+        assert key in lines
+
+    again = install_desktop(tmp_path)
+    assert again.returncode == 0 and files_under(tmp_path) - {Path("applications/mimeinfo.cache")} == expected
+
+    removed = install_desktop(tmp_path, "--uninstall")
+    assert removed.returncode == 0, removed.stderr
+    assert files_under(tmp_path) <= {Path("applications/mimeinfo.cache")}
+    assert len(removed.stdout.splitlines()) == len(expected)
+    assert install_desktop(tmp_path, "--uninstall").stdout.startswith("nothing to remove")
+
+
+def test_relative_xdg_data_home_is_ignored(tmp_path: Path) -> None:
+    """The spec says a relative XDG_DATA_HOME is invalid: use ~/.local/share instead."""
+    result = install_desktop(Path("relative/share"), HOME=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / ".local/share/applications/eightoff.desktop").is_file()
+    assert not Path("relative").exists()
+
+
+def test_unwritable_place_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    result = install_desktop(blocker)
+    assert result.returncode == 1
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("eightoff: cannot install")
+    assert blocker.read_text() == "a file where the data folder should be"
