@@ -1,0 +1,103 @@
+"""`solve(position, rules, budget)`: the one entry point the game, the hints and the CLI use."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from eightoff.core.moves import Move
+from eightoff.core.piles import Pile
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
+from eightoff.solver.board import (
+    CELL_TO_COLUMN,
+    COLUMN_TO_CELL,
+    COLUMN_TO_COLUMN,
+    HOME,
+    InternalMove,
+    code_card,
+    engine_for,
+    from_position,
+)
+from eightoff.solver.search import Budget, search
+from eightoff.solver.shorten import shorten
+
+SOLVED, UNSOLVED, UNKNOWN = "solved", "unsolved", "unknown"
+
+
+class SolverBug(AssertionError):
+    """The search produced a line the rules core refuses: never expected, never hidden."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: str
+    """SOLVED (with `moves`), UNSOLVED (proved: no line wins) or UNKNOWN (budget ran out)."""
+    moves: tuple[Move, ...]
+    """Core moves that win when applied one by one (auto-play moves included); empty otherwise."""
+    seconds: float
+    """The solver's own time."""
+    nodes: int
+    """Boards expanded."""
+    states: int
+    """Distinct boards seen."""
+
+
+def solve(position: Position, rules: Rules, budget: Budget | None = None) -> SolveResult:
+    """Search for a win from `position`.
+
+    "unsolved" is a proof. Sound pruning keeps it one: see `Engine.moves`. Foundation take-back
+    is searched only where it can matter. With same-suit building it cannot: a card taken back
+    can only ever hold lower cards of its own suit, all home at that moment, so from any winning
+    line the moves of cards after their first trip home can be deleted (those cards form the top
+    of their columns, and without them every other move stays legal with at least as many free
+    cells and empty columns); what is left is a winning line without take-backs.
+    """
+    began = time.perf_counter()
+    engine = engine_for(rules)
+    board = from_position(position)
+    outcome = search(engine, board, budget or Budget())
+    moves: tuple[Move, ...] = ()
+    if outcome.status == SOLVED:
+        moves = tuple(to_core(position, rules, shorten(engine, board, outcome.line)))
+    return SolveResult(outcome.status, moves, time.perf_counter() - began, outcome.nodes, outcome.states)
+
+
+def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[Move]:
+    """Translate a line into core moves, checking each with `find_move` and the end for a win."""
+    moves = []
+    for kind, a, b, count in line:
+        if kind == COLUMN_TO_COLUMN:
+            source, destination = Pile.column(a), Pile.column(b)
+        elif kind == COLUMN_TO_CELL:
+            source, destination = Pile.column(a), _free_cell(position)
+        elif kind == CELL_TO_COLUMN:
+            source, destination = Pile.cell(position.cells.index(code_card(a))), Pile.column(b)
+        elif kind == HOME:
+            card = code_card(a)
+            source, destination = _holding(position, card), Pile.foundation(card.suit)
+        else:
+            source = Pile.foundation(a >> 4)
+            destination = _free_cell(position) if b < 0 else Pile.column(b)
+        try:
+            move = position.find_move(rules, source, destination, count)
+        except ValueError as error:
+            raise SolverBug(f"solver line refused at move {len(moves) + 1}: {error}") from error
+        moves.append(move)
+        position = position.apply(move)
+    if not position.is_won:
+        raise SolverBug("solver line does not end in a win")
+    return moves
+
+
+def _free_cell(position: Position) -> Pile:
+    return Pile.cell(position.cells.index(None))
+
+
+def _holding(position: Position, card: object) -> Pile:
+    if card in position.cells:
+        return Pile.cell(position.cells.index(card))  # type: ignore[arg-type]
+    for index, column in enumerate(position.columns):
+        if column and column[-1] == card:
+            return Pile.column(index)
+    raise SolverBug(f"{card} is not on top of a pile")
