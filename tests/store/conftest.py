@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.rules import STANDARD, Rules
+from eightoff.store import HomeDirs, Store
+
+
+@pytest.fixture
+def dirs(tmp_path: Path) -> HomeDirs:
+    return HomeDirs(tmp_path / "home")
+
+
+@pytest.fixture
+def store(dirs: HomeDirs) -> Store:
+    return Store(dirs)
+
+
+def played_game(number: int = 1, rules: Rules = STANDARD, moves: int = 12, seed: int = 0) -> Game:
+    """A game with `moves` random actions made, then two undone (so there is a redo tail)."""
+    game = Game.new(number, rules)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        choices = game.legal_moves()
+        if not choices:
+            break
+        game.play(rng.choice(choices), autoplay=True)
+    game.undo()
+    game.undo()
+    return game

@@ -1,0 +1,125 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eightoff.store import HomeDirs, Preferences, Store
+
+CHANGED = Preferences(
+    autoplay=False,
+    easy_mode=True,
+    four_colour=True,
+    takeback=True,
+    animation_speed="slow",
+    winnable_only=True,
+    window_size=(1024, 700),
+    window_position=(40, 60),
+    last_rules="freecell",
+)
+
+
+def asides(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(path.name + ".corrupt-*"))
+
+
+def test_missing_files_mean_defaults_and_no_notice(store: Store) -> None:
+    assert store.load_preferences() == Preferences()
+    assert store.notices == []
+
+
+def test_round_trip_of_every_field(dirs: HomeDirs) -> None:
+    Store(dirs).save_preferences(CHANGED)
+    reloaded = Store(dirs)
+    assert reloaded.load_preferences() == CHANGED
+    assert reloaded.notices == []
+
+
+def test_settings_in_config_and_geometry_in_state(dirs: HomeDirs) -> None:
+    Store(dirs).save_preferences(CHANGED)
+    settings = json.loads((dirs.user_config_path / "preferences.json").read_text())
+    geometry = json.loads((dirs.user_state_path / "window.json").read_text())
+    assert settings["version"] == 1 and geometry["version"] == 1
+    assert settings["animation_speed"] == "slow" and "window_size" not in settings
+    assert geometry["window_position"] == [40, 60] and "autoplay" not in geometry
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "empty"),
+        (b"   \n", "empty"),
+        (b'{"version": 1, "autoplay": fal', "not valid JSON"),
+        (b"\xff\xfe\x00garbage", "not valid JSON"),
+        (b"[1, 2]", "not a JSON object"),
+        (b'{"autoplay": false}', "no version"),
+        (b'{"version": "1", "autoplay": false}', "no version"),
+        (b'{"version": 2, "autoplay": false}', "newer version"),
+    ],
+)
+def test_bad_settings_file_gives_defaults_is_kept_aside_and_noticed(
+    dirs: HomeDirs, content: bytes, reason: str
+) -> None:
+    path = dirs.user_config_path / "preferences.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    store = Store(dirs)
+    assert store.load_preferences() == Preferences()
+    [kept] = asides(path)
+    assert kept.read_bytes() == content
+    assert not path.exists()
+    [notice] = store.take_notices()
+    assert reason in notice and str(kept) in notice
+    assert store.notices == []
+
+
+def test_wrong_types_default_only_those_fields(dirs: HomeDirs) -> None:
+    path = dirs.user_config_path / "preferences.json"
+    path.parent.mkdir(parents=True)
+    document = {"version": 1, "autoplay": "yes", "four_colour": True, "animation_speed": "warp", "x": 1}
+    path.write_text(json.dumps(document))
+    store = Store(dirs)
+    assert store.load_preferences() == Preferences(four_colour=True)
+    [notice] = store.notices
+    assert "autoplay" in notice and "animation_speed" in notice and "four_colour" not in notice
+    assert len(asides(path)) == 1
+
+
+@pytest.mark.parametrize(
+    "geometry",
+    [
+        {"window_size": [800]},
+        {"window_size": "800x600"},
+        {"window_size": [800, 600.5]},
+        {"window_position": [True, 3]},
+        {"window_position": {"x": 1}},
+    ],
+)
+def test_bad_geometry_keeps_the_settings(dirs: HomeDirs, geometry: dict[str, object]) -> None:
+    Store(dirs).save_preferences(CHANGED)
+    path = dirs.user_state_path / "window.json"
+    good = {"version": 1, "window_size": [1024, 700], "window_position": [40, 60]}
+    path.write_text(json.dumps({**good, **geometry}))
+    store = Store(dirs)
+    loaded = store.load_preferences()
+    bad_field = next(iter(geometry))
+    assert getattr(loaded, bad_field) == getattr(Preferences(), bad_field)
+    assert loaded.animation_speed == "slow" and loaded.last_rules == "freecell"
+    assert len(store.notices) == 1 and len(asides(path)) == 1
+
+
+def test_window_position_may_be_unset(dirs: HomeDirs) -> None:
+    Store(dirs).save_preferences(Preferences(window_position=None))
+    assert Store(dirs).load_preferences().window_position is None
+
+
+def test_saving_after_a_bad_file_writes_a_good_one(dirs: HomeDirs) -> None:
+    path = dirs.user_config_path / "preferences.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{")
+    store = Store(dirs)
+    store.load_preferences()
+    store.save_preferences(CHANGED)
+    assert Store(dirs).load_preferences() == CHANGED
+    assert len(asides(path)) == 1

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from eightoff.core.rules import EASY
+from eightoff.store import HomeDirs, Store
+
+from .conftest import played_game
+
+
+def stats(home: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "EIGHTOFF_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "eightoff", "stats", *options],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def record_some(home: Path) -> None:
+    store = Store(HomeDirs(home))
+    store.record_result(played_game(1), won=True, elapsed=95)
+    store.record_result(played_game(2), won=False, elapsed=40)
+    store.record_result(played_game(3), won=True, elapsed=3725, hints_used=True)
+    store.record_result(played_game(4, EASY), won=True, elapsed=61)
+
+
+def test_no_games_yet(tmp_path: Path) -> None:
+    result = stats(tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "No finished games yet.\n", "")
+
+
+def test_text_report_per_variant_with_recent_games(tmp_path: Path) -> None:
+    record_some(tmp_path)
+    result = stats(tmp_path)
+    assert result.returncode == 0 and result.stderr == ""
+    text = result.stdout
+    assert "Eight Off\n  played 3, won 2, lost 1 (66.7% won)\n" in text
+    assert "Eight Off (easy)\n  played 1, won 1, lost 0 (100.0% won)\n" in text
+    assert "FreeCell" not in text
+    assert "best time 1:35" in text and "won games average 31:50" in text
+    recent = text.split("Recent games\n")[1].splitlines()
+    assert len(recent) == 4
+    assert "Eight Off (easy), deal 4: won" in recent[0]
+    assert "deal 3: won" in recent[1] and "1:02:05, hints" in recent[1]
+
+
+def test_json_is_one_object(tmp_path: Path) -> None:
+    record_some(tmp_path)
+    document = json.loads(stats(tmp_path, "--json").stdout)
+    standard = document["statistics"]["standard"]
+    assert (standard["played"], standard["won"], standard["lost"]) == (3, 2, 1)
+    assert standard["win_percent"] == 66.7 and standard["best_time"] == 95
+    assert standard["current_streak"] == {"kind": "won", "length": 1}
+    assert set(document["statistics"]) == {"standard", "easy"}
+    assert [game["deal"] for game in document["recent_games"]] == [4, 3, 2, 1]
+
+
+def test_one_variant(tmp_path: Path) -> None:
+    record_some(tmp_path)
+    document = json.loads(stats(tmp_path, "--json", "--rules", "freecell").stdout)
+    assert set(document["statistics"]) == {"freecell"} and document["recent_games"] == []
+    assert document["statistics"]["freecell"]["played"] == 0
+    easy = stats(tmp_path, "--rules", "easy").stdout
+    assert "played 1" in easy and "deal 1" not in easy
+
+
+def test_a_damaged_log_still_prints_with_the_notice_once_on_stderr(tmp_path: Path) -> None:
+    record_some(tmp_path)
+    log = tmp_path / "data" / "games.jsonl"
+    log.write_bytes(log.read_bytes() + b"\x00garbage\n")
+    result = stats(tmp_path)
+    assert result.returncode == 0
+    assert "played 3, won 2" in result.stdout
+    [line] = result.stderr.splitlines()
+    assert line.startswith("eightoff: Damaged lines") and ".corrupt-" in line
+    assert stats(tmp_path).stderr == ""
+
+
+def test_unknown_rules_is_one_line_and_status_2(tmp_path: Path) -> None:
+    result = stats(tmp_path, "--rules", "klondike")
+    assert result.returncode == 2
+    [line] = result.stderr.splitlines()
+    assert "invalid choice" in line
