@@ -1,0 +1,96 @@
+"""Cards flying between places. The core's moves carry no pixels: the table hands over a list
+of legs (where every card lies after each move) and cards whose box differs fly there.
+
+Each leg starts from where the sprites are at that moment, so a dropped run flies from the
+drop point, and an interrupted animation can jump to its end at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from eightoff.core.cards import Card
+from eightoff.ui.layout import CardPlace
+from eightoff.ui.sprites import CardSprite, CardSprites
+
+BASE_SECONDS = 0.15
+"""One card's flight at the "normal" speed."""
+
+
+@dataclass
+class Flight:
+    sprite: CardSprite
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+def ease(t: float) -> float:
+    """Quick start, gentle landing (cubic ease-out)."""
+    return 1 - (1 - t) ** 3
+
+
+class Animator:
+    def __init__(self, sprites: CardSprites) -> None:
+        self.sprites = sprites
+        self.legs: deque[dict[Card, CardPlace]] = deque()
+        self.flights: list[Flight] = []
+        self.started = 0.0
+        self.duration = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.flights or self.legs)
+
+    def start(self, legs: list[dict[Card, CardPlace]], duration: float, now: float) -> None:
+        """Queue the legs (after any still queued); with no duration they apply at once."""
+        self.legs.extend(legs)
+        self.duration = duration
+        if duration <= 0:
+            self.finish()
+        elif not self.flights:
+            self._next_leg(now)
+
+    def update(self, now: float) -> None:
+        while self.flights:
+            t = min(1.0, (now - self.started) / self.duration)
+            eased = ease(t)
+            for flight in self.flights:
+                x = flight.start[0] + (flight.end[0] - flight.start[0]) * eased
+                y = flight.start[1] + (flight.end[1] - flight.start[1]) * eased
+                flight.sprite.rect.topleft = (round(x), round(y))
+            if t < 1.0:
+                return
+            self._land()
+            self._next_leg(self.started + self.duration)
+
+    def finish(self) -> None:
+        """Jump to the end of every queued leg."""
+        self._land()
+        while self.legs:
+            for card, place in self.legs.popleft().items():
+                sprite = self.sprites.by_card[card]
+                sprite.pile, sprite.depth = place.pile, place.depth
+                sprite.rect.topleft = place.box[:2]
+                self.sprites.settle(sprite)
+
+    def _next_leg(self, now: float) -> None:
+        while self.legs and not self.flights:
+            moving = []
+            for card, place in self.legs.popleft().items():
+                sprite = self.sprites.by_card[card]
+                sprite.pile, sprite.depth = place.pile, place.depth
+                if sprite.rect.topleft != place.box[:2]:
+                    self.flights.append(Flight(sprite, sprite.rect.topleft, place.box[:2]))
+                    moving.append(sprite)
+                else:
+                    self.sprites.settle(sprite)
+            # Lift in the order they will lie, so a flying run keeps its cards stacked rightly.
+            self.sprites.lift(sorted(moving, key=lambda sprite: sprite.depth))
+            self.started = now
+
+    def _land(self) -> None:
+        for flight in self.flights:
+            flight.sprite.rect.topleft = flight.end
+            self.sprites.settle(flight.sprite)
+        self.flights = []

@@ -1,0 +1,250 @@
+"""The window and its loop: a stack of scenes (the table, dialogs over it), an event loop that
+sleeps until something happens, and the hooks through which the store and solver plug in.
+
+Only the display and font modules are started (never `pygame.init()`): joystick and sensor
+subsystems make SDL poll instead of sleep, and the mixer's thread wakes ~90 times a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, Protocol, TextIO
+
+from eightoff.core.deals import random_deal_number
+from eightoff.core.game import Game, Step
+from eightoff.core.moves import Move
+from eightoff.core.notation import format_move
+from eightoff.core.rules import preset
+from eightoff.store.preferences import Preferences
+from eightoff.ui.layout import MIN_WINDOW
+from eightoff.ui.scene import Change, Listener, Scene
+
+FRAME_SECONDS = 1 / 120
+"""Pace of frames while something animates; input wakes the loop sooner."""
+
+
+class Solver(Protocol):
+    def hint(self, game: Game) -> Move | None: ...
+
+
+class App:
+    """The running program. Tests drive it without waiting: post pygame events, then `pump()`.
+
+    Plug-in points: `listeners` get every change to the game (save it, record a result, ask
+    the solver); `solver` enables Hint; `statistics_lines` fills the Statistics dialog;
+    `preferences_listeners` hear of changed preferences; `notify` shows a message.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        preferences: Preferences | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        log_moves: bool = False,
+        print_layout: bool = False,
+        out: TextIO | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        import pygame
+
+        self.pygame = pygame
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "eightoff")
+        pygame.display.init()
+        pygame.font.init()
+        self.preferences = preferences or Preferences()
+        wanted = size or self.preferences.window_size
+        self.size = (max(wanted[0], MIN_WINDOW[0]), max(wanted[1], MIN_WINDOW[1]))
+        pygame.display.set_caption("Eight Off")
+        self._set_icon()
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        from eightoff.ui.sdlwait import sdl_waiter
+
+        self.wait = sdl_waiter()
+        self.now = now
+        self.out = out or sys.stdout
+        self.print_layout = print_layout
+        self.running = True
+        self.visible = True
+        self.full_redraw = True
+        self.frames = 0
+        self.solver: Solver | None = None
+        self.listeners: list[Listener] = []
+        self.preferences_listeners: list[Callable[[Preferences], None]] = []
+        self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
+            "Statistics are kept once the store is connected."
+        ]
+        if log_moves:
+            self.listeners.append(self._log_moves)
+        self.scenes: list[Scene] = []
+        from eightoff.ui.table import TableScene
+
+        self.table = TableScene(self, game)
+        self.scenes.append(self.table)
+
+    def _set_icon(self) -> None:
+        from eightoff.ui.icon import make_icon
+
+        with contextlib.suppress(OSError, self.pygame.error):  # a window without its icon still plays
+            self.pygame.display.set_icon(make_icon(64))
+
+    def _set_minimum_size(self) -> None:
+        window_class = getattr(self.pygame, "Window", None)
+        if window_class is not None:
+            window_class.from_display_module().minimum_size = MIN_WINDOW
+
+    # ----- scenes -----------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.top.pause()
+        self.scenes.append(scene)
+        self.full_redraw = True
+
+    def pop(self, scene: Scene) -> None:
+        if scene in self.scenes:
+            self.scenes.remove(scene)
+            self.top.resume()
+            self.full_redraw = True
+
+    def notify(self, text: str) -> None:
+        """Show a short message in the status line (also used for illegal moves)."""
+        self.table.notify(text)
+
+    def emit(self, change: Change, game: Game, step: Step | None) -> None:
+        for listener in self.listeners:
+            listener(change, game, step)
+
+    def emit_preferences(self) -> None:
+        for listener in self.preferences_listeners:
+            listener(self.preferences)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----- the loop ---------------------------------------------------------------------------
+
+    def run(self, max_frames: int | None = None) -> int:
+        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens."""
+        while self.running and (max_frames is None or self.frames < max_frames):
+            self.wait(self.timeout())
+            self.step()
+        return 0
+
+    def pump(self, frames: int = 1) -> None:
+        """Handle what is queued and draw, `frames` times, never waiting (for tests)."""
+        for _ in range(frames):
+            self.step()
+
+    def settle(self, limit: int = 1000) -> None:
+        """Pump until no animation runs (tests with animations on)."""
+        for _ in range(limit):
+            self.step()
+            if not any(scene.busy() for scene in self.scenes):
+                return
+
+    def timeout(self) -> float | None:
+        now = self.now()
+        if self.full_redraw or any(scene.busy() for scene in self.scenes):
+            return FRAME_SECONDS
+        wakeups = [t for scene in self.scenes if (t := scene.next_wakeup(now)) is not None]
+        if not wakeups or not self.visible:
+            return None
+        return max(0.0, min(wakeups) - now)
+
+    def step(self) -> None:
+        pygame = self.pygame
+        for event in pygame.event.get():
+            self.dispatch(event)
+        now = self.now()
+        for scene in list(self.scenes):
+            scene.update(now)
+        self.draw()
+        self.frames += 1
+
+    def dispatch(self, event: Any) -> None:
+        pygame = self.pygame
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.quit()
+        elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.visible = False
+        elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
+            self.visible = True
+            self.full_redraw = True
+        elif kind == pygame.WINDOWEXPOSED:
+            self.full_redraw = True
+        elif kind == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+        elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                      pygame.MOUSEMOTION, pygame.TEXTINPUT):
+            self.top.handle(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        pygame = self.pygame
+        surface = pygame.display.get_surface()
+        if surface.get_size() != size:
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = surface
+        self.size = surface.get_size()
+        for scene in self.scenes:
+            scene.resize(self.size)
+        self.full_redraw = True
+
+    def draw(self) -> None:
+        pygame = self.pygame
+        if not self.visible:
+            return
+        lower_changed = any(scene.needs_draw() for scene in self.scenes[:-1])
+        if self.full_redraw or lower_changed:
+            for scene in self.scenes:
+                scene.draw(self.screen, True)
+            pygame.display.flip()
+            self.full_redraw = False
+        else:
+            rects = self.top.draw(self.screen, False) if self.top.needs_draw() else []
+            if not rects:
+                return
+            pygame.display.update(rects)
+        self.table.after_frame()
+
+    # ----- --log-moves ------------------------------------------------------------------------
+
+    def _log_moves(self, change: Change, game: Game, step: Step | None) -> None:
+        if change is Change.MOVE and step is not None:
+            lines = [format_move(move) for move in step.moves]
+        elif change in (Change.UNDO, Change.REDO):
+            lines = [f"# {change.value}"]
+        elif change in (Change.NEW, Change.RESTART):
+            lines = [f"# {change.value}: deal {game.deal_number} ({game.rules.name} rules)"]
+        else:
+            return
+        for line in lines:
+            print(line, file=self.out, flush=True)
+
+
+def first_game(args: argparse.Namespace, preferences: Preferences) -> Game:
+    rules = preset(args.rules or preferences.rules_name, preferences.takeback)
+    number = args.deal if args.deal is not None else random_deal_number()
+    return Game.new(number, rules)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    preferences = Preferences()
+    app = App(first_game(args, preferences), preferences,
+              log_moves=args.log_moves, print_layout=args.print_layout)
+    try:
+        return app.run()
+    finally:
+        app.pygame.display.quit()

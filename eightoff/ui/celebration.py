@@ -1,0 +1,93 @@
+"""The won game: cards leap off the foundations one by one and bounce away across the table,
+leaving trails, behind a panel with the result and what to do next.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from eightoff.core.cards import CARDS, KING, Suit
+from eightoff.core.piles import Pile
+from eightoff.ui.dialogs import Dialog
+from eightoff.ui.status import clock_text
+
+if TYPE_CHECKING:
+    from eightoff.ui.app import App
+
+LAUNCH_EVERY = 0.3
+GRAVITY = 2600.0
+"""Pixels per second squared, at a card height of 200 pixels."""
+BOUNCE = 0.72
+
+
+@dataclass
+class Falling:
+    image: pygame.Surface
+    x: float
+    y: float
+    vx: float
+    vy: float
+
+
+class WinDialog(Dialog):
+    def __init__(self, app: App, seconds: float) -> None:
+        table = app.table
+        game = table.game
+        moves = game.move_count
+        lines = [f"You won deal {game.deal_number} in {moves} moves and {clock_text(seconds)}."
+                 if game.deal_number is not None else f"You won in {moves} moves and {clock_text(seconds)}."]
+        super().__init__(app, "Well done!", lines,
+                         [("New game", table.do_new), ("Play this deal again", table.do_restart)])
+        # Kings first, suit after suit, as the foundations are emptied from the top.
+        self.queue = [(suit, rank) for rank in range(KING, 0, -1) for suit in Suit]
+        self.falling: list[Falling] = []
+        self.last: float | None = None
+        self.next_launch = 0.0
+        self.rng = random.Random()
+
+    def busy(self) -> bool:
+        return bool(self.queue or self.falling)
+
+    def update(self, now: float) -> None:
+        if self.last is None:
+            self.last = self.next_launch = now
+        step = min(now - self.last, 0.05)
+        self.last = now
+        table = self.app.table
+        card_h = table.layout.card[1]
+        gravity = GRAVITY * card_h / 200
+        if self.queue and now >= self.next_launch:
+            suit, rank = self.queue.pop(0)
+            box = table.layout.piles[Pile.foundation(suit)]
+            speed = card_h * self.rng.uniform(2.0, 4.5)
+            self.falling.append(Falling(table.faces.face(CARDS[suit][rank]), box.x, box.y,
+                                        speed, -card_h * self.rng.uniform(0.0, 3.0)))
+            self.next_launch = now + LAUNCH_EVERY
+        floor = table.layout.table.bottom - card_h
+        width = self.size[0]
+        for card in self.falling:
+            card.vy += gravity * step
+            card.x += card.vx * step
+            card.y += card.vy * step
+            if card.y > floor:
+                card.y = floor
+                card.vy = -card.vy * BOUNCE
+        self.falling = [card for card in self.falling if card.x < width]
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        if full:
+            return super().draw(screen, full)
+        screen.set_clip(pygame.Rect(self.app.table.layout.table))
+        rects = [screen.blit(card.image, (round(card.x), round(card.y))) for card in self.falling]
+        screen.set_clip(None)
+        if rects:
+            self.draw_panel(screen)
+            rects.append(self.panel)
+        return rects + super().draw(screen, False)
+
+    def needs_draw(self) -> bool:
+        return bool(self.falling) or super().needs_draw()

@@ -1,0 +1,269 @@
+"""Mouse and keyboard in, core moves out.
+
+A press lifts the run under the pointer (only a run that may move); a few pixels of movement
+make it a drag, which drops on the pile the lead card covers most; no movement makes it a
+click, which asks the core for the best target. Keys pick a source pile, then a target.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from eightoff.core.errors import IllegalMove
+from eightoff.core.piles import Pile, PileKind
+from eightoff.core.position import card_name
+from eightoff.ui.sprites import CardSprite
+
+if TYPE_CHECKING:
+    from eightoff.ui.table import TableScene
+
+CLICK_SLOP = 4
+"""Pixels of movement after which a press becomes a drag."""
+DOUBLE_CLICK_SECONDS = 0.4
+CELL_KEYS = "qwertyui"
+COLUMN_KEYS = "12345678"
+
+
+@dataclass
+class Press:
+    start: tuple[int, int]
+    sprites: list[CardSprite]
+    offsets: list[tuple[int, int]]
+    pile: Pile
+
+
+@dataclass
+class LastClick:
+    time: float
+    point: tuple[int, int]
+
+
+class Controller:
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.press: Press | None = None
+        self.dragging = False
+        self.selected: Pile | None = None
+        """The source pile picked with the keyboard, awaiting a target."""
+        self.last_click: LastClick | None = None
+        self.pressed_button: str | None = None
+        self._hand = False
+
+    # ----- mouse ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse_up(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event.key, event.mod)
+
+    def mouse_down(self, point: tuple[int, int]) -> None:
+        table = self.table
+        table.animator.finish()
+        button = table.toolbar.button_at(point)
+        if button is not None:
+            table.toolbar.pressed = self.pressed_button = button.action
+            return
+        sprite = table.sprites.top_at(point)
+        if sprite is None:
+            self.select(None)
+            return
+        run = self.liftable(sprite)
+        if run:
+            offsets = [(point[0] - s.rect.x, point[1] - s.rect.y) for s in run]
+            self.press = Press(point, run, offsets, sprite.pile)
+
+    def mouse_move(self, point: tuple[int, int]) -> None:
+        table = self.table
+        press = self.press
+        if press is None:
+            table.toolbar.hover(point)
+            if self.pressed_button is None:
+                sprite = table.sprites.top_at(point)
+                self.set_hand(table.toolbar.hovered is not None
+                              or (sprite is not None and bool(self.liftable(sprite))))
+            return
+        if not self.dragging:
+            if max(abs(point[0] - press.start[0]), abs(point[1] - press.start[1])) < CLICK_SLOP:
+                return
+            self.dragging = True
+            self.select(None)
+            table.sprites.lift(press.sprites)
+        for sprite, (dx, dy) in zip(press.sprites, press.offsets, strict=True):
+            sprite.rect.topleft = (point[0] - dx, point[1] - dy)
+
+    def mouse_up(self, point: tuple[int, int]) -> None:
+        table = self.table
+        if self.pressed_button is not None:
+            button = table.toolbar.button_at(point)
+            action = self.pressed_button
+            table.toolbar.pressed = self.pressed_button = None
+            if button is not None and button.action == action:
+                table.perform(action)
+            return
+        press, self.press = self.press, None
+        if press is None:
+            return
+        if self.dragging:
+            self.dragging = False
+            self.drop(press)
+        else:
+            self.click(press, point)
+
+    def drop(self, press: Press) -> None:
+        table = self.table
+        target = table.layout.best_drop(press.sprites[0].box)
+        if target is None or target == press.pile:
+            table.fly_back()
+            return
+        try:
+            move = table.game.find_move(press.pile, target, len(press.sprites))
+        except IllegalMove as error:
+            table.notify(str(error))
+            table.fly_back()
+            return
+        table.play(move)
+
+    def click(self, press: Press, point: tuple[int, int]) -> None:
+        table = self.table
+        now = table.app.now()
+        last = self.last_click
+        self.last_click = None
+        if (
+            last is not None
+            and now - last.time < DOUBLE_CLICK_SECONDS
+            and max(abs(point[0] - last.point[0]), abs(point[1] - last.point[1])) < CLICK_SLOP
+        ):
+            return  # the second half of a double-click: the first click already moved the card
+        if len(press.sprites) != 1 or press.pile.kind is PileKind.FOUNDATION:
+            return
+        self.select(None)
+        card = press.sprites[0].card
+        move = table.game.click_move(press.pile)
+        if move is None:
+            where = "no free cell is left" if press.pile.kind is PileKind.COLUMN else "it stays in its cell"
+            table.notify(f"{card_name(card).capitalize()} cannot go home yet, and {where}")
+            return
+        self.last_click = LastClick(now, point)
+        table.play(move)
+
+    def liftable(self, sprite: CardSprite) -> list[CardSprite]:
+        """The sprites that a press on `sprite` lifts: it and the cards on it, if they may move
+        together (a run within the run capacity); else none."""
+        game = self.table.game
+        position, rules, pile = game.position, game.rules, sprite.pile
+        cards = position.cards(pile)
+        if not cards or sprite.card not in cards:
+            return []
+        if pile.kind is PileKind.COLUMN:
+            count = len(cards) - cards.index(sprite.card)
+            capacity = max(position.capacity(rules, False), position.capacity(rules, True))
+            if count > min(position.run_length(pile.index, rules), capacity):
+                return []
+        elif pile.kind is PileKind.FOUNDATION and not rules.foundation_takeback or cards[-1] != sprite.card:
+            return []
+        by_card = self.table.sprites.by_card
+        return [by_card[card] for card in cards[cards.index(sprite.card):]]
+
+    def set_hand(self, hand: bool) -> None:
+        if hand != self._hand:
+            self._hand = hand
+            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+
+    def cancel(self) -> None:
+        """Drop whatever is in hand back where it came from (Esc, a dialog, a new game)."""
+        if self.dragging:
+            self.dragging = False
+            self.table.fly_back()
+        self.press = None
+        self.table.toolbar.pressed = self.pressed_button = None
+
+    # ----- keyboard --------------------------------------------------------------------------
+
+    def key(self, key: int, mod: int) -> None:
+        table = self.table
+        ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
+        shortcuts = {
+            (pygame.K_z, True, False): "undo",
+            (pygame.K_y, True, False): "redo",
+            (pygame.K_z, True, True): "redo",
+            (pygame.K_n, True, False): "new",
+            (pygame.K_r, True, False): "restart",
+            (pygame.K_q, True, False): "quit",
+            (pygame.K_d, True, False): "deal",
+            (pygame.K_h, True, False): "hint",
+            (pygame.K_F1, False, False): "help",
+            (pygame.K_F2, False, False): "new",
+        }
+        action = shortcuts.get((key, ctrl, shift))
+        if action is not None:
+            table.animator.finish()
+            self.cancel()
+            self.select(None)
+            table.perform(action)
+            return
+        if ctrl or mod & pygame.KMOD_ALT:
+            return
+        if key == pygame.K_ESCAPE:
+            if self.dragging or self.press is not None:
+                self.cancel()
+            else:
+                self.select(None)
+            return
+        table.animator.finish()
+        pile = self.pile_for_key(key)
+        if pile is not None:
+            self.pick(pile)
+        elif key == pygame.K_SPACE and self.selected is not None:
+            self.pick(self.selected)
+
+    def pile_for_key(self, key: int) -> Pile | None:
+        rules = self.table.game.rules
+        name = pygame.key.name(key)
+        if name.startswith("[") and name.endswith("]"):  # keypad digits
+            name = name[1:-1]
+        if name in COLUMN_KEYS[: rules.columns]:
+            return Pile.column(COLUMN_KEYS.index(name))
+        if name in CELL_KEYS[: rules.cells]:
+            return Pile.cell(CELL_KEYS.index(name))
+        if key in (pygame.K_f, pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
+            top = self.table.game.position.top(self.selected)
+            return Pile.foundation(top.suit) if top is not None else None
+        return None
+
+    def pick(self, pile: Pile) -> None:
+        """A key named `pile`: the source if none is picked yet, else the target."""
+        table = self.table
+        source = self.selected
+        if source is None:
+            if not table.game.position.cards(pile):
+                table.notify(f"There is no card in {pile}")
+                return
+            self.select(pile)
+            return
+        self.select(None)
+        if pile == source:
+            move = table.game.click_move(source)
+            if move is None:
+                table.notify("That card has nowhere to go by itself: pick a target")
+                return
+            table.play(move)
+            return
+        try:
+            move = table.game.find_move(source, pile)
+        except IllegalMove as error:
+            table.notify(str(error))
+            return
+        table.play(move)
+
+    def select(self, pile: Pile | None) -> None:
+        if pile != self.selected:
+            self.selected = pile
+            self.table.invalidate()

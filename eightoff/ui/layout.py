@@ -1,0 +1,187 @@
+"""Where everything goes, as pure geometry: window size and rules in, rectangles out.
+
+No pygame here, so the layout is tested without a display and resizing is just calling
+`compute_layout` again. Eight Off's classic table: the four foundations down the left side,
+the free cells in a row across the top, the columns below the cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from eightoff.core.cards import Card, Suit
+from eightoff.core.piles import Pile, PileKind
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
+
+CARD_ASPECT = 1.4
+"""Card height per unit of width (a poker card is 63 x 88 mm)."""
+MIN_WINDOW = (800, 600)
+TOOLBAR_HEIGHT = 38
+STATUS_HEIGHT = 28
+GAP_RATIO = 0.12
+"""Space between piles, per unit of card width."""
+FAN_RATIO = 0.26
+"""How much of each covered card a column shows, per unit of card height, when there is room."""
+
+
+class Box(NamedTuple):
+    """A rectangle in window pixels (pygame.Rect without needing pygame)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def contains(self, point: tuple[int, int]) -> bool:
+        return self.x <= point[0] < self.right and self.y <= point[1] < self.bottom
+
+    def overlap(self, other: Box) -> int:
+        """The area the two boxes share (0 when apart)."""
+        width = min(self.right, other.right) - max(self.x, other.x)
+        height = min(self.bottom, other.bottom) - max(self.y, other.y)
+        return width * height if width > 0 and height > 0 else 0
+
+    def union(self, other: Box) -> Box:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Box(x, y, max(self.right, other.right) - x, max(self.bottom, other.bottom) - y)
+
+    def moved(self, x: int, y: int) -> Box:
+        return Box(x, y, self.w, self.h)
+
+
+class CardPlace(NamedTuple):
+    """Where one card lies: its pile, its depth in the pile (0 = bottom) and its box."""
+
+    pile: Pile
+    depth: int
+    box: Box
+
+
+@dataclass(frozen=True)
+class Layout:
+    size: tuple[int, int]
+    card: tuple[int, int]
+    piles: dict[Pile, Box]
+    """The slot of every pile: where its bottom card (or its empty outline) lies."""
+    toolbar: Box
+    status: Box
+    table: Box
+    """The green area between toolbar and status line."""
+    fan: int
+    """The vertical step between cards of a column that has room."""
+
+    def column_step(self, count: int) -> float:
+        """The step between cards of a column of `count` cards: the full fan, or tighter so the
+        top card stays inside the table."""
+        if count < 2:
+            return float(self.fan)
+        room = self.table.bottom - self.card[1] - self.piles[Pile.column(0)].y - self.gap // 2
+        return max(1.0, min(float(self.fan), room / (count - 1)))
+
+    @property
+    def gap(self) -> int:
+        return round(self.card[0] * GAP_RATIO)
+
+    def card_boxes(self, pile: Pile, count: int) -> list[Box]:
+        """Boxes of a pile's cards, bottom first."""
+        slot = self.piles[pile]
+        if pile.kind is not PileKind.COLUMN:
+            return [slot] * count
+        step = self.column_step(count)
+        return [slot.moved(slot.x, slot.y + round(i * step)) for i in range(count)]
+
+    def drop_area(self, pile: Pile) -> Box:
+        """Where a dropped card counts as dropped on `pile`: a column owns the whole strip
+        below its slot, so a drop anywhere over the column lands there."""
+        slot = self.piles[pile]
+        if pile.kind is not PileKind.COLUMN:
+            return slot
+        return Box(slot.x, slot.y, slot.w, self.table.bottom - slot.y)
+
+    def places(self, position: Position) -> dict[Card, CardPlace]:
+        """Every card of `position` with its pile, depth and box."""
+        result: dict[Card, CardPlace] = {}
+        for pile in self.piles:
+            cards = position.cards(pile)
+            for depth, (card, box) in enumerate(zip(cards, self.card_boxes(pile, len(cards)), strict=True)):
+                result[card] = CardPlace(pile, depth, box)
+        return result
+
+    def pile_at(self, point: tuple[int, int]) -> Pile | None:
+        for pile in self.piles:
+            if self.drop_area(pile).contains(point):
+                return pile
+        return None
+
+    def best_drop(self, dragged: Box) -> Pile | None:
+        """The pile whose drop area the dragged card covers most (None when it covers none)."""
+        best, best_area = None, 0
+        for pile in self.piles:
+            area = dragged.overlap(self.drop_area(pile))
+            if area > best_area:
+                best, best_area = pile, area
+        return best
+
+
+def compute_layout(width: int, height: int, rules: Rules) -> Layout:
+    """The layout for a window of `width` x `height` (smaller than MIN_WINDOW is laid out as if
+    it were MIN_WINDOW, the window manager keeping the rest off screen)."""
+    width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
+    columns = rules.columns
+    table = Box(0, TOOLBAR_HEIGHT, width, height - TOOLBAR_HEIGHT - STATUS_HEIGHT)
+    # Across: margin, foundations, a double gap, the columns, margin.
+    units_across = (columns + 1) + GAP_RATIO * (columns - 1 + 2 + 2)
+    # Down the left side: margin, four foundations with gaps, margin.
+    units_down = 4 * CARD_ASPECT + GAP_RATIO * (3 + 2)
+    card_w = int(min(table.w / units_across, table.h / units_down))
+    card_h = round(card_w * CARD_ASPECT)
+    gap = round(card_w * GAP_RATIO)
+    used = round(card_w * units_across)
+    left = (table.w - used) // 2 + gap
+    top = table.y + gap
+    piles: dict[Pile, Box] = {}
+    for suit in Suit:
+        piles[Pile.foundation(suit)] = Box(left, top + suit * (card_h + gap), card_w, card_h)
+    first = left + card_w + 2 * gap
+    for index in range(rules.cells):
+        # Cells share the columns' width: with more cells than columns they get narrower steps.
+        step = (columns * (card_w + gap) - gap - card_w) / max(rules.cells - 1, 1)
+        piles[Pile.cell(index)] = Box(first + round(index * step), top, card_w, card_h)
+    for index in range(columns):
+        piles[Pile.column(index)] = Box(first + index * (card_w + gap), top + card_h + gap, card_w, card_h)
+    return Layout(
+        size=(width, height),
+        card=(card_w, card_h),
+        piles=piles,
+        toolbar=Box(0, 0, width, TOOLBAR_HEIGHT),
+        status=Box(0, height - STATUS_HEIGHT, width, STATUS_HEIGHT),
+        table=table,
+        fan=round(card_h * FAN_RATIO),
+    )
+
+
+def layout_record(layout: Layout, position: Position) -> dict[str, dict[str, object]]:
+    """The `--print-layout` record: each pile's slot and its cards bottom to top."""
+    record: dict[str, dict[str, object]] = {}
+    for pile, slot in layout.piles.items():
+        cards = position.cards(pile)
+        boxes = layout.card_boxes(pile, len(cards))
+        record[pile.name] = {
+            "rect": list(slot),
+            "cards": [[str(card), list(box)] for card, box in zip(cards, boxes, strict=True)],
+        }
+    return record

@@ -1,0 +1,92 @@
+"""The status line (deal, rules, moves, time) and the notice shown in it.
+
+The clock runs only while a game is under way and the window is shown, and the line asks
+for a redraw once a second at most: the loop otherwise sleeps.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from eightoff.core.game import Game
+from eightoff.ui import theme
+from eightoff.ui.layout import Box
+
+NOTICE_SECONDS = 4.0
+
+
+class GameClock:
+    """Play time that can pause (window hidden, game won) and be restored from a saved game."""
+
+    def __init__(self, elapsed: float = 0.0) -> None:
+        self.elapsed = elapsed
+        self.since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.since is not None
+
+    def run(self, now: float, running: bool) -> None:
+        if running and self.since is None:
+            self.since = now
+        elif not running and self.since is not None:
+            self.elapsed += now - self.since
+            self.since = None
+
+    def seconds(self, now: float) -> float:
+        return self.elapsed + (now - self.since if self.since is not None else 0.0)
+
+    def next_tick(self, now: float) -> float | None:
+        """When the shown whole seconds next change (None while stopped)."""
+        if self.since is None:
+            return None
+        return now + (math.floor(self.seconds(now)) + 1 - self.seconds(now))
+
+
+def clock_text(seconds: float) -> str:
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def game_summary(game: Game, seconds: float) -> str:
+    deal = f"Deal {game.deal_number}" if game.deal_number is not None else "Custom deal"
+    moves = f"{game.move_count} move{'' if game.move_count == 1 else 's'}"
+    return f"{deal}   ·   {game.rules.name.capitalize()} rules   ·   {moves}   ·   {clock_text(seconds)}"
+
+
+class StatusLine:
+    def __init__(self) -> None:
+        self.notice = ""
+        self.notice_until = 0.0
+        self._shown: tuple[str, str] | None = None
+
+    def show(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:
+        self.notice, self.notice_until = text, now + seconds
+
+    def expire(self, now: float) -> None:
+        if self.notice and now >= self.notice_until:
+            self.notice = ""
+
+    def next_wakeup(self) -> float | None:
+        return self.notice_until if self.notice else None
+
+    def needs_draw(self, summary: str) -> bool:
+        return self._shown != (summary, self.notice)
+
+    def draw(self, screen: pygame.Surface, box: Box, summary: str) -> pygame.Rect:
+        rect = pygame.Rect(box)
+        screen.fill(theme.BAR, rect)
+        pygame.draw.line(screen, theme.BAR_LINE, rect.topleft, (rect.right, rect.top))
+        font = theme.font(max(18, round(box.h * 0.78)))
+        text = font.render(summary, True, theme.TEXT)
+        screen.blit(text, text.get_rect(midleft=(rect.x + 12, rect.centery + 1)))
+        if self.notice:
+            notice = font.render(self.notice, True, theme.NOTICE)
+            spot = notice.get_rect(midright=(rect.right - 12, rect.centery + 1))
+            spot.left = max(spot.left, rect.x + 24 + text.get_width())
+            screen.blit(notice, spot)
+        self._shown = (summary, self.notice)
+        return rect

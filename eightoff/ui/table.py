@@ -1,0 +1,402 @@
+"""The table scene: the game on screen, its toolbar and status line, and what the player's
+actions do to the game.
+
+Drawing keeps a picture of everything that is not moving (`static`); while cards are dragged
+or fly, a frame only restores the area they left from that picture and draws them again, so
+a frame costs a few blits whatever the window size.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import pygame
+
+from eightoff.core.cards import Suit
+from eightoff.core.deals import random_deal_number
+from eightoff.core.game import Game, Step
+from eightoff.core.moves import Move
+from eightoff.core.piles import Pile, PileKind
+from eightoff.core.position import Position
+from eightoff.core.rules import EmptyColumn, preset
+from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
+from eightoff.ui import theme
+from eightoff.ui.animation import BASE_SECONDS, Animator
+from eightoff.ui.controller import Controller
+from eightoff.ui.faces import CardFaces, card_faces
+from eightoff.ui.layout import Layout, compute_layout, layout_record
+from eightoff.ui.scene import Change, Scene
+from eightoff.ui.sprites import CardSprite, CardSprites
+from eightoff.ui.status import GameClock, StatusLine, game_summary
+from eightoff.ui.toolbar import Toolbar
+
+if TYPE_CHECKING:
+    from eightoff.ui.app import App
+
+HINT_SECONDS = 2.5
+
+
+class TableScene(Scene):
+    modal = False
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.sprites = CardSprites()
+        self.animator = Animator(self.sprites)
+        self.toolbar = Toolbar()
+        self.status = StatusLine()
+        self.clock = GameClock()
+        self.controller = Controller(self)
+        self.static: pygame.Surface | None = None
+        self.static_key: frozenset[CardSprite] = frozenset()
+        self.full = True
+        self.moving_key: tuple[tuple[int, int], ...] = ()
+        self.moving_area: pygame.Rect | None = None
+        self.checks_due = True
+        self.layout_due = True
+        self.offered: Position | None = None
+        """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
+        self.hint: tuple[Move, float] | None = None
+        self.layout: Layout = compute_layout(*app.size, game.rules)
+        self.faces: CardFaces = self._faces()
+        self.resize(app.size)
+
+    # ----- geometry and pictures -----------------------------------------------------------
+
+    @property
+    def preferences(self) -> Preferences:
+        return self.app.preferences
+
+    def _faces(self) -> CardFaces:
+        return card_faces(*self.layout.card, self.preferences.four_colour)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.animator.finish()
+        self.controller.cancel()
+        self.layout = compute_layout(*size, self.game.rules)
+        self.faces = self._faces()
+        self.sprites.set_faces(self.faces)
+        self.sprites.arrange(self.layout.places(self.game.position), self.faces, move=True)
+        self.toolbar.place(self.layout.toolbar)
+        self.layout_due = True
+        self.invalidate()
+
+    def refresh_faces(self) -> None:
+        """Redraw the cards after a change of deck (four colours)."""
+        self.faces = self._faces()
+        self.sprites.set_faces(self.faces)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self.static = None
+        self.full = True
+
+    # ----- the game's changes --------------------------------------------------------------
+
+    def flight_seconds(self) -> float:
+        return BASE_SECONDS * ANIMATION_SPEEDS.get(self.preferences.animation_speed, 1.0)
+
+    def animate(self, positions: list[Position]) -> None:
+        """Fly the cards through `positions`, one leg each."""
+        legs = [self.layout.places(position) for position in positions]
+        self.animator.start(legs, self.flight_seconds(), self.app.now())
+
+    def show_step(self, step: Step) -> None:
+        positions = [step.before]
+        for move in step.moves:
+            positions.append(positions[-1].apply(move))
+        self.animate(positions[1:])
+
+    def play(self, move: Move) -> None:
+        self.animator.finish()
+        step = self.game.play(move, autoplay=self.preferences.autoplay)
+        self.show_step(step)
+        self.changed(Change.MOVE, step)
+
+    def fly_back(self) -> None:
+        """Return lifted cards to where the game says they lie."""
+        self.animate([self.game.position])
+
+    def changed(self, change: Change, step: Step | None) -> None:
+        self.hint = None
+        self.controller.selected = None
+        self.checks_due = True
+        self.layout_due = True
+        self.invalidate()
+        self.app.emit(change, self.game, step)
+
+    def replace_game(self, game: Game, change: Change) -> None:
+        self.animator.finish()
+        self.controller.cancel()
+        self.game = game
+        self.clock = GameClock()
+        self.offered = None
+        self.resize(self.app.size)  # the rules may have another shape
+        self.changed(change, None)
+
+    def notify(self, text: str) -> None:
+        self.status.show(text, self.app.now())
+
+    # ----- actions (toolbar buttons and keys) ------------------------------------------------
+
+    def enabled(self) -> dict[str, bool]:
+        return {
+            "undo": self.game.can_undo,
+            "redo": self.game.can_redo,
+            "restart": self.game.has_started,
+            "hint": self.app.solver is not None and not self.game.is_won,
+        }
+
+    def perform(self, action: str) -> None:
+        if not self.enabled().get(action, True):
+            return
+        getattr(self, f"do_{action}")()
+
+    def do_new(self, number: int | None = None) -> None:
+        rules = preset(self.preferences.rules_name, self.preferences.takeback)
+        deal = random_deal_number() if number is None else number
+        self.replace_game(Game.new(deal, rules), Change.NEW)
+
+    def do_restart(self) -> None:
+        self.replace_game(self.game.restarted(), Change.RESTART)
+
+    def do_undo(self) -> None:
+        self.animator.finish()
+        self.controller.cancel()
+        step = self.game.undo()
+        if step is not None:
+            self.animate([step.before])
+            self.changed(Change.UNDO, step)
+
+    def do_redo(self) -> None:
+        self.animator.finish()
+        self.controller.cancel()
+        step = self.game.redo()
+        if step is not None:
+            self.show_step(step)
+            self.changed(Change.REDO, step)
+
+    def do_hint(self) -> None:
+        move = self.app.solver.hint(self.game) if self.app.solver is not None else None
+        if move is None:
+            self.notify("No hint: the solver finds no way on from here")
+            return
+        self.hint = (move, self.app.now() + HINT_SECONDS)
+        self.invalidate()
+
+    def do_deal(self) -> None:
+        from eightoff.ui.dialogs import DealDialog
+
+        self.app.push(DealDialog(self.app, self.do_new))
+
+    def do_preferences(self) -> None:
+        from eightoff.ui.dialogs import PreferencesDialog
+
+        self.app.push(PreferencesDialog(self.app, self.preferences_changed))
+
+    def do_statistics(self) -> None:
+        from eightoff.ui.dialogs import MessageDialog
+
+        lines = self.app.statistics_lines(self.game)
+        self.app.push(MessageDialog(self.app, "Statistics", lines, [("Close", None)]))
+
+    def do_help(self) -> None:
+        from eightoff.ui.dialogs import help_dialog
+
+        self.app.push(help_dialog(self.app, self.game.rules))
+
+    def do_quit(self) -> None:
+        self.app.quit()
+
+    def do_finish(self) -> None:
+        self.animator.finish()
+        step = self.game.autoplay(safe_only=False)
+        if step is not None:
+            self.show_step(step)
+            self.changed(Change.MOVE, step)
+
+    def preferences_changed(self, old: Preferences) -> None:
+        new = self.preferences
+        if new.four_colour != old.four_colour:
+            self.refresh_faces()
+        if new.takeback != old.takeback:
+            self.game.rules = self.game.rules.with_takeback(new.takeback)
+        if new.easy_mode != old.easy_mode:
+            self.notify(f"{new.rules_name.capitalize()} rules apply from the next game")
+        if new.autoplay and not old.autoplay:
+            self.do_finish_safe()
+        self.app.emit_preferences()
+
+    def do_finish_safe(self) -> None:
+        step = self.game.autoplay(safe_only=True)
+        if step is not None:
+            self.show_step(step)
+            self.changed(Change.MOVE, step)
+
+    # ----- what the position calls for ---------------------------------------------------------
+
+    def check_position(self) -> None:
+        """After the cards have landed: a won game, a finish, or a dead end."""
+        self.checks_due = False
+        game = self.game
+        if game.is_won:
+            self.clock.run(self.app.now(), False)
+            self.app.emit(Change.WON, game, None)
+            from eightoff.ui.dialogs import win_dialog
+
+            self.app.push(win_dialog(self.app, game, self.clock.seconds(self.app.now())))
+            return
+        if self.offered == game.position:
+            return
+        if game.can_finish():
+            if self.preferences.autoplay:
+                self.do_finish()
+                return
+            self.offered = game.position
+            from eightoff.ui.dialogs import MessageDialog
+
+            self.app.push(MessageDialog(self.app, "All cards can go home",
+                                        ["Every remaining card can go to the foundations in order."],
+                                        [("Finish", self.do_finish), ("Not now", None)]))
+        elif game.is_stuck:
+            self.offered = game.position
+            from eightoff.ui.dialogs import MessageDialog
+
+            self.app.push(MessageDialog(self.app, "No moves left",
+                                        ["No move is left that changes anything."],
+                                        [("Undo", self.do_undo), ("Restart", self.do_restart),
+                                         ("New game", self.do_new), ("Close", None)]))
+
+    # ----- the scene's life ------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.controller.handle(event)
+
+    def update(self, now: float) -> None:
+        self.animator.update(now)
+        self.status.expire(now)
+        if self.hint is not None and now >= self.hint[1]:
+            self.hint = None
+            self.invalidate()
+        on_top = self.app.top is self
+        self.clock.run(now, on_top and self.app.visible and self.game.has_started and not self.game.is_won)
+        self.toolbar.set_enabled(self.enabled())
+        if on_top and self.checks_due and not self.animator.busy and not self.controller.dragging:
+            self.check_position()
+
+    def busy(self) -> bool:
+        return self.animator.busy
+
+    def next_wakeup(self, now: float) -> float | None:
+        times = [self.clock.next_tick(now), self.status.next_wakeup(),
+                 self.hint[1] if self.hint else None]
+        known = [time for time in times if time is not None]
+        return min(known) if known else None
+
+    def pause(self) -> None:
+        self.controller.cancel()
+
+    # ----- drawing -----------------------------------------------------------------------------
+
+    def summary(self) -> str:
+        return game_summary(self.game, self.clock.seconds(self.app.now()))
+
+    def needs_draw(self) -> bool:
+        lifted = self.sprites.lifted()
+        return (
+            self.full
+            or self.static is None
+            or tuple(sprite.rect.topleft for sprite in lifted) != self.moving_key
+            or self.toolbar.needs_draw()
+            or self.status.needs_draw(self.summary())
+        )
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        lifted = self.sprites.lifted()
+        if self.static is None or frozenset(lifted) != self.static_key:
+            self.static = self._paint_static(screen.get_size())
+            self.static_key = frozenset(lifted)
+            full = True
+        table = pygame.Rect(self.layout.table)
+        area = self._moving_area(lifted)
+        rects: list[pygame.Rect] = []
+        if full or self.full:
+            screen.blit(self.static, (0, 0))
+            self._draw_lifted(screen, lifted, table)
+            self.toolbar.draw(screen, self.layout.toolbar)
+            self.status.draw(screen, self.layout.status, self.summary())
+            rects.append(screen.get_rect())
+            self.full = False
+        else:
+            if area != self.moving_area or self.moving_key != tuple(s.rect.topleft for s in lifted):
+                dirty = area or self.moving_area
+                if area is not None and self.moving_area is not None:
+                    dirty = area.union(self.moving_area)
+                if dirty is not None:
+                    dirty = dirty.clip(table)
+                    screen.blit(self.static, dirty, dirty)
+                    self._draw_lifted(screen, lifted, dirty)
+                    rects.append(dirty)
+            if self.toolbar.needs_draw():
+                rects.append(self.toolbar.draw(screen, self.layout.toolbar))
+            summary = self.summary()
+            if self.status.needs_draw(summary):
+                rects.append(self.status.draw(screen, self.layout.status, summary))
+        self.moving_area = area
+        self.moving_key = tuple(sprite.rect.topleft for sprite in lifted)
+        return rects
+
+    def after_frame(self) -> None:
+        """Called once the frame is on screen: the layout record, if asked for."""
+        settled = not self.animator.busy and not self.controller.dragging
+        if self.layout_due and self.app.print_layout and settled:
+            record = {"layout": layout_record(self.layout, self.game.position)}
+            print(json.dumps(record, separators=(",", ":")), file=self.app.out, flush=True)
+        if not self.animator.busy:
+            self.layout_due = False
+
+    @staticmethod
+    def _moving_area(lifted: list[CardSprite]) -> pygame.Rect | None:
+        if not lifted:
+            return None
+        return lifted[0].rect.unionall([sprite.rect for sprite in lifted[1:]])
+
+    @staticmethod
+    def _draw_lifted(screen: pygame.Surface, lifted: list[CardSprite], clip: pygame.Rect) -> None:
+        screen.set_clip(clip)
+        for sprite in lifted:
+            screen.blit(sprite.image, sprite.rect)
+        screen.set_clip(None)
+
+    def _paint_static(self, size: tuple[int, int]) -> pygame.Surface:
+        surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surface.fill(theme.FELT)
+        table = pygame.Rect(self.layout.table)
+        pygame.draw.rect(surface, theme.FELT_DARK, table.inflate(-8, -8), 2, border_radius=10)
+        faces = self.faces
+        kings_only = self.game.rules.empty_column is EmptyColumn.KINGS
+        for pile, box in self.layout.piles.items():
+            if pile.kind is PileKind.FOUNDATION:
+                label = Suit(pile.index).symbol
+            elif pile.kind is PileKind.COLUMN and kings_only:
+                label = "K"
+            else:
+                label = ""
+            surface.blit(faces.slot(label), box[:2])
+        for sprite in self.sprites.resting():
+            surface.blit(sprite.image, sprite.rect)
+        for pile in self._highlighted():
+            cards = self.game.position.cards(pile)
+            boxes = self.layout.card_boxes(pile, max(len(cards), 1))
+            surface.blit(faces.highlight(), boxes[-1][:2])
+        return surface
+
+    def _highlighted(self) -> list[Pile]:
+        piles = []
+        if self.controller.selected is not None:
+            piles.append(self.controller.selected)
+        if self.hint is not None:
+            piles.extend((self.hint[0].source, self.hint[0].destination))
+        return piles

@@ -1,0 +1,94 @@
+"""A row of flat text buttons across the top of the window, drawn by us.
+
+Buttons carry an action name, not a callback: the table scene maps names to what they do,
+and decides which are enabled (Undo with nothing to undo, Hint without a solver).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from eightoff.ui import theme
+from eightoff.ui.layout import Box
+
+BUTTONS = (
+    ("new", "New"),
+    ("deal", "Deal…"),
+    ("restart", "Restart"),
+    ("undo", "Undo"),
+    ("redo", "Redo"),
+    ("hint", "Hint"),
+    ("preferences", "Preferences"),
+    ("statistics", "Statistics"),
+    ("help", "Help"),
+    ("quit", "Quit"),
+)
+PADDING = 14
+
+
+@dataclass
+class Button:
+    action: str
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+
+
+class Toolbar:
+    def __init__(self) -> None:
+        self.buttons: list[Button] = []
+        self.hovered: str | None = None
+        self.pressed: str | None = None
+        self._shown: tuple[object, ...] | None = None
+
+    def place(self, box: Box) -> None:
+        font = theme.font(self._font_size(box))
+        x = box.x + 6
+        self.buttons = []
+        for action, label in BUTTONS:
+            width = font.size(label)[0] + 2 * PADDING
+            self.buttons.append(Button(action, label, pygame.Rect(x, box.y + 4, width, box.h - 8)))
+            x += width + 2
+        self._shown = None
+
+    @staticmethod
+    def _font_size(box: Box) -> int:
+        return max(18, round(box.h * 0.6))
+
+    def set_enabled(self, enabled: dict[str, bool]) -> None:
+        for button in self.buttons:
+            button.enabled = enabled.get(button.action, True)
+
+    def button_at(self, point: tuple[int, int]) -> Button | None:
+        for button in self.buttons:
+            if button.rect.collidepoint(point) and button.enabled:
+                return button
+        return None
+
+    def hover(self, point: tuple[int, int]) -> None:
+        button = self.button_at(point)
+        self.hovered = button.action if button else None
+
+    def needs_draw(self) -> bool:
+        return self._shown != self._state()
+
+    def _state(self) -> tuple[object, ...]:
+        return (self.hovered, self.pressed, tuple(button.enabled for button in self.buttons))
+
+    def draw(self, screen: pygame.Surface, box: Box) -> pygame.Rect:
+        rect = pygame.Rect(box)
+        screen.fill(theme.BAR, rect)
+        pygame.draw.line(screen, theme.BAR_LINE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1))
+        font = theme.font(self._font_size(box))
+        for button in self.buttons:
+            if button.enabled and button.action == self.pressed:
+                pygame.draw.rect(screen, theme.BUTTON_DOWN, button.rect, border_radius=5)
+            elif button.enabled and button.action == self.hovered:
+                pygame.draw.rect(screen, theme.BUTTON_HOVER, button.rect, border_radius=5)
+            colour = theme.TEXT if button.enabled else theme.TEXT_DIM
+            label = font.render(button.label, True, colour)
+            screen.blit(label, label.get_rect(center=(button.rect.centerx, button.rect.centery + 1)))
+        self._shown = self._state()
+        return rect
