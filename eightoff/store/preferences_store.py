@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +22,12 @@ from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 VERSION = 1
 GEOMETRY_FIELDS = ("window_size", "window_position")
 
-ALLOWED_VALUES: dict[str, Collection[Any]] = {
-    "animation_speed": ANIMATION_SPEEDS,
-    "last_rules": PRESETS,
+VALUE_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "animation_speed": lambda speed: speed in ANIMATION_SPEEDS,
+    "last_rules": lambda name: name in PRESETS,
+    "window_size": lambda size: min(size) > 0,
 }
+"""Checks beyond the type, for values the window could not use."""
 
 
 def settings_fields() -> list[str]:
@@ -71,7 +73,7 @@ def decode_fields(document: dict[str, Any], names: Iterable[str]) -> tuple[dict[
         except ValueError:
             invalid.append(name)
             continue
-        if name in ALLOWED_VALUES and value not in ALLOWED_VALUES[name]:
+        if name in VALUE_CHECKS and not VALUE_CHECKS[name](value):
             invalid.append(name)
             continue
         values[name] = value
@@ -94,6 +96,16 @@ def decode_value(hint: Any, value: Any) -> Any:
         if not isinstance(value, list) or len(value) != len(options):
             raise ValueError(f"{value!r} is not a list of {len(options)}")
         return tuple(decode_value(option, item) for option, item in zip(options, value, strict=True))
+    if origin is list:
+        if not isinstance(value, list):
+            raise ValueError(f"{value!r} is not a list")
+        [item_hint] = typing.get_args(hint)
+        return [decode_value(item_hint, item) for item in value]
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise ValueError(f"{value!r} is not an object")
+        _, value_hint = typing.get_args(hint)
+        return {key: decode_value(value_hint, item) for key, item in value.items()}
     if hint is type(None):
         if value is None:
             return None

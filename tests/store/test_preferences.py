@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from eightoff.store import HomeDirs, Preferences, Store
+from eightoff.store.preferences_store import decode_value
 
 CHANGED = Preferences(
     autoplay=False,
@@ -92,6 +93,7 @@ def test_wrong_types_default_only_those_fields(dirs: HomeDirs) -> None:
         {"window_size": [800]},
         {"window_size": "800x600"},
         {"window_size": [800, 600.5]},
+        {"window_size": [0, 600]},
         {"window_position": [True, 3]},
         {"window_position": {"x": 1}},
     ],
@@ -123,3 +125,29 @@ def test_saving_after_a_bad_file_writes_a_good_one(dirs: HomeDirs) -> None:
     store.save_preferences(CHANGED)
     assert Store(dirs).load_preferences() == CHANGED
     assert len(asides(path)) == 1
+
+
+@pytest.mark.parametrize("content", [b"", b"{{", b'{"version": 3}'])
+def test_a_bad_geometry_file_alone_is_set_aside(dirs: HomeDirs, content: bytes) -> None:
+    Store(dirs).save_preferences(CHANGED)
+    path = dirs.user_state_path / "window.json"
+    path.write_bytes(content)
+    store = Store(dirs)
+    loaded = store.load_preferences()
+    assert (loaded.window_size, loaded.window_position) == ((1280, 800), None)
+    assert loaded.last_rules == "freecell"
+    [kept] = asides(path)
+    assert kept.read_bytes() == content and len(store.notices) == 1
+
+
+def test_lists_and_mappings_decode_by_their_hints() -> None:
+    assert decode_value(list[int], [1, 2]) == [1, 2]
+    assert decode_value(dict[str, bool], {"a": True}) == {"a": True}
+    for hint, value in (
+        (list[int], [1, "2"]),
+        (list[int], 3),
+        (dict[str, bool], {"a": 1}),
+        (dict[str, bool], []),
+    ):
+        with pytest.raises(ValueError):
+            decode_value(hint, value)
