@@ -159,5 +159,8 @@ class GameLog(Generic[T]):
 
 
 def _ends_mid_line(descriptor: int) -> bool:
-    size = os.fstat(descriptor).st_size
-    return size > 0 and os.pread(descriptor, 1, size - 1) != b"\n"
+    """Whether the last byte is not a newline (O_APPEND writes go to the end wherever we seek)."""
+    if os.fstat(descriptor).st_size == 0:
+        return False
+    os.lseek(descriptor, -1, os.SEEK_END)
+    return os.read(descriptor, 1) != b"\n"
