@@ -17,6 +17,7 @@ from eightoff.core.errors import IllegalMove
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
 from eightoff.core.position import Position
 from eightoff.core.rules import PRESETS, Rules, preset
+from eightoff.solver import cli as solver_cli
 from eightoff.store.stats_command import cmd_stats
 
 PROG = "eightoff"
@@ -138,6 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser.add_argument("--deal", type=deal_number, metavar="N", help="start from deal N")
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
+
+    solve_parser = commands.add_parser(
+        "solve", help="solve a board or deal: moves in fc-solve's -m wording, 'unsolvable' or 'unknown'"
+    )
+    solver_cli.add_arguments(solve_parser)
+    solve_parser.add_argument("--deal", type=deal_number, metavar="N", help="solve deal N")
+    add_rules_options(solve_parser)
+    solve_parser.set_defaults(handler=solver_cli.cmd_solve)
 
     desktop_parser = commands.add_parser(
         "install-desktop", help="add Eight Off to this user's desktop menu (Linux): entry and icon"

@@ -58,8 +58,11 @@ class Board(NamedTuple):
 def from_position(position: Position) -> Board:
     columns = tuple(bytes(card_code(card) for card in column) for column in position.columns)
     cells = bytes(sorted(card_code(card) for card in position.cells if card is not None))
-    return Board(columns, cells, (position.foundations[0], position.foundations[1],
-                                  position.foundations[2], position.foundations[3]))
+    return Board(
+        columns,
+        cells,
+        (position.foundations[0], position.foundations[1], position.foundations[2], position.foundations[3]),
+    )
 
 
 def _add_cell(cells: bytes, card: int) -> bytes:
@@ -116,6 +119,39 @@ class Engine:
         if safe is None:
             safe = self._safe[key] = self.rules.safe_to_autoplay(code_card(card), foundations)
         return safe
+
+    def is_legal(self, board: Board, move: InternalMove) -> bool:
+        """Whether `move` may be made on `board` (for edits to a found line; the search itself
+        only makes moves that `moves` produced)."""
+        kind, a, b, count = move
+        columns, cells, foundations = board
+        free = self.cells - len(cells)
+        if kind == COLUMN_TO_CELL:
+            return bool(columns[a]) and free > 0
+        if kind == HOME:
+            at_top = a in cells or any(column and column[-1] == a for column in columns)
+            return at_top and foundations[a >> 4] == (a & RANK_MASK) - 1
+        if kind == COLUMN_TO_COLUMN:
+            source = columns[a]
+            if a == b or not 1 <= count <= self.run_length(source):
+                return False
+            card = source[-count]
+        elif kind == CELL_TO_COLUMN:
+            if a not in cells:
+                return False
+            card = a
+        else:
+            if not self.rules.foundation_takeback or foundations[a >> 4] != (a & RANK_MASK):
+                return False
+            if b < 0:
+                return free > 0
+            card = a
+        target = columns[b]
+        if not target:
+            empty = sum(1 for column in columns if not column)
+            return card in self.fills and count <= self.capacity[free, empty, True]
+        empty = sum(1 for column in columns if not column)
+        return (card, target[-1]) in self.builds and count <= self.capacity[free, empty, False]
 
     # ----- changing -------------------------------------------------------------------------
 

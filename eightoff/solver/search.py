@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from eightoff.solver.board import RANK_MASK, Board, Engine, InternalMove
@@ -22,6 +23,8 @@ class Budget:
 
     seconds: float | None = None
     nodes: int | None = None
+    stop: Callable[[], bool] | None = None
+    """Asked now and then; True ends the search as "unknown" (how the worker cancels)."""
 
 
 @dataclass
@@ -83,7 +86,7 @@ class Heuristic:
 
 def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    max_nodes = budget.nodes
+    max_nodes, stop = budget.nodes, budget.stop
     heuristic = Heuristic(engine)
     apply, autoplay, moves = engine.apply, engine.autoplay, engine.moves
 
@@ -108,7 +111,9 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     while heap:
         if max_nodes is not None and nodes >= max_nodes:
             return Outcome("unknown", [], nodes, len(seen))
-        if deadline is not None and nodes % CHECK_CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+        if nodes % CHECK_CLOCK_EVERY == 0 and (
+            (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
+        ):
             return Outcome("unknown", [], nodes, len(seen))
         _, index = heapq.heappop(heap)
         nodes += 1
