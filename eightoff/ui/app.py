@@ -12,6 +12,7 @@ import contextlib
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
@@ -95,9 +96,10 @@ class App:
             self.pygame.display.set_icon(make_icon(64))
 
     def _set_minimum_size(self) -> None:
-        window_class = getattr(self.pygame, "Window", None)
-        if window_class is not None:
-            window_class.from_display_module().minimum_size = MIN_WINDOW
+        # from_display_module() warns that rendering through it is going away; we only set a size.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.pygame.Window.from_display_module().minimum_size = MIN_WINDOW
 
     # ----- scenes -----------------------------------------------------------------------------
 

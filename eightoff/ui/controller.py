@@ -7,6 +7,7 @@ click, which asks the core for the best target. Keys pick a source pile, then a 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -175,7 +176,8 @@ class Controller:
     def set_hand(self, hand: bool) -> None:
         if hand != self._hand:
             self._hand = hand
-            pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
+            with contextlib.suppress(pygame.error):  # no system cursors (headless)
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand else pygame.SYSTEM_CURSOR_ARROW)
 
     def cancel(self) -> None:
         """Drop whatever is in hand back where it came from (Esc, a dialog, a new game)."""

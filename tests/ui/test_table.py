@@ -1,0 +1,338 @@
+"""The table through its real event loop: posted mouse and key events, asserted on the game."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from eightoff.core.cards import Card, Suit
+from eightoff.core.notation import format_board
+from eightoff.core.piles import Pile
+from eightoff.ui.dialogs import Dialog, PreferencesDialog
+from eightoff.ui.layout import compute_layout
+from tests.ui.helpers import (
+    box_of,
+    click,
+    clock,
+    drag,
+    grip,
+    key,
+    make_app,
+    move_mouse,
+    pile_center,
+    press,
+    release,
+)
+
+C = Card.parse
+
+
+def column(app, index):  # type: ignore[no-untyped-def]
+    return [str(card) for card in app.table.game.position.columns[index]]
+
+
+def test_dragging_a_run_moves_it_in_one_move() -> None:
+    app = make_app()
+    drag(app, grip(app, "9H"), pile_center(app, Pile.column(2)))
+    assert column(app, 2) == ["KH", "QH", "JH", "TH", "9H", "8H", "7H"]
+    assert column(app, 4) == ["5C", "4C", "3C", "2C"]
+    assert app.table.game.move_count == 1
+    # The sprites lie where the layout says.
+    boxes = app.table.layout.card_boxes(Pile.column(2), 7)
+    assert box_of(app, "7H").topleft == boxes[-1][:2]
+    assert "Move 3 cards from stack 4 to stack 2" in app.out.getvalue()
+
+
+def test_drop_anywhere_over_the_target_column() -> None:
+    app = make_app()
+    slot = app.table.layout.piles[Pile.column(2)]
+    # Far below the column's top card, still over the column.
+    target = (slot.center[0], app.table.layout.table.bottom - slot.h // 2 - 2)
+    drag(app, grip(app, "9H"), target)
+    assert column(app, 2)[-3:] == ["9H", "8H", "7H"]
+
+
+def test_a_covered_card_that_is_not_a_run_does_not_lift() -> None:
+    app = make_app()
+    before = app.table.game.position
+    drag(app, grip(app, "2C"), pile_center(app, Pile.cell(0)))
+    assert app.table.game.position == before
+    assert box_of(app, "2C").topleft == app.table.layout.places(before)[C("2C")].box[:2]
+
+
+def test_click_sends_a_card_home() -> None:
+    app = make_app()
+    click(app, pile_center(app, Pile.column(7)))
+    assert app.table.game.position.foundations[Suit.SPADES] == 1
+    assert box_of(app, "AS").topleft == app.table.layout.piles[Pile.foundation(Suit.SPADES)][:2]
+
+
+def test_click_sends_a_column_card_to_the_leftmost_free_cell() -> None:
+    app = make_app()
+    click(app, pile_center(app, Pile.column(1)))
+    assert app.table.game.position.cells[0] == C("6D")
+    assert box_of(app, "6D").topleft == app.table.layout.piles[Pile.cell(0)][:2]
+
+
+def test_a_double_click_is_one_action() -> None:
+    app = make_app()
+    point = pile_center(app, Pile.column(1))
+    press(app, point)
+    release(app, point)
+    clock(app).time += 0.1
+    press(app, point)
+    release(app, point)
+    assert app.table.game.position.cells[:2] == (C("6D"), None)
+    assert app.table.game.move_count == 1
+
+
+def test_an_illegal_drop_flies_back_and_says_why() -> None:
+    app = make_app()
+    before = app.table.game.position
+    home = box_of(app, "7H").topleft
+    drag(app, grip(app, "7H"), pile_center(app, Pile.column(0)))
+    assert app.table.game.position == before
+    assert box_of(app, "7H").topleft == home
+    assert "Only the 5 of clubs can go on the 6 of clubs" in app.table.status.notice
+    assert not app.table.sprites.lifted()
+
+
+def test_illegal_drop_animates_back_from_where_it_was_dropped() -> None:
+    app = make_app(animation_speed="normal")
+    home = box_of(app, "7H").topleft
+    target = pile_center(app, Pile.column(0))
+    press(app, grip(app, "7H"))
+    move_mouse(app, target)
+    release(app, target)
+    assert box_of(app, "7H").topleft != home  # it starts back from the drop point
+    clock(app).time += 0.05
+    app.pump()
+    halfway = box_of(app, "7H").topleft
+    assert halfway != home
+    clock(app).time += 1.0
+    app.settle()
+    assert box_of(app, "7H").topleft == home
+
+
+def test_undo_and_redo_keys() -> None:
+    app = make_app()
+    click(app, pile_center(app, Pile.column(1)))
+    moved = app.table.game.position
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert app.table.game.position.cells[0] is None
+    assert box_of(app, "6D").topleft == app.table.layout.card_boxes(Pile.column(1), 8)[-1][:2]
+    key(app, pygame.K_y, pygame.KMOD_LCTRL)
+    assert app.table.game.position == moved
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    key(app, pygame.K_z, pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    assert app.table.game.position == moved
+    log = app.out.getvalue()
+    assert "# undo" in log and "# redo" in log
+
+
+def test_toolbar_buttons_undo_and_restart() -> None:
+    app = make_app()
+    click(app, pile_center(app, Pile.column(1)))
+    click(app, button(app, "undo"))
+    assert app.table.game.position.cells[0] is None
+    click(app, pile_center(app, Pile.column(1)))
+    click(app, button(app, "restart"))
+    assert app.table.game.move_count == 0
+    assert app.table.game.position.cells[0] is None
+
+
+def button(app, action):  # type: ignore[no-untyped-def]
+    return next(b.rect.center for b in app.table.toolbar.buttons if b.action == action)
+
+
+def test_a_resize_recomputes_the_layout() -> None:
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.pump()
+    expected = compute_layout(1000, 700, app.table.game.rules)
+    assert app.table.layout == expected
+    assert app.screen.get_size() == (1000, 700)
+    place = expected.places(app.table.game.position)[C("7H")]
+    assert box_of(app, "7H") == pygame.Rect(place.box)
+    layouts = [json.loads(line) for line in app.out.getvalue().splitlines() if line.startswith("{")]
+    assert layouts[-1]["layout"]["column4"]["cards"][-1] == ["7H", list(place.box)]
+
+
+def test_print_layout_reports_every_pile_and_card() -> None:
+    app = make_app()
+    lines = [json.loads(line) for line in app.out.getvalue().splitlines() if line.startswith("{")]
+    assert len(lines) == 1
+    layout = lines[0]["layout"]
+    assert len(layout) == 8 + 8 + 4
+    assert [card for card, _ in layout["column2"]["cards"]] == ["KH", "QH", "JH", "TH"]
+    click(app, pile_center(app, Pile.column(7)))
+    lines = [json.loads(line) for line in app.out.getvalue().splitlines() if line.startswith("{")]
+    assert len(lines) == 2
+    assert lines[1]["layout"]["foundation3"]["cards"][0][0] == "AS"
+
+
+def test_preferences_dialog_toggles() -> None:
+    app = make_app()
+    click(app, button(app, "preferences"))
+    dialog = app.top
+    assert isinstance(dialog, PreferencesDialog)
+    rows = {choice.label.split(":")[0]: choice.rect.center for choice in dialog.choices}
+    click(app, rows["Four-colour deck"])
+    assert app.preferences.four_colour
+    assert app.table.faces.four_colour
+    click(app, rows["Auto-play cards to the foundations"])
+    assert app.preferences.autoplay
+    # Switching auto-play on plays what can go home now.
+    assert app.table.game.position.foundations == (0, 0, 0, 0) or app.top is dialog
+    click(app, rows["Take cards back off the foundations"])
+    assert app.table.game.rules.foundation_takeback
+    click(app, rows["Easy mode (from the next game)"])
+    assert app.table.game.rules.name == "standard"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table
+    key(app, pygame.K_F2)
+    assert app.table.game.rules.name == "easy"
+    assert app.table.game.rules.foundation_takeback
+
+
+def test_switching_autoplay_on_sends_cards_home() -> None:
+    app = make_app()
+    click(app, button(app, "preferences"))
+    rows = {choice.label.split(":")[0]: choice.rect.center for choice in app.top.choices}
+    click(app, rows["Auto-play cards to the foundations"])
+    key(app, pygame.K_ESCAPE)
+    app.pump()
+    assert app.table.game.position.foundations[Suit.SPADES] >= 1
+
+
+def test_autoplay_is_part_of_the_same_undo_step() -> None:
+    app = make_app(autoplay=True)
+    click(app, pile_center(app, Pile.column(1)))  # 6D to a cell; then the aces and what follows go home
+    game = app.table.game
+    assert game.position.foundations[Suit.SPADES] >= 1
+    assert game.position.foundations[Suit.DIAMONDS] >= 6  # the 6 went on home from its cell
+    assert len(game.done) == 1
+    assert box_of(app, "AS").topleft == app.table.layout.piles[Pile.foundation(Suit.SPADES)][:2]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert game.position.foundations == (0, 0, 0, 0)
+    assert game.position.cells[0] is None
+
+
+def test_keyboard_play() -> None:
+    app = make_app()
+    key(app, pygame.K_5)
+    assert app.table.controller.selected == Pile.column(4)
+    key(app, pygame.K_3)
+    assert column(app, 2)[-3:] == ["9H", "8H", "7H"]
+    key(app, pygame.K_8)
+    key(app, pygame.K_f)
+    assert app.table.game.position.foundations[Suit.SPADES] == 1
+    key(app, pygame.K_2)
+    key(app, pygame.K_SPACE)
+    assert app.table.game.position.cells[0] == C("6D")
+    key(app, pygame.K_2)
+    key(app, pygame.K_w)
+    assert app.table.game.position.cells[1] == C("7D")
+    key(app, pygame.K_1)
+    key(app, pygame.K_ESCAPE)
+    assert app.table.controller.selected is None
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)  # 6C on 8D: refused, with the reason
+    assert "Only" in app.table.status.notice
+    assert app.table.controller.selected is None
+
+
+def test_a_finish_is_offered_then_the_win_celebrated() -> None:
+    board = """Foundations: H-K C-K D-K S-J
+Freecells: KS QS - - - - - -
+:
+:
+:
+:
+:
+:
+:
+:
+"""
+    app = make_app(board)
+    offer = app.top
+    assert isinstance(offer, Dialog) and offer.title == "All cards can go home"
+    key(app, pygame.K_RETURN)  # Finish
+    assert app.table.game.is_won
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "Well done!"
+    assert "2 moves" in dialog.lines[0]
+    clock(app).time += 2.0
+    app.pump(5)
+    assert dialog.falling  # the cascade is under way
+    new_game = next(choice.rect.center for choice in dialog.choices if choice.label == "New game")
+    click(app, new_game)
+    assert app.top is app.table
+    assert app.table.game.deal_number is not None
+    assert not app.table.game.has_started
+
+
+def test_finishing_is_automatic_with_autoplay() -> None:
+    board = """Foundations: H-K C-K D-K S-J
+Freecells: KS QS - - - - - -
+:
+:
+:
+:
+:
+:
+:
+:
+"""
+    app = make_app(board, autoplay=True)
+    app.pump()
+    assert app.table.game.is_won
+    assert app.top.title == "Well done!"  # type: ignore[attr-defined]
+
+
+def test_a_dead_end_says_so_and_offers_undo() -> None:
+    board = """Freecells: 2C 3C 4C 5C 6C 7C 8C -
+AC TC JC
+AD 2D 3D 4D 5D 6D
+AH 2H 3H 4H 5H 6H
+AS 2S 3S 4S 5S 6S
+7D 8D 9D TD JD QD KD
+7H 8H 9H TH JH QH KH
+7S 8S 9S TS JS QS KS
+QC KC 9C
+"""
+    app = make_app(board)
+    assert app.top is app.table
+    click(app, pile_center(app, Pile.column(7)))  # 9C to the last cell: nothing is left to do
+    game = app.table.game
+    assert game.is_stuck
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "No moves left"
+    undo = next(choice.rect.center for choice in dialog.choices if choice.label == "Undo")
+    click(app, undo)
+    assert app.top is app.table
+    assert game.position.cells[7] is None
+    assert column(app, 7) == ["QC", "KC", "9C"]
+
+
+def test_help_and_deal_dialogs() -> None:
+    app = make_app()
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, Dialog) and "Eight Off" in app.top.title
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    for digit in "617":
+        key(app, getattr(pygame, f"K_{digit}"), unicode=digit)
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table
+    assert app.table.game.deal_number == 617
+    assert "KS" in format_board(app.table.game.position).split("\n")[0]
+
+
+def test_hover_over_a_liftable_card_shows_a_hand() -> None:
+    app = make_app()
+    move_mouse(app, grip(app, "7H"), held=False)
+    assert app.table.controller._hand
+    move_mouse(app, grip(app, "2C"), held=False)
+    assert not app.table.controller._hand
