@@ -7,6 +7,8 @@ its input and is fast, for moves that came from `legal_moves` or `find_move`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from itertools import chain
 from typing import NamedTuple
 
 from eightoff.core.cards import CARDS, KING, Card, Suit
@@ -17,12 +19,15 @@ from eightoff.core.errors import (
     TakebackNotAllowed,
     WrongDestination,
 )
+from eightoff.core.move_table import MovesFrom, move_table, places
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 
 COLUMN, CELL, FOUNDATION = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION
 WON_FOUNDATIONS = (KING,) * 4
+_SAME_SUIT, _ANY_CARD_FILLS = Build.SAME_SUIT, EmptyColumn.ANY
+"""Reading an Enum member off its class runs Python code in 3.11; legal_moves reads these."""
 
 
 def card_name(card: Card) -> str:
@@ -45,6 +50,29 @@ def _count_of(number: int, noun: str, *verbs: str) -> str:
 
 def _replace(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
     return items[:index] + (value,) + items[index + 1 :]
+
+
+def _add_run_moves(
+    out: MovesFrom,
+    column: tuple[Card, ...],
+    lies_on: tuple[tuple[tuple[Card, ...], ...], ...],
+    tops: dict[Card, int],
+    longest: int,
+    add: Callable[[Move], None],
+) -> int:
+    """Add the moves of the run on top of `column` onto other columns' top cards: each card of
+    the run may take the cards above it onto a top it may lie on. Returns the run's length,
+    measured no further than `longest` (the most cards that may move at once)."""
+    run = 0
+    while run < longest:
+        run += 1
+        suit, rank = column[-run]
+        for onto in lies_on[suit][rank]:
+            if onto in tops:
+                add(out.to_column[tops[onto]][run])
+        if run == len(column) or column[-run - 1] not in lies_on[suit][rank]:
+            break
+    return run
 
 
 class Position(NamedTuple):
@@ -129,64 +157,70 @@ class Position(NamedTuple):
 
     def legal_moves(self, rules: Rules) -> list[Move]:
         """Every legal move, including the useless ones (cell to cell, a whole column to an
-        empty column): the checked path `find_move` accepts exactly these."""
-        moves: list[Move] = []
-        add = moves.append
-        columns, cells, foundations = self.columns, self.cells, self.foundations
-        free = [Pile.cell(i) for i, card in enumerate(cells) if card is None]
-        empty = [Pile.column(i) for i, column in enumerate(columns) if not column]
-        tops = [column[-1] if column else None for column in columns]
-        capacity = rules.run_capacity(len(free), len(empty), False)
-        capacity_to_empty = rules.run_capacity(len(free), len(empty), True)
-        any_card_fills = rules.empty_column is EmptyColumn.ANY
-        same_suit = rules.build is Build.SAME_SUIT
-        column_piles = [Pile.column(i) for i in range(len(columns))]
+        empty column): the checked path `find_move` accepts exactly these.
 
-        def single(source: Pile, card: Card, to_cells: list[Pile]) -> None:
-            """Moves of one card from a cell or a foundation."""
-            for cell in to_cells:
-                add(Move(source, cell, 1))
-            for index, top in enumerate(tops):
-                if top is None:
-                    if any_card_fills or card.rank == KING:
-                        add(Move(source, column_piles[index], 1))
-                elif top.rank == card.rank + 1 and (
-                    top.suit == card.suit if same_suit else top.is_red != card.is_red
-                ):
-                    add(Move(source, column_piles[index], 1))
-
-        for index, column in enumerate(columns):
-            if not column:
-                continue
-            source = column_piles[index]
-            card = column[-1]
-            if foundations[card.suit] == card.rank - 1:
-                add(Move(source, Pile.foundation(card.suit), 1))
-            for cell in free:
-                add(Move(source, cell, 1))
-            run = self.run_length(index, rules)
-            for target, top in enumerate(tops):
-                if target == index:
-                    continue
-                if top is None:
-                    for count in range(1, min(run, capacity_to_empty) + 1):
-                        if any_card_fills or column[-count].rank == KING:
-                            add(Move(source, column_piles[target], count))
-                else:
-                    count = top.rank - card.rank
-                    if 1 <= count <= run and count <= capacity and rules.builds_on(column[-count], top):
-                        add(Move(source, column_piles[target], count))
+        The hot path of the solver, so it appends shared `Move` objects from `move_table`,
+        finds destination columns by looking up the card a run's card may lie on, and stops
+        measuring a run once it is longer than any move could carry.
+        """
+        columns, cells, foundations = self
+        table = move_table(len(columns), len(cells))
+        lies_on = places(rules.build is _SAME_SUIT)
+        any_card_fills = rules.empty_column is _ANY_CARD_FILLS
+        free_mask = 0
         for index, occupant in enumerate(cells):
             if occupant is None:
+                free_mask |= 1 << index
+        tops: dict[Card, int] = {}
+        empty: list[int] = []
+        for index, column in enumerate(columns):
+            if column:
+                tops[column[-1]] = index
+            else:
+                empty.append(index)
+        capacity = rules.run_capacity(cells.count(None), len(empty), False)
+        capacity_to_empty = rules.run_capacity(cells.count(None), len(empty), True) if empty else 0
+
+        moves: list[Move] = []
+        add, extend = moves.append, moves.extend
+        for out, column in zip(table.column, columns, strict=False):
+            if not column:
                 continue
-            source = Pile.cell(index)
-            if foundations[occupant.suit] == occupant.rank - 1:
-                add(Move(source, Pile.foundation(occupant.suit), 1))
-            single(source, occupant, free)
+            suit, rank = column[-1]
+            if foundations[suit] == rank - 1:
+                add(out.home[suit])
+            extend(out.to_cells[free_mask])
+            onto_cards = lies_on[suit][rank]
+            if capacity == 1 or len(column) == 1 or column[-2] not in onto_cards:
+                # The common case, a single card, without the run walk's overhead.
+                run = 1
+                for onto in onto_cards:
+                    if onto in tops:
+                        add(out.to_column[tops[onto]][1])
+            else:
+                run = _add_run_moves(out, column, lies_on, tops, min(len(column), capacity), add)
+            if empty:
+                for count in range(1, min(run, capacity_to_empty) + 1):
+                    if any_card_fills or column[-count].rank == KING:
+                        for target in empty:
+                            add(out.to_column[target][count])
+        singles: Iterable[tuple[MovesFrom, Card | None]] = zip(table.cell, cells, strict=False)
         if rules.foundation_takeback:
-            for suit, rank in enumerate(foundations):
-                if rank:
-                    single(Pile.foundation(suit), CARDS[suit][rank], free)
+            homes = [CARDS[suit][rank] if rank else None for suit, rank in enumerate(foundations)]
+            singles = chain(singles, zip(table.foundation, homes, strict=False))
+        for out, card in singles:
+            if card is None:
+                continue
+            suit, rank = card
+            if foundations[suit] == rank - 1:
+                add(out.home[suit])
+            extend(out.to_cells[free_mask])
+            for onto in lies_on[suit][rank]:
+                if onto in tops:
+                    add(out.to_column[tops[onto]][1])
+            if empty and (any_card_fills or rank == KING):
+                for target in empty:
+                    add(out.to_column[target][1])
         return moves
 
     def find_move(self, rules: Rules, source: Pile, destination: Pile, count: int | None = None) -> Move:

@@ -33,6 +33,10 @@ class RunMoves(Enum):
     CELLS_AND_COLUMNS = "cells and columns"
 
 
+_CELLS_ONLY = RunMoves.CELLS_ONLY
+"""Reading an Enum member off its class is slow in Python 3.11; run_capacity is on a hot path."""
+
+
 @dataclass(frozen=True)
 class Rules:
     name: str
@@ -70,7 +74,7 @@ class Rules:
         Cells and columns: (free cells + 1) x 2^(empty columns), where the destination
         column, if empty, does not count as a helper.
         """
-        if self.run_moves is RunMoves.CELLS_ONLY:
+        if self.run_moves is _CELLS_ONLY:
             return free_cells + 1
         helpers = empty_columns - 1 if to_empty_column else empty_columns
         return (free_cells + 1) << max(helpers, 0)

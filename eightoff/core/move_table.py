@@ -1,0 +1,75 @@
+"""Every possible `Move` made once and looked up by index, so the move generator appends
+shared objects instead of building thousands of tuples a second (the solver calls it a lot).
+
+Also the lookup of which cards a card may lie on, for each of the two ways columns build.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from eightoff.core.cards import CARDS, KING, Card, Suit
+from eightoff.core.moves import Move
+from eightoff.core.piles import Pile
+
+LONGEST_RUN = KING
+"""A run descends one rank per card, so no run is longer than the thirteen ranks."""
+
+
+class MovesFrom:
+    """The moves out of one pile, indexed by what the generator knows when it needs them."""
+
+    __slots__ = ("to_cells", "home", "to_column")
+
+    def __init__(self, source: Pile, columns: int, cells: int) -> None:
+        cell_moves = [Move(source, Pile.cell(cell), 1) for cell in range(cells)]
+        self.to_cells: tuple[tuple[Move, ...], ...] = tuple(
+            tuple(
+                move
+                for cell, move in enumerate(cell_moves)
+                if free & 1 << cell and source != move.destination
+            )
+            for free in range(1 << cells)
+        )
+        """[mask of free cells] -> the moves to each of them."""
+        self.home: tuple[Move, ...] = tuple(Move(source, Pile.foundation(suit), 1) for suit in Suit)
+        """[suit] -> the move to that suit's foundation."""
+        self.to_column: tuple[tuple[Move, ...], ...] = tuple(
+            tuple(Move(source, Pile.column(target), count) for count in range(LONGEST_RUN + 1))
+            for target in range(columns)
+        )
+        """[target column][count] -> the move (count 0 is an unused placeholder)."""
+
+
+class MoveTable:
+    """The moves out of every column, cell and foundation of a layout with this many piles."""
+
+    __slots__ = ("column", "cell", "foundation")
+
+    def __init__(self, columns: int, cells: int) -> None:
+        self.column = tuple(MovesFrom(Pile.column(i), columns, cells) for i in range(columns))
+        self.cell = tuple(MovesFrom(Pile.cell(i), columns, cells) for i in range(cells))
+        self.foundation = tuple(MovesFrom(Pile.foundation(suit), columns, cells) for suit in Suit)
+
+
+@cache
+def move_table(columns: int, cells: int) -> MoveTable:
+    """Built on first use (no work at import time) and shared by every position of that shape."""
+    return MoveTable(columns, cells)
+
+
+def _may_lie_on(same_suit: bool, card: Card) -> tuple[Card, ...]:
+    if card.rank == KING:
+        return ()
+    above = [CARDS[suit][card.rank + 1] for suit in Suit]
+    if same_suit:
+        return (above[card.suit],)
+    return tuple(onto for onto in above if onto.is_red != card.is_red)
+
+
+@cache
+def places(same_suit: bool) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """[suit][rank] -> the cards that card may lie on in a column: the same suit one rank up
+    when `same_suit`, else both cards of the other colour one rank up. (Keyed by a bool, not
+    by `Build`, because hashing an Enum member runs Python code and this is on the hot path.)"""
+    return tuple(tuple(_may_lie_on(same_suit, card) for card in CARDS[suit]) for suit in Suit)
