@@ -54,13 +54,31 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
     cells and empty columns); what is left is a winning line without take-backs.
     """
     began = time.perf_counter()
-    engine = engine_for(rules)
+    budget = budget or Budget()
     board = from_position(position)
-    outcome = search(engine, board, budget or Budget())
+    engine = engine_for(rules)
+    nodes = states = 0
+    if engine.takeback_matters:
+        # Where take-backs can matter they cost the search its auto-play folding, so look for
+        # a win without them first: such a win is a win under these rules too.
+        engine = engine_for(rules.with_takeback(False))
+        outcome = search(engine, board, budget)
+        if outcome.status == UNSOLVED:
+            nodes, states = outcome.nodes, outcome.states
+            engine = engine_for(rules)
+            outcome = search(engine, board, _remaining(budget, began, nodes))
+    else:
+        outcome = search(engine, board, budget)
     moves: tuple[Move, ...] = ()
     if outcome.status == SOLVED:
         moves = tuple(to_core(position, rules, shorten(engine, board, outcome.line)))
-    return SolveResult(outcome.status, moves, time.perf_counter() - began, outcome.nodes, outcome.states)
+    seconds = time.perf_counter() - began
+    return SolveResult(outcome.status, moves, seconds, nodes + outcome.nodes, states + outcome.states)
+
+
+def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
+    seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
+    return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop)
 
 
 def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[Move]:

@@ -1,0 +1,184 @@
+"""The solver against the rules core: every "solved" line replays to a win under our own rules,
+and every "unsolved" verdict agrees with a plain exhaustive search over core positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from eightoff.core.cards import CARDS, DECK
+from eightoff.core.deals import deal
+from eightoff.core.moves import Move
+from eightoff.core.position import Position
+from eightoff.core.rules import EASY, FREECELL, PRESETS, STANDARD, Build, EmptyColumn, Rules, RunMoves
+from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
+
+NODES = Budget(nodes=60_000)
+
+
+def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) -> bool:
+    """Apply the moves through the checked path, as a player's requests would be."""
+    for move in moves:
+        position = position.apply(position.find_move(rules, move.source, move.destination, move.count))
+    return position.is_won
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+@pytest.mark.parametrize("number", [1, 2, 617, 1000, 31999])
+def test_solutions_replay_as_wins(rules: Rules, number: int) -> None:
+    position = deal(number, rules)
+    result = solve(position, rules, NODES)
+    assert result.status == SOLVED
+    assert replays_to_win(position, rules, result.moves)
+    assert result.nodes > 0 and result.states >= result.nodes
+
+
+@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
+def test_solutions_with_takeback_replay_as_wins(rules: Rules) -> None:
+    rules = rules.with_takeback(True)
+    position = deal(5, rules)
+    result = solve(position, rules, NODES)
+    assert result.status == SOLVED
+    assert replays_to_win(position, rules, result.moves)
+
+
+@pytest.mark.parametrize("number", [465, 644])
+@pytest.mark.parametrize("takeback", [False, True])
+def test_standard_deals_465_and_644_are_proved_unwinnable(number: int, takeback: bool) -> None:
+    rules = STANDARD.with_takeback(takeback)
+    result = solve(deal(number, rules), rules, Budget(nodes=200_000))
+    assert result.status == UNSOLVED
+    assert result.moves == ()
+
+
+def test_deal_644_is_winnable_in_easy_mode() -> None:
+    position = deal(644, EASY)
+    result = solve(position, EASY, NODES)
+    assert result.status == SOLVED and replays_to_win(position, EASY, result.moves)
+
+
+def test_a_tiny_budget_gives_unknown() -> None:
+    result = solve(deal(206), STANDARD, Budget(nodes=5))
+    assert result.status == UNKNOWN
+    assert result.moves == () and result.nodes == 5
+
+
+def test_a_stop_request_gives_unknown() -> None:
+    asked = []
+    result = solve(deal(206), STANDARD, Budget(stop=lambda: asked.append(1) or len(asked) > 2))
+    assert result.status == UNKNOWN and len(asked) == 3
+
+
+def test_a_won_position_is_solved_with_no_moves() -> None:
+    won = Position(((),) * 8, (None,) * 8, (13, 13, 13, 13))
+    result = solve(won, STANDARD)
+    assert result.status == SOLVED and result.moves == ()
+
+
+def test_auto_play_moves_are_part_of_the_solution() -> None:
+    """A position one home move from a win: the line is that move, not an empty list."""
+    almost = Position(((CARDS[3][13],),) + ((),) * 7, (None,) * 8, (13, 13, 13, 12))
+    result = solve(almost, STANDARD)
+    assert result.status == SOLVED and len(result.moves) == 1
+    assert replays_to_win(almost, STANDARD, result.moves)
+
+
+# ----- random legal play from a deal: whatever the verdict, a "solved" line must win --------
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from(list(PRESETS.values())),
+    number=st.integers(1, 2000),
+    seed=st.integers(0, 2**32 - 1),
+    length=st.integers(0, 40),
+)
+def test_random_playouts_solve_to_wins(rules: Rules, number: int, seed: int, length: int) -> None:
+    rng = random.Random(seed)
+    position = deal(number, rules)
+    for _ in range(length):
+        moves = position.legal_moves(rules)
+        if not moves:
+            break
+        position = position.apply(rng.choice(moves))
+    result = solve(position, rules, Budget(nodes=3_000))
+    if result.status == SOLVED:
+        assert replays_to_win(position, rules, result.moves)
+    else:
+        assert result.moves == ()
+
+
+# ----- proofs against an independent exhaustive search on small positions -------------------
+
+TINY = [
+    Rules("one cell", 1, (3,) * 4, Build.SAME_SUIT, EmptyColumn.KINGS, RunMoves.CELLS_ONLY),
+    Rules("no cells", 0, (3,) * 4, Build.SAME_SUIT, EmptyColumn.ANY, RunMoves.CELLS_AND_COLUMNS),
+    Rules("colours", 1, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.CELLS_AND_COLUMNS),
+    Rules("colours, kings", 1, (3,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.KINGS, RunMoves.CELLS_ONLY),
+]
+
+
+def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
+    """Every position reachable through the core's own `legal_moves`: no pruning, no auto-play."""
+    seen = {position}
+    stack = [position]
+    while stack:
+        current = stack.pop()
+        if current.is_won:
+            return True
+        for move in current.legal_moves(rules):
+            following = current.apply(move)
+            if following not in seen:
+                seen.add(following)
+                stack.append(following)
+    return False
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
+    """Most cards home; the last few of each suit dealt at random over few columns and cells."""
+    rules = draw(st.sampled_from(TINY))
+    left = draw(st.lists(st.integers(0, 6), min_size=4, max_size=4))
+    foundations = tuple(13 - count for count in left)
+    cards = [card for card in DECK if card.rank > foundations[card.suit]]
+    assume(cards)
+    cards = draw(st.permutations(cards))
+    in_cells = draw(st.integers(0, min(rules.cells, len(cards))))
+    cells = tuple(cards[:in_cells]) + (None,) * (rules.cells - in_cells)
+    columns: list[list] = [[] for _ in range(rules.columns)]
+    for card in cards[in_cells:]:
+        columns[draw(st.integers(0, rules.columns - 1))].append(card)
+    return Position(tuple(map(tuple, columns)), cells, foundations), rules
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions())
+def test_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
+    position, rules = case
+    result = solve(position, rules)
+    assert result.status == (SOLVED if winnable_by_brute_force(position, rules) else UNSOLVED)
+    if result.status == SOLVED:
+        assert replays_to_win(position, rules, result.moves)
+
+
+def test_brute_force_cases_include_lost_positions() -> None:
+    """The comparison above is only worth something if some small positions are lost: one is."""
+    c, d, h, s = (CARDS[suit] for suit in range(4))
+    blocked = Position(
+        ((c[12], d[13]), (d[12], c[13]), (h[13], s[11], h[12]), (h[11], s[12])),
+        (s[13],),
+        (11, 11, 10, 10),
+    )
+    assert not winnable_by_brute_force(blocked, TINY[0])
+    assert solve(blocked, TINY[0]).status == UNSOLVED
+
+
+def test_freecell_preset_is_searched_with_its_own_rules() -> None:
+    """Alternate colours: a red Queen may go on a black King, which same-suit rules forbid."""
+    assert FREECELL.builds_on(CARDS[1][12], CARDS[0][13])
+    position = deal(3, FREECELL)
+    result = solve(position, FREECELL, NODES)
+    assert result.status == SOLVED and replays_to_win(position, FREECELL, result.moves)
