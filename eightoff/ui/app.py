@@ -55,7 +55,9 @@ class App:
         import pygame
 
         self.pygame = pygame
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "eightoff")
+        # A plain software framebuffer: SDL's default here is a GL texture, and loading the GL
+        # driver costs ~100 MB of memory for nothing (we only blit and update rectangles).
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         self.preferences = preferences or Preferences()
@@ -242,7 +244,9 @@ def first_game(args: argparse.Namespace, preferences: Preferences) -> Game:
 
 def run_app(args: argparse.Namespace) -> int:
     """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`."""
+    # Both are read when pygame is first imported (which sets the class to the script's name).
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "eightoff")
     preferences = Preferences()
     app = App(first_game(args, preferences), preferences,
               log_moves=args.log_moves, print_layout=args.print_layout)

@@ -92,7 +92,8 @@ def move_mouse(app: App, point: tuple[int, int], held: bool = True) -> None:
 def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 5) -> None:
     press(app, start)
     for i in range(1, steps + 1):
-        move_mouse(app, (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps))
+        x = start[0] + (end[0] - start[0]) * i // steps
+        move_mouse(app, (x, start[1] + (end[1] - start[1]) * i // steps))
     release(app, end)
     clock(app).time += 1.0  # far from any double-click
 

@@ -8,14 +8,14 @@ from hypothesis import strategies as st
 from eightoff.core.cards import DECK, Suit
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, STANDARD
+from eightoff.core.rules import EASY, FREECELL, STANDARD, Rules
 from eightoff.ui.layout import CARD_ASPECT, MIN_WINDOW, compute_layout
 
 sizes = st.tuples(st.integers(MIN_WINDOW[0], 3840), st.integers(MIN_WINDOW[1], 2160))
 
 
 @given(sizes, st.sampled_from([STANDARD, EASY, FREECELL]))
-def test_piles_fit_the_table_and_do_not_overlap(size: tuple[int, int], rules) -> None:  # type: ignore[no-untyped-def]
+def test_piles_fit_the_table_and_do_not_overlap(size: tuple[int, int], rules: Rules) -> None:
     layout = compute_layout(*size, rules)
     slots = list(layout.piles.values())
     assert len(slots) == 4 + rules.cells + rules.columns
@@ -46,7 +46,7 @@ def test_a_long_column_tightens_and_stays_in_the_window(size: tuple[int, int], c
     layout = compute_layout(*size, STANDARD)
     boxes = layout.card_boxes(Pile.column(3), count)
     assert boxes[-1].bottom <= layout.table.bottom
-    steps = {b.y - a.y for a, b in zip(boxes, boxes[1:])}
+    steps = {b.y - a.y for a, b in zip(boxes, boxes[1:], strict=False)}
     assert all(step <= layout.fan for step in steps)
     if count <= 6:
         assert steps <= {layout.fan}
