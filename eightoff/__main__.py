@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 
 def open_window(args: argparse.Namespace) -> int:
-    # Importing pygame sets SDL's X11 window class to the script's name ("__main__.py") unless
-    # it is set already; the desktop entry's StartupWMClass finds our windows by this class.
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "eightoff")
     try:
         from eightoff.ui.app import run_app
     except ImportError:
