@@ -1,0 +1,166 @@
+"""The real program in a real window on Xvfb: xdotool drags and clicks as a player would,
+`--log-moves` says what the game made of them, and the X server's own pixels show the table
+drawn where `--print-layout` says it is."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from eightoff.core.cards import Card
+from eightoff.core.game import Game
+from eightoff.core.moves import Move
+from eightoff.core.notation import format_move
+from eightoff.core.piles import Pile, PileKind
+from eightoff.core.position import Position
+from eightoff.core.rules import STANDARD
+from eightoff.store.preferences import Preferences
+from tests.ui.xwindow import GameProcess, Screenshot, grab_screen, missing_tools, virtual_screen, xdotool
+
+pytestmark = pytest.mark.skipif(
+    bool(missing_tools()), reason=f"needs {', '.join(missing_tools())} (apt install xvfb xdotool)"
+)
+
+AUTOPLAY = Preferences().autoplay
+"""The window starts with default preferences: EIGHTOFF_HOME is an empty folder."""
+
+
+def run_move(position: Position) -> tuple[int, Move] | None:
+    """The longest column-to-column move in `position`, if it moves two cards or more."""
+    moves = [m for m in position.legal_moves(STANDARD)
+             if m.source.kind is m.destination.kind is PileKind.COLUMN and m.count >= 2]
+    return max(((m.count, m) for m in moves), default=None)
+
+
+def deal_with_a_run_to_drag() -> tuple[int, Move]:
+    for number in range(1, 500):
+        found = run_move(Game.new(number, STANDARD).position)
+        if found is not None:
+            return number, found[1]
+    raise AssertionError("no deal below 500 starts with a run to move")
+
+
+def piles_of(layout: dict[str, Any]) -> dict[str, list[str]]:
+    return {name: [card for card, _ in pile["cards"]] for name, pile in layout.items()}
+
+
+def expected_piles(position: Position) -> dict[str, list[str]]:
+    piles = [*map(Pile.foundation, range(4)), *map(Pile.cell, range(STANDARD.cells)),
+             *map(Pile.column, range(STANDARD.columns))]
+    return {pile.name: [str(card) for card in position.cards(pile)] for pile in piles}
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    with virtual_screen(1600, 1000) as name:
+        yield name
+
+
+@pytest.fixture
+def started(display: str, tmp_path: Path) -> Iterator[tuple[GameProcess, int, Move]]:
+    number, move = deal_with_a_run_to_drag()
+    game = GameProcess(display, tmp_path, "--deal", str(number), "--log-moves", "--print-layout")
+    try:
+        yield game, number, move
+    finally:
+        game.stop()
+
+
+def test_drag_and_click_with_xdotool(started: tuple[GameProcess, int, Move]) -> None:
+    game, number, run = started
+    core = Game.new(number, STANDARD)
+    layout, _ = game.next_layout()
+    assert piles_of(layout) == expected_piles(core.position)
+    game.find_window()
+    left, top = game.origin()
+
+    # (a) Drag the run by its lowest card onto the target column's top card.
+    source = layout[run.source.name]["cards"]
+    x, y, w, _ = source[len(source) - run.count][1]
+    grip = (left + x + w // 2, top + y + 6)
+    tx, ty, _, _ = layout[run.destination.name]["cards"][-1][1]
+    drop = (left + tx + w // 2, top + ty + 6 + 30)
+    path = [str(value) for i in range(1, 9) for value in
+            ("mousemove", grip[0] + (drop[0] - grip[0]) * i // 8, grip[1] + (drop[1] - grip[1]) * i // 8)]
+    xdotool(game.display, "mousemove", "--sync", str(grip[0]), str(grip[1]), "mousedown", "1",
+            *path, "mouseup", "1")
+    step = core.play(run, autoplay=AUTOPLAY)
+    layout, printed = game.next_layout()
+    assert printed == [format_move(m) for m in step.moves]
+    assert printed[0] == format_move(run)
+    assert piles_of(layout) == expected_piles(core.position)
+
+    # (b) Click a column's top card: it goes home or to the leftmost free cell.
+    column, move = next((pile, move) for pile in (Pile.column(i) for i in range(STANDARD.columns))
+                        if (move := core.click_move(pile)) is not None)
+    x, y, w, h = layout[column.name]["cards"][-1][1]
+    xdotool(game.display, "mousemove", "--sync", str(left + x + w // 2), str(top + y + h // 2), "click", "1")
+    step = core.play(move, autoplay=AUTOPLAY)
+    layout, printed = game.next_layout()
+    assert printed == [format_move(m) for m in step.moves]
+    assert piles_of(layout) == expected_piles(core.position)
+
+    # Ctrl+Q quits cleanly (the pointer is over the window, which has the focus without a WM).
+    xdotool(game.display, "key", "ctrl+q")
+    assert game.process.wait(timeout=20) == 0
+    errors = game.stderr()
+    assert "Traceback" not in errors, errors
+
+
+def test_the_screen_shows_the_table_where_the_layout_says(started: tuple[GameProcess, int, Move]) -> None:
+    from eightoff.ui.faces import card_faces
+    from eightoff.ui.theme import FELT
+
+    game, _, _ = started
+    layout, _ = game.next_layout()
+    game.find_window()
+    left, top = game.origin()
+    rects = [pile["rect"] for pile in layout.values()]
+    right = max(x + w for x, _, w, _ in rects)
+    bottom = max(y + h for _, y, _, h in rects)
+    screen = grab_screen(game.display, left, top, right + 40, bottom + 40)
+    width, height = layout["cell0"]["rect"][2:]
+    faces = card_faces(width, height)
+
+    # Every card with nothing on it shows its face, pixel for pixel, at its place.
+    tops = [pile["cards"][-1] for pile in layout.values() if pile["cards"]]
+    assert len(tops) >= 12
+    for name, box in tops:
+        assert face_mismatch(screen, box, faces.face(Card.parse(name))) < 0.01, name
+
+    # An empty cell is its outline: the felt darkened by the slot's translucent fill.
+    empty = [pile["rect"] for name, pile in layout.items() if name.startswith("cell") and not pile["cards"]]
+    assert empty
+    slot = faces.slot("").get_at((width // 2, height // 2))
+    alpha = slot.a / 255
+    outline = tuple(round(c * alpha + f * (1 - alpha)) for c, f in zip(slot[:3], FELT, strict=True))
+    assert outline != FELT
+    for x, y, w, h in empty:
+        centre = screen.pixel(x + w // 2, y + h // 2)
+        assert close(centre, outline), (centre, outline)
+
+    # Between the piles: the felt.
+    foundation, cell = layout["foundation0"]["rect"], layout["cell0"]["rect"]
+    between = [((foundation[0] + foundation[2] + cell[0]) // 2, cell[1] + cell[3] // 2)]
+    for index in range(7):
+        a, b = layout[f"column{index}"]["rect"], layout[f"column{index + 1}"]["rect"]
+        between.append(((a[0] + a[2] + b[0]) // 2, a[1] + a[3] // 2))
+    for point in between:
+        assert screen.pixel(*point) == FELT, point
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def face_mismatch(screen: Screenshot, box: list[int], face: Any) -> float:
+    """The share of the card's opaque inside (rounded corners left out) whose screen pixel is
+    not the face's."""
+    x, y, w, h = box
+    inset = w // 8
+    points = [(i, j) for j in range(inset, h - inset, 2) for i in range(inset, w - inset, 2)]
+    wrong = sum(not close(screen.pixel(x + i, y + j), tuple(face.get_at((i, j)))[:3]) for i, j in points)
+    return wrong / len(points)
