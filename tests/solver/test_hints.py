@@ -1,0 +1,66 @@
+"""Hints and the way back to a winnable position, as the window uses them."""
+
+from __future__ import annotations
+
+import random
+
+from eightoff.core.deals import deal
+from eightoff.core.game import Game
+from eightoff.core.moves import Move
+from eightoff.core.piles import PileKind
+from eightoff.core.position import Position
+from eightoff.core.rules import STANDARD
+from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
+from eightoff.solver.hints import hint, last_winnable
+
+BUDGET = Budget(nodes=60_000)
+FOUNDATION = PileKind.FOUNDATION
+
+
+def replays(position: Position, moves: tuple[Move, ...]) -> bool:
+    for move in moves:
+        position = position.apply(position.find_move(STANDARD, move.source, move.destination, move.count))
+    return position.is_won
+
+
+def test_following_hints_wins_and_each_stays_winnable() -> None:
+    game = Game.new(7, STANDARD)
+    for _ in range(200):
+        if game.is_won:
+            break
+        advice = hint(game.position, STANDARD, BUDGET)
+        assert advice.status == SOLVED and advice.move is not None
+        game.play(game.find_move(advice.move.source, advice.move.destination, advice.move.count))
+        assert solve(game.position, STANDARD, BUDGET).status == SOLVED
+    assert game.is_won
+
+
+def test_no_hint_on_an_unwinnable_deal() -> None:
+    advice = hint(deal(644), STANDARD, BUDGET)
+    assert advice.status == UNSOLVED and advice.move is None
+
+
+def test_last_winnable_undoes_the_losing_moves() -> None:
+    """Random moves (never home) lose Eight Off quickly; then the way back must be found."""
+    rng = random.Random(2)
+    game = Game.new(1, STANDARD)
+    while solve(game.position, STANDARD, BUDGET).status == SOLVED:
+        away = [move for move in game.legal_moves() if move.destination.kind is not FOUNDATION]
+        game.play(rng.choice(away))
+    assert solve(game.position, STANDARD, BUDGET).status == UNSOLVED
+    rewind = last_winnable(game, BUDGET)
+    assert rewind is not None and rewind.undos == 1
+    game.undo()
+    assert game.position == rewind.position
+    assert solve(game.position, STANDARD, BUDGET).status == SOLVED
+    assert replays(game.position, rewind.result.moves)
+
+
+def test_last_winnable_of_a_winnable_game_is_where_it_stands() -> None:
+    game = Game.new(2, STANDARD)
+    rewind = last_winnable(game, BUDGET)
+    assert rewind is not None and rewind.undos == 0 and rewind.position == game.position
+
+
+def test_last_winnable_of_an_unwinnable_deal_is_none() -> None:
+    assert last_winnable(Game.new(644, STANDARD), BUDGET) is None
