@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from eightoff.core.cards import Card
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
@@ -83,7 +84,7 @@ def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
 
 def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[Move]:
     """Translate a line into core moves, checking each with `find_move` and the end for a win."""
-    moves = []
+    moves: list[Move] = []
     for kind, a, b, count in line:
         if kind == COLUMN_TO_COLUMN:
             source, destination = Pile.column(a), Pile.column(b)
@@ -112,9 +113,9 @@ def _free_cell(position: Position) -> Pile:
     return Pile.cell(position.cells.index(None))
 
 
-def _holding(position: Position, card: object) -> Pile:
+def _holding(position: Position, card: Card) -> Pile:
     if card in position.cells:
-        return Pile.cell(position.cells.index(card))  # type: ignore[arg-type]
+        return Pile.cell(position.cells.index(card))
     for index, column in enumerate(position.columns):
         if column and column[-1] == card:
             return Pile.column(index)

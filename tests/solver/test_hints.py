@@ -6,21 +6,14 @@ import random
 
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
-from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
-from eightoff.core.position import Position
 from eightoff.core.rules import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.hints import hint, last_winnable
+from tests.solver.test_solve import replays_to_win
 
 BUDGET = Budget(nodes=60_000)
 FOUNDATION = PileKind.FOUNDATION
-
-
-def replays(position: Position, moves: tuple[Move, ...]) -> bool:
-    for move in moves:
-        position = position.apply(position.find_move(STANDARD, move.source, move.destination, move.count))
-    return position.is_won
 
 
 def test_following_hints_wins_and_each_stays_winnable() -> None:
@@ -53,7 +46,7 @@ def test_last_winnable_undoes_the_losing_moves() -> None:
     game.undo()
     assert game.position == rewind.position
     assert solve(game.position, STANDARD, BUDGET).status == SOLVED
-    assert replays(game.position, rewind.result.moves)
+    assert replays_to_win(game.position, STANDARD, rewind.result.moves)
 
 
 def test_last_winnable_of_a_winnable_game_is_where_it_stands() -> None:
