@@ -4,16 +4,18 @@ scripts/check-standalone. Needs Xvfb, xdotool, xprop and ImageMagick's `import`.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import select
 import shutil
 import subprocess
+import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-WINDOW_CLASS = "eightoff"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.ui.xwindow import WINDOW_CLASS, virtual_screen  # noqa: E402  (shared with the window tests)
+
+__all__ = ["virtual_screen"]  # raises RuntimeError if Xvfb does not start
 
 
 class HarnessError(Exception):
@@ -25,27 +27,6 @@ def require(*tools: str) -> None:
     if missing:
         raise HarnessError(f"missing {', '.join(missing)} (Debian/Ubuntu: apt install xvfb xdotool "
                            "x11-utils imagemagick)")
-
-
-@contextlib.contextmanager
-def virtual_screen(width: int, height: int) -> Iterator[str]:
-    """An Xvfb server on a free display number; yields the DISPLAY value."""
-    require("Xvfb")
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
-        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(write_end)
-    with os.fdopen(read_end) as announced:
-        number = announced.readline().strip()
-    try:
-        if not number:
-            raise HarnessError("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def x_tool(display: str, *command: str) -> str:
