@@ -88,10 +88,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"replay takes {shape}")
     rules = rules_from(args)
     board = None if args.deal is not None else args.files[0]
-    position = load_position(board, args.deal, rules)
     moves_path = args.files[-1]
     if board == "-" and moves_path == "-":
         raise UsageError("only one of BOARD and MOVES can be read from standard input")
+    position = load_position(board, args.deal, rules)
     for number, line in move_lines(read_text(moves_path, "moves file").splitlines()):
         try:
             move = parse_move(line, position)
