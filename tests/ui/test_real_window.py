@@ -97,7 +97,7 @@ def test_drag_and_click_with_xdotool(started: tuple[GameProcess, int, Move]) -> 
     column, move = next((pile, move) for pile in (Pile.column(i) for i in range(STANDARD.columns))
                         if (move := core.click_move(pile)) is not None)
     x, y, w, h = layout[column.name]["cards"][-1][1]
-    xdotool(game.display, "mousemove", "--sync", str(left + x + w // 2), str(top + y + h // 2), "click", "1")
+    game.click(x + w // 2, y + h // 2)
     step = core.play(move, autoplay=AUTOPLAY)
     layout, printed = game.next_layout()
     assert printed == [format_move(m) for m in step.moves]

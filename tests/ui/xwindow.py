@@ -124,6 +124,11 @@ class GameProcess:
         facts = dict(line.split("=", 1) for line in shell.split() if "=" in line)
         return int(facts["X"]), int(facts["Y"])
 
+    def click(self, x: int, y: int) -> None:
+        """A left click at (x, y) in window pixels."""
+        left, top = self.origin()
+        xdotool(self.display, "mousemove", "--sync", str(left + x), str(top + y), "click", "1")
+
     def stderr(self) -> str:
         assert self.process.stderr is not None
         if self.process.poll() is None:
