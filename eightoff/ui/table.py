@@ -59,6 +59,10 @@ class TableScene(Scene):
         self.offered: Position | None = None
         """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
         self.hint: tuple[Move, float] | None = None
+        self.hints_used = False
+        """A hint or the solver's playback was used in this game (the statistics mark it)."""
+        self.solver_finished = False
+        """The solver's playback made the final move: the game does not count as a win."""
         self.layout: Layout = compute_layout(*app.size, game.rules)
         self.faces: CardFaces = self._faces()
         self.resize(app.size)
@@ -133,6 +137,7 @@ class TableScene(Scene):
         self.game = game
         self.clock = GameClock()
         self.offered = None
+        self.hints_used = self.solver_finished = False
         self.resize(self.app.size)  # the rules may have another shape
         self.changed(change, None)
 
