@@ -83,6 +83,8 @@ class App:
         self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
             "Statistics are kept once the store is connected."
         ]
+        self.statistics_dialog: Callable[[], Scene] | None = None
+        """Opens the store's own Statistics dialog (reset, replay) instead of plain lines."""
         if log_moves:
             self.listeners.append(self._log_moves)
         self.scenes: list[Scene] = []

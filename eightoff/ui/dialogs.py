@@ -37,6 +37,9 @@ class Dialog(Scene):
     Enter presses the first button, Esc closes without acting, Tab and the arrows move the
     focus, the mouse clicks."""
 
+    max_width = 640
+    text_size = 26
+
     def __init__(self, app: App, title: str, lines: list[str], buttons: list[tuple[str, Action]]) -> None:
         super().__init__(app)
         self.title = title
@@ -65,9 +68,9 @@ class Dialog(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.text_font = theme.font(26)
+        self.text_font = theme.font(self.text_size)
         self.title_font = theme.font(36)
-        width = min(size[0] - 60, 640)
+        width = min(size[0] - 60, self.max_width)
         line_h = self.text_font.get_linesize()
         options = self.option_labels()
         height = (24 + self.title_font.get_linesize() + 12 + line_h * len(self.body_lines())

@@ -204,6 +204,9 @@ class TableScene(Scene):
     def do_statistics(self) -> None:
         from eightoff.ui.dialogs import MessageDialog
 
+        if self.app.statistics_dialog is not None:
+            self.app.push(self.app.statistics_dialog())
+            return
         lines = self.app.statistics_lines(self.game)
         self.app.push(MessageDialog(self.app, "Statistics", lines, [("Close", None)]))
 
