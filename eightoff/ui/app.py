@@ -16,11 +16,9 @@ import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
-from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game, Step
 from eightoff.core.moves import Move
 from eightoff.core.notation import format_move
-from eightoff.core.rules import preset
 from eightoff.store.preferences import Preferences
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.scene import Change, Listener, Scene
@@ -238,21 +236,21 @@ class App:
             print(line, file=self.out, flush=True)
 
 
-def first_game(args: argparse.Namespace, preferences: Preferences) -> Game:
-    rules = preset(args.rules or preferences.rules_name, preferences.takeback)
-    number = args.deal if args.deal is not None else random_deal_number()
-    return Game.new(number, rules)
-
-
 def run_app(args: argparse.Namespace) -> int:
-    """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`."""
+    """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
+    the unfinished game (or the one asked for), with the per-user store kept in step."""
     # Both are read when pygame is first imported (which sets the class to the script's name).
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "eightoff")
-    preferences = Preferences()
-    app = App(first_game(args, preferences), preferences,
-              log_moves=args.log_moves, print_layout=args.print_layout)
+    from eightoff.store.store import Store
+    from eightoff.ui.store_link import StoreLink, opening
+
+    store = Store()
+    start = opening(store, args)
+    app = App(start.game, start.preferences, log_moves=args.log_moves, print_layout=args.print_layout)
+    link = StoreLink(app, store, start)
     try:
         return app.run()
     finally:
+        link.close()
         app.pygame.display.quit()

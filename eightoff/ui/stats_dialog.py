@@ -1,0 +1,117 @@
+"""The Statistics dialog: the figures of the rules being played (and a line for each other
+variant with games), the recent games as rows to pick one to play again, and a Reset that asks
+first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from eightoff.core.game import Game
+from eightoff.core.rules import PRESETS
+from eightoff.store.statistics import FinishedGame, compute
+from eightoff.store.stats_command import TITLES, describe, duration, plural
+from eightoff.store.store import Store
+from eightoff.ui.dialogs import Dialog, MessageDialog
+
+if TYPE_CHECKING:
+    from eightoff.ui.app import App
+
+MAX_ROWS = 8
+ROW_HEIGHT = 44
+"""As the Dialog's option rows; used to fit the rows to the window's height."""
+
+
+class StatisticsDialog(Dialog):
+    max_width = 900
+    text_size = 24
+
+    def __init__(
+        self,
+        app: App,
+        store: Store,
+        play: Callable[[Game], None],
+        told: Callable[[], None],
+    ) -> None:
+        self.store = store
+        self.play = play
+        self.told = told
+        """Shows the store's notices (a log it could not read or rewrite)."""
+        self.rules = app.table.game.rules.name
+        self.selected: int | None = None
+        self.read()
+        super().__init__(app, f"Statistics: {TITLES.get(self.rules, self.rules)}", [],
+                         [("Play again", self.play_selected), ("Reset…", self.ask_reset), ("Close", None)])
+
+    def read(self) -> None:
+        games = self.store.finished_games()
+        self.told()
+        figures = describe(compute(self.rules, games)).splitlines()[1:]
+        others = [name for name in PRESETS if name != self.rules and any(g.rules == name for g in games)]
+        for name in others:
+            other = compute(name, games)
+            figures.append(f"{TITLES.get(name, name)}: played {other.played}, won {other.won} "
+                           f"({other.win_percent:.0f}%)")
+        self.figures = [line.strip() for line in figures]
+        self.recent: list[FinishedGame] = games[::-1][:MAX_ROWS]
+
+    # ----- content -----------------------------------------------------------------------------
+
+    def body_lines(self) -> list[str]:
+        if not self.recent:
+            return [*self.figures, "", "No finished games yet."]
+        return [*self.figures, "", "Recent games (pick one, then Play again):"]
+
+    def rows(self) -> int:
+        """How many recent games fit the window under the figures (the geometry of
+        `Dialog.resize`)."""
+        text = self.text_font.get_linesize() * len(self.body_lines())
+        fixed = 24 + self.title_font.get_linesize() + 12 + text + 16 + 24 + 40 + 24
+        return max(0, min(len(self.recent), (self.size[1] - 20 - fixed) // ROW_HEIGHT))
+
+    def option_labels(self) -> list[str]:
+        return [("▸ " if index == self.selected else "   ") + row(game)
+                for index, game in enumerate(self.recent[:self.rows()])]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        super().resize(size)
+
+    def toggle(self, index: int) -> None:
+        self.selected = index
+
+    # ----- buttons -----------------------------------------------------------------------------
+
+    def reopen(self) -> None:
+        self.app.push(StatisticsDialog(self.app, self.store, self.play, self.told))
+
+    def play_selected(self) -> None:
+        if self.selected is None:
+            self.app.notify("Pick a recent game first, then Play again")
+            self.reopen()
+            return
+        self.play(self.recent[self.selected].replay())
+
+    def ask_reset(self) -> None:
+        count = compute(self.rules, self.store.finished_games()).played
+        title = TITLES.get(self.rules, self.rules)
+        self.app.push(MessageDialog(
+            self.app, "Reset statistics?",
+            [f"Forget {plural(count, 'finished game')} of {title}?", "This cannot be undone."],
+            [("Cancel", self.reopen), ("Reset", self.reset)],
+        ))
+
+    def reset(self) -> None:
+        self.store.reset_statistics(self.rules)
+        self.told()
+        self.reopen()
+
+
+def row(game: FinishedGame) -> str:
+    when = game.finished.astimezone().strftime("%d %b %H:%M")
+    which = f"deal {game.deal}" if game.deal is not None else "own board"
+    result = "by solver" if game.solver_finished else game.result
+    marks = "  (hints)" if game.hints_used else ""
+    return (f"{when}   {TITLES.get(game.rules, game.rules)}, {which}   {result}   "
+            f"{plural(game.moves, 'move')}   {duration(game.seconds)}{marks}")
