@@ -16,6 +16,11 @@ def open_window(args: argparse.Namespace) -> int:
 
 
 def main() -> None:
+    import multiprocessing
+
+    # The solver's worker process is started with "spawn": in a frozen build it re-runs this
+    # program, which must then serve as the worker instead of opening another window.
+    multiprocessing.freeze_support()
     from eightoff.cli import run
 
     sys.exit(run(sys.argv[1:], open_window))

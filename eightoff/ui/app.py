@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
 from eightoff.core.game import Game, Step
-from eightoff.core.moves import Move
 from eightoff.core.notation import format_move
+from eightoff.core.rules import Rules
 from eightoff.store.preferences import Preferences
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.scene import Change, Listener, Scene
@@ -28,7 +28,14 @@ FRAME_SECONDS = 1 / 120
 
 
 class Solver(Protocol):
-    def hint(self, game: Game) -> Move | None: ...
+    """What the table asks of the solver. Answers come later, through the loop: the solver
+    never blocks it (see eightoff/ui/solver_link.py)."""
+
+    def hint(self) -> None: ...
+
+    def play_solution(self) -> None: ...
+
+    def new_random_game(self, rules: Rules) -> None: ...
 
 
 class App:
@@ -77,6 +84,10 @@ class App:
         self.frames = 0
         self.solver: Solver | None = None
         self.listeners: list[Listener] = []
+        self.event_handlers: dict[int, Callable[[Any], None]] = {}
+        """Handlers of the program's own event types (e.g. the solver's wake-up)."""
+        self.closers: list[Callable[[], None]] = []
+        """Called once at the end, before the display closes (stop worker processes)."""
         self.preferences_listeners: list[Callable[[Preferences], None]] = []
         self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
             "Statistics are kept once the store is connected."
@@ -135,6 +146,12 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def close(self) -> None:
+        """Release what the plug-ins hold, then the display."""
+        for closer in self.closers:
+            closer()
+        self.pygame.display.quit()
+
     # ----- the loop ---------------------------------------------------------------------------
 
     def run(self, max_frames: int | None = None) -> int:
@@ -192,6 +209,8 @@ class App:
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT):
             self.top.handle(event)
+        elif kind in self.event_handlers:
+            self.event_handlers[kind](event)
 
     def resize(self, size: tuple[int, int]) -> None:
         pygame = self.pygame

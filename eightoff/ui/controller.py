@@ -201,6 +201,8 @@ class Controller:
             (pygame.K_q, True, False): "quit",
             (pygame.K_d, True, False): "deal",
             (pygame.K_h, True, False): "hint",
+            (pygame.K_h, False, False): "hint",
+            (pygame.K_F9, False, False): "solve",
             (pygame.K_F1, False, False): "help",
             (pygame.K_F2, False, False): "new",
         }

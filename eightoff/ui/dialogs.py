@@ -206,6 +206,7 @@ class PreferencesDialog(Dialog):
             f"Easy mode (from the next game): {on(p.easy_mode)}",
             f"Four-colour deck: {on(p.four_colour)}",
             f"Take cards back off the foundations: {on(p.takeback)}",
+            f"Winnable deals only (random new games): {on(p.winnable_only)}",
             f"Animation speed: {p.animation_speed}",
         ]
 
@@ -220,6 +221,8 @@ class PreferencesDialog(Dialog):
             new.four_colour = not old.four_colour
         elif index == 3:
             new.takeback = not old.takeback
+        elif index == 4:
+            new.winnable_only = not old.winnable_only
         else:
             speeds = self.SPEEDS
             current = speeds.index(old.animation_speed) if old.animation_speed in speeds else 0
@@ -274,6 +277,9 @@ HELP_LINES = [
     "  sends the card home or to a cell; Esc cancels.",
     "Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, F2 or Ctrl+N new game,",
     "Ctrl+R restart, Ctrl+D deal number, F1 this help, Ctrl+Q quit.",
+    "H hint (the next move of a winning line); F9 solve: the solver plays",
+    "  on, Space pauses, Left/Right step back/forward, Esc stops.",
+    "The status line says whether the game can still be won.",
 ]
 
 

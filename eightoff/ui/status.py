@@ -61,7 +61,9 @@ class StatusLine:
     def __init__(self) -> None:
         self.notice = ""
         self.notice_until = 0.0
-        self._shown: tuple[str, str] | None = None
+        self.indicator = ""
+        """The solver's quiet verdict, at the right end ("winnable", "thinking...")."""
+        self._shown: tuple[str, str, str] | None = None
 
     def show(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:
         self.notice, self.notice_until = text, now + seconds
@@ -74,7 +76,7 @@ class StatusLine:
         return self.notice_until if self.notice else None
 
     def needs_draw(self, summary: str) -> bool:
-        return self._shown != (summary, self.notice)
+        return self._shown != (summary, self.notice, self.indicator)
 
     def draw(self, screen: pygame.Surface, box: Box, summary: str) -> pygame.Rect:
         rect = pygame.Rect(box)
@@ -83,10 +85,16 @@ class StatusLine:
         font = theme.font(max(18, round(box.h * 0.78)))
         text = font.render(summary, True, theme.TEXT)
         screen.blit(text, text.get_rect(midleft=(rect.x + 12, rect.centery + 1)))
+        right = rect.right - 12
+        if self.indicator:
+            indicator = font.render(self.indicator, True, theme.TEXT_DIM)
+            spot = indicator.get_rect(midright=(right, rect.centery + 1))
+            screen.blit(indicator, spot)
+            right = spot.left - 24
         if self.notice:
             notice = font.render(self.notice, True, theme.NOTICE)
-            spot = notice.get_rect(midright=(rect.right - 12, rect.centery + 1))
+            spot = notice.get_rect(midright=(right, rect.centery + 1))
             spot.left = max(spot.left, rect.x + 24 + text.get_width())
             screen.blit(notice, spot)
-        self._shown = (summary, self.notice)
+        self._shown = (summary, self.notice, self.indicator)
         return rect

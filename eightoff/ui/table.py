@@ -152,6 +152,7 @@ class TableScene(Scene):
             "redo": self.game.can_redo,
             "restart": self.game.has_started,
             "hint": self.app.solver is not None and not self.game.is_won,
+            "solve": self.app.solver is not None and not self.game.is_won,
         }
 
     def perform(self, action: str) -> None:
@@ -161,6 +162,9 @@ class TableScene(Scene):
 
     def do_new(self, number: int | None = None) -> None:
         rules = preset(self.preferences.rules_name, self.preferences.takeback)
+        if number is None and self.preferences.winnable_only and self.app.solver is not None:
+            self.app.solver.new_random_game(rules)  # it starts the game once a deal passes
+            return
         deal = random_deal_number() if number is None else number
         self.replace_game(Game.new(deal, rules), Change.NEW)
 
@@ -184,12 +188,17 @@ class TableScene(Scene):
             self.changed(Change.REDO, step)
 
     def do_hint(self) -> None:
-        move = self.app.solver.hint(self.game) if self.app.solver is not None else None
-        if move is None:
-            self.notify("No hint: the solver finds no way on from here")
-            return
+        if self.app.solver is not None:
+            self.app.solver.hint()  # it calls show_hint when the answer is in
+
+    def show_hint(self, move: Move) -> None:
+        self.hints_used = True
         self.hint = (move, self.app.now() + HINT_SECONDS)
         self.invalidate()
+
+    def do_solve(self) -> None:
+        if self.app.solver is not None:
+            self.app.solver.play_solution()
 
     def do_deal(self) -> None:
         from eightoff.ui.dialogs import DealDialog

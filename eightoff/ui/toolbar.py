@@ -20,6 +20,7 @@ BUTTONS = (
     ("undo", "Undo"),
     ("redo", "Redo"),
     ("hint", "Hint"),
+    ("solve", "Solve"),
     ("preferences", "Preferences"),
     ("statistics", "Statistics"),
     ("help", "Help"),

@@ -1,0 +1,120 @@
+"""The solver's winning line played on the table a move at a time, with pause and steps.
+
+Each step is a real game move with its own undo step, so the history stays honest and the
+player can take over at any point. The scene sits above the table only to own the keys;
+the table keeps animating and drawing underneath.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from eightoff.core.moves import Move
+from eightoff.ui import theme
+from eightoff.ui.scene import Change, Scene
+
+if TYPE_CHECKING:
+    from eightoff.ui.app import App
+
+STEP_PAUSE = 0.45
+"""Seconds between one move landing and the next one starting."""
+
+
+class Playback(Scene):
+    modal = False
+
+    def __init__(self, app: App, moves: Sequence[Move]) -> None:
+        super().__init__(app)
+        self.moves = list(moves)
+        self.played = 0
+        self.paused = False
+        self.due = app.now() + STEP_PAUSE
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._shown: tuple[object, ...] | None = None
+
+    # ----- input -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        if event.key == pygame.K_ESCAPE:
+            self.stop()
+        elif event.key == pygame.K_SPACE:
+            self.paused = not self.paused
+            self.due = self.app.now() + STEP_PAUSE
+        elif event.key == pygame.K_RIGHT:
+            self.paused = True
+            self.forward()
+        elif event.key == pygame.K_LEFT:
+            self.paused = True
+            self.back()
+
+    def forward(self) -> None:
+        if self.played >= len(self.moves):
+            return
+        table = self.app.table
+        if self.played == len(self.moves) - 1:
+            table.solver_finished = True  # before the table sees the won game
+        table.animator.finish()
+        step = table.game.play(self.moves[self.played])
+        self.played += 1
+        table.show_step(step)
+        table.changed(Change.MOVE, step)
+        if self.played == len(self.moves):
+            self.stop()
+
+    def back(self) -> None:
+        """Undo one of the moves this playback made (never the player's own)."""
+        if self.played == 0:
+            return
+        self.played -= 1
+        self.app.table.solver_finished = False
+        self.app.table.do_undo()
+
+    def stop(self) -> None:
+        self.app.pop(self)
+
+    # ----- time --------------------------------------------------------------------------------
+
+    def update(self, now: float) -> None:
+        if self.paused or self.app.top is not self:
+            return
+        if self.app.table.animator.busy:
+            self.due = now + STEP_PAUSE
+        elif now >= self.due:
+            self.forward()
+            self.due = now + STEP_PAUSE
+
+    def next_wakeup(self, now: float) -> float | None:
+        return None if self.paused else self.due
+
+    # ----- drawing -----------------------------------------------------------------------------
+
+    def text(self, state: str | None = None, played: int | None = None) -> str:
+        state = state or ("paused" if self.paused else "playing")
+        played = self.played if played is None else played
+        return (f"Solver {state}: move {played} of {len(self.moves)}   ·   Space pause   ·"
+                f"   \u2190 \u2192 step   ·   Esc stop")
+
+    def _state(self) -> tuple[object, ...]:
+        return (self.text(), self.app.size)
+
+    def needs_draw(self) -> bool:
+        return self._state() != self._shown
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        status = pygame.Rect(self.app.table.layout.status)
+        font = theme.font(max(18, round(status.h * 0.78)))
+        label = font.render(self.text(), True, theme.TEXT)
+        # As wide as the text ever gets, so a shorter text leaves nothing of a longer one.
+        widest = font.size(self.text("playing", len(self.moves)))[0]
+        self.panel = pygame.Rect(0, 0, widest + 32, label.get_height() + 16)
+        self.panel.midbottom = (status.centerx, status.top - 10)
+        pygame.draw.rect(screen, theme.BAR, self.panel, border_radius=8)
+        pygame.draw.rect(screen, theme.BAR_LINE, self.panel, 1, border_radius=8)
+        screen.blit(label, label.get_rect(center=self.panel.center))
+        self._shown = self._state()
+        return [self.panel]

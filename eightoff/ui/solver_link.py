@@ -1,0 +1,278 @@
+"""The solver joined to the window: a verdict on every position in the status line, hints,
+the way back to the last winnable position, winnable-only deals and the solution played back.
+
+Every search runs in the SolverWorker's process, so the loop never waits on one: the window
+submits, and the worker's helper thread posts an event when an answer is ready. The worker
+has one request in flight (a newer one cancels the older), so each request says what it is
+for and which position it was about, and an answer the game has moved on from is dropped.
+The verdict on the current position is asked for after every change; a hint or a solve then
+usually finds it there already (the worker's cache knows every position on a winning line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from eightoff.core.deals import deal, random_deal_number
+from eightoff.core.game import Game, Step
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
+from eightoff.solver import SOLVED, UNSOLVED, SolveResult
+from eightoff.solver.worker import SolverWorker
+from eightoff.ui.scene import Change
+
+if TYPE_CHECKING:
+    from eightoff.store.preferences import Preferences
+    from eightoff.ui.app import App
+    from eightoff.ui.table import TableScene
+
+VERDICT_SECONDS = 5.0
+"""The background search after each change: enough for almost every position."""
+ASKED_SECONDS = 30.0
+"""When the player asks (Hint, Solve) and the background search ran out, one longer try."""
+REWIND_SECONDS = 2.0
+"""Each earlier position tried on the way back to a winnable one."""
+DEAL_SECONDS = 3.0
+"""A candidate deal for "winnable deals only" (a proof takes about 1 s at worst)."""
+DEAL_TRIES = 20
+
+INDICATOR = {SOLVED: "winnable", UNSOLVED: "no longer winnable"}
+UNDECIDED = "winnable?"
+THINKING = "thinking..."
+
+
+@dataclass(frozen=True)
+class Request:
+    purpose: str
+    """"verdict" (the current position), "rewind" (an earlier one) or "deal" (a candidate)."""
+    position: Position
+    rules: Rules
+    seconds: float
+    undos: int = 0
+    deal_number: int = 0
+
+
+class SolverLink:
+    """The table's `app.solver`: Hint, Solve and winnable-only new games, all asynchronous."""
+
+    def __init__(self, app: App, deal_source: Callable[[], int] = random_deal_number) -> None:
+        self.app = app
+        self.deal_source = deal_source
+        self.worker: SolverWorker | None = None
+        self.event_type = pygame.event.custom_type()
+        self.request: Request | None = None
+        """What the worker is working on for us (None: nothing)."""
+        self.verdict: tuple[Request, SolveResult] | None = None
+        """The latest answer about the current position."""
+        self.wanted: str | None = None
+        """"hint" or "solve" once the player asked and the answer is still to come."""
+        self.deal_tries = 0
+
+    @property
+    def table(self) -> TableScene:
+        return self.app.table
+
+    # ----- the worker ---------------------------------------------------------------------------
+
+    def _worker(self) -> SolverWorker:
+        if self.worker is None:
+            self.worker = SolverWorker(notify=self._wake_loop)
+        return self.worker
+
+    def _wake_loop(self) -> None:
+        """From the worker's helper thread: the loop is asleep in SDL, an event wakes it."""
+        pygame.event.post(pygame.event.Event(self.event_type))
+
+    def submit(self, request: Request) -> None:
+        self.request = request
+        worker = self._worker()
+        worker.submit(request.position, request.rules, request.seconds, request)
+        ready = worker.poll()  # answers from the cache come back at once: no "thinking" flash
+        if ready is not None:
+            self.answer(*ready)
+
+    def woken(self, _event: Any = None) -> None:
+        if self.worker is None:
+            return
+        ready = self.worker.poll()
+        if ready is not None:
+            self.answer(*ready)
+
+    def answer(self, tag: object, result: SolveResult) -> None:
+        if tag != self.request or not isinstance(tag, Request):
+            return
+        self.request = None
+        if tag.purpose == "verdict":
+            self._judged(tag, result)
+        elif tag.purpose == "rewind":
+            self._rewound(tag, result)
+        else:
+            self._dealt(tag, result)
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    # ----- the verdict on the current position -----------------------------------------------
+
+    def changed(self, change: Change, game: Game, step: Step | None) -> None:
+        if self.request is not None and self.request.purpose == "deal":
+            return  # the coming game gets its own verdict
+        self.wanted = None
+        self.ask_verdict()
+
+    def preferences_changed(self, _preferences: Preferences) -> None:
+        """Take-back changes the rules of the game under way."""
+        if self.verdict is None or self.verdict[0].rules != self.table.game.rules:
+            self.ask_verdict()
+
+    def ask_verdict(self, seconds: float = VERDICT_SECONDS) -> None:
+        game = self.table.game
+        self.verdict = None
+        if game.is_won:
+            self.request = None
+            if self.worker is not None:
+                self.worker.cancel()
+        else:
+            self.submit(Request("verdict", game.position, game.rules, seconds))
+        self.show_indicator()
+
+    def current(self) -> SolveResult | None:
+        if self.verdict is None:
+            return None
+        request, result = self.verdict
+        game = self.table.game
+        return result if (request.position, request.rules) == (game.position, game.rules) else None
+
+    def show_indicator(self) -> None:
+        result = self.current()
+        if self.table.game.is_won:
+            text = ""
+        elif result is None:
+            text = THINKING
+        else:
+            text = INDICATOR.get(result.status, UNDECIDED)
+        self.table.status.indicator = text
+
+    def _judged(self, request: Request, result: SolveResult) -> None:
+        game = self.table.game
+        if (request.position, request.rules) != (game.position, game.rules):
+            return
+        self.verdict = (request, result)
+        self.show_indicator()
+        wanted, self.wanted = self.wanted, None
+        if wanted is not None and self.app.top is self.table:  # not over a dialog opened since
+            self._act(wanted)
+
+    # ----- Hint and Solve -----------------------------------------------------------------------
+
+    def hint(self) -> None:
+        self._ask("hint")
+
+    def play_solution(self) -> None:
+        self._ask("solve")
+
+    def _ask(self, wanted: str) -> None:
+        if self.table.game.is_won:
+            return
+        if self.current() is None:
+            self.wanted = wanted
+            if self.request is None or self.request.purpose != "verdict":
+                self.ask_verdict()
+            self.table.notify("Thinking...")
+            return
+        self._act(wanted)
+
+    def _act(self, wanted: str) -> None:
+        result = self.current()
+        assert result is not None and self.verdict is not None
+        if result.status == SOLVED and result.moves:
+            if wanted == "hint":
+                self.table.show_hint(result.moves[0])
+            else:
+                from eightoff.ui.playback import Playback
+
+                self.table.hints_used = True
+                self.table.status.notice = ""
+                self.app.push(Playback(self.app, result.moves))
+        elif result.status == UNSOLVED:
+            self.table.notify("This game can no longer be won: looking for where it went wrong...")
+            self._rewind(1)
+        elif self.verdict[0].seconds < ASKED_SECONDS:
+            self.wanted = wanted
+            self.ask_verdict(ASKED_SECONDS)
+            self.table.notify("Still thinking...")
+        else:
+            self.table.notify("The solver found no winning line in time")
+
+    # ----- back to the last winnable position --------------------------------------------------
+
+    def _rewind(self, undos: int) -> None:
+        game = self.table.game
+        if undos > len(game.done):
+            from eightoff.ui.dialogs import MessageDialog
+
+            self.table.status.notice = ""
+            self.app.push(MessageDialog(
+                self.app, "No longer winnable",
+                ["No position of this game can be won:", "the deal itself has no solution."],
+                [("New game", self.table.do_new), ("Close", None)]))
+            return
+        before = game.done[-undos].before
+        self.submit(Request("rewind", before, game.rules, REWIND_SECONDS, undos=undos))
+
+    def _rewound(self, request: Request, result: SolveResult) -> None:
+        if result.status != SOLVED:
+            self._rewind(request.undos + 1)
+            return
+        from eightoff.ui.dialogs import MessageDialog
+
+        undos = request.undos
+        moves = f"{undos} move{'' if undos == 1 else 's'}"
+        self.table.status.notice = ""
+        self.app.push(MessageDialog(
+            self.app, "No longer winnable",
+            ["This position cannot be won any more.",
+             f"It could still be won {moves} ago."],
+            [(f"Undo {moves}", lambda: self.undo(undos)), ("Close", None)]))
+
+    def undo(self, undos: int) -> None:
+        for _ in range(undos):
+            self.table.do_undo()
+
+    # ----- winnable deals only -------------------------------------------------------------------
+
+    def new_random_game(self, rules: Rules) -> None:
+        self.deal_tries = 0
+        self._try_deal(rules)
+
+    def _try_deal(self, rules: Rules) -> None:
+        number = self.deal_source()
+        self.deal_tries += 1
+        self.submit(Request("deal", deal(number, rules), rules, DEAL_SECONDS, deal_number=number))
+        if self.request is not None:
+            self.table.notify("Dealing a winnable game...")
+
+    def _dealt(self, request: Request, result: SolveResult) -> None:
+        if result.status == UNSOLVED and self.deal_tries < DEAL_TRIES:
+            self._try_deal(request.rules)  # proved unwinnable; "unknown" is given the benefit
+            return
+        self.table.status.notice = ""
+        self.table.replace_game(Game.new(request.deal_number, request.rules), Change.NEW)
+
+
+def connect_solver(app: App, deal_source: Callable[[], int] = random_deal_number) -> SolverLink:
+    """Make `link` the app's solver and give it the changes, wake-ups and the end it needs."""
+    link = SolverLink(app, deal_source)
+    app.solver = link
+    app.listeners.append(link.changed)
+    app.preferences_listeners.append(link.preferences_changed)
+    app.event_handlers[link.event_type] = link.woken
+    app.closers.append(link.close)
+    link.ask_verdict()
+    return link
