@@ -1,0 +1,308 @@
+"""The store joined to the window: the headless app through its real event loop with the store
+on a temporary folder, and the real program as a subprocess resuming a saved game."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from eightoff.core.cards import CARDS, KING, Suit
+from eightoff.core.game import Game
+from eightoff.core.piles import Pile
+from eightoff.core.position import Position
+from eightoff.core.rules import STANDARD
+from eightoff.store import HomeDirs, Preferences, Store
+from eightoff.ui.app import App
+from eightoff.ui.dialogs import Dialog
+from eightoff.ui.stats_dialog import StatisticsDialog
+from eightoff.ui.store_link import Opening, StoreLink, opening
+from tests.ui.helpers import FakeClock, click, clock, key, pile_center
+
+QUICK = Preferences(autoplay=False, animation_speed="off")
+"""Saved before each app opens: moves land at once, nothing plays itself."""
+
+
+def arguments(deal: int | None = None, rules: str | None = None) -> argparse.Namespace:
+    return argparse.Namespace(deal=deal, rules=rules, log_moves=False, print_layout=False)
+
+
+def store_at(home: Path) -> Store:
+    return Store(HomeDirs(home))
+
+
+def open_app(
+    home: Path, args: argparse.Namespace | None = None, game: Game | None = None
+) -> tuple[App, StoreLink]:
+    """What run_app does, with a clock the test moves."""
+    store = store_at(home)
+    start = opening(store, args or arguments())
+    if game is not None:
+        start = Opening(start.preferences, game, None, start.set_aside)
+    app = App(start.game, start.preferences, out=io.StringIO(), now=FakeClock())
+    link = StoreLink(app, store, start)
+    pygame.event.clear()
+    app.pump()
+    return app, link
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    store_at(tmp_path).save_preferences(QUICK)
+    return tmp_path
+
+
+def to_cell(app: App, column: int) -> None:
+    """Click a column's top card: it goes to the leftmost free cell (or home)."""
+    click(app, pile_center(app, Pile.column(column)))
+
+
+def press_toolbar(app: App, action: str) -> None:
+    [button] = [button for button in app.table.toolbar.buttons if button.action == action]
+    click(app, button.rect.center)
+
+
+def press_button(app: App, label: str) -> None:
+    dialog = app.top
+    assert isinstance(dialog, Dialog)
+    [choice] = [choice for choice in dialog.choices if choice.label == label]
+    click(app, choice.rect.center)
+
+
+def one_move_from_won() -> Game:
+    columns = ((CARDS[Suit.SPADES][KING],),) + ((),) * 7
+    return Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING, KING - 1)))
+
+
+# ----- the unfinished game ----------------------------------------------------------------------
+
+
+def test_a_fresh_window_resumes_position_history_count_and_time(home: Path) -> None:
+    app, _ = open_app(home, arguments(deal=5))
+    to_cell(app, 0)
+    clock(app).time += 7
+    to_cell(app, 1)
+    to_cell(app, 2)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo: the third move becomes the redo tail
+    before = app.table.game
+    elapsed = app.table.clock.seconds(app.now())
+    assert before.move_count == 4 and len(before.done) == 2 and len(before.undone) == 1
+    # No quit: what was saved after the last change is all there is (as after a SIGKILL).
+
+    again, _ = open_app(home)
+    game = again.table.game
+    assert game.deal_number == 5
+    assert game.position == before.position
+    assert [step.moves for step in game.done] == [step.moves for step in before.done]
+    assert [step.moves for step in game.undone] == [step.moves for step in before.undone]
+    assert game.move_count == 4
+    assert again.table.clock.seconds(again.now()) == pytest.approx(elapsed) and elapsed >= 7
+    key(again, pygame.K_y, pygame.KMOD_CTRL)
+    assert game.position == before.undone[-1].after
+    key(again, pygame.K_z, pygame.KMOD_CTRL)
+    key(again, pygame.K_z, pygame.KMOD_CTRL)
+    assert game.position == before.done[0].after
+
+
+def test_quitting_saves_the_time_played_since_the_last_move(home: Path) -> None:
+    app, link = open_app(home, arguments(deal=5))
+    to_cell(app, 0)
+    clock(app).time += 60
+    link.close()
+    saved = store_at(home).load_unfinished()
+    assert saved is not None and saved.elapsed >= 60
+
+
+def test_a_window_closed_before_any_move_saves_no_game(home: Path) -> None:
+    app, link = open_app(home, arguments(deal=5))
+    link.close()
+    assert store_at(home).load_unfinished() is None
+
+
+# ----- results -------------------------------------------------------------------------------------
+
+
+def test_winning_logs_a_win_and_forgets_the_unfinished_game(home: Path) -> None:
+    app, _ = open_app(home, game=one_move_from_won())
+    clock(app).time += 30
+    press_button(app, "Finish")  # the window offers to finish: the last King goes home
+    app.pump()
+    assert app.table.game.is_won
+    store = store_at(home)
+    figures = store.statistics("standard")
+    assert (figures.played, figures.won) == (1, 1)
+    assert figures.fewest_moves == 1
+    assert store.load_unfinished() is None
+    assert [game.result for game in store.recent_games()] == ["won"]
+
+
+def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
+    app, _ = open_app(home, game=one_move_from_won())
+    app.table.solver_finished = True
+    app.table.hints_used = True
+    press_button(app, "Finish")
+    app.pump()
+    [game] = store_at(home).recent_games()
+    assert (game.won, game.solver_finished, game.hints_used) == (False, True, True)
+
+
+def test_a_new_game_after_a_started_one_logs_a_loss(home: Path) -> None:
+    app, _ = open_app(home, arguments(deal=5))
+    to_cell(app, 0)
+    key(app, pygame.K_F2)  # new game
+    assert app.table.game.move_count == 0
+    store = store_at(home)
+    figures = store.statistics("standard")
+    assert (figures.played, figures.lost) == (1, 1)
+    assert store.load_unfinished() is None
+    key(app, pygame.K_F2)  # leaving a game with no move made is not a game played
+    assert store.statistics("standard").played == 1
+
+
+def test_restart_of_a_started_game_logs_a_loss(home: Path) -> None:
+    app, _ = open_app(home, arguments(deal=5))
+    to_cell(app, 0)
+    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    assert app.table.game.deal_number == 5 and app.table.game.move_count == 0
+    assert store_at(home).statistics("standard").lost == 1
+
+
+def test_a_deal_asked_for_replaces_the_unfinished_game_only_once_played(home: Path) -> None:
+    app, link = open_app(home, arguments(deal=5))
+    to_cell(app, 0)
+    link.close()
+    # The next start asks for deal 7: quitting before its first move keeps deal 5.
+    app, link = open_app(home, arguments(deal=7))
+    assert app.table.game.deal_number == 7
+    link.close()
+    store = store_at(home)
+    saved = store.load_unfinished()
+    assert saved is not None and saved.game.deal_number == 5
+    assert store.statistics("standard").played == 0
+    # Once deal 7 is played, deal 5 was left for it: a loss, and deal 7 is the unfinished game.
+    app, link = open_app(home, arguments(deal=7))
+    to_cell(app, 0)
+    saved = store.load_unfinished()
+    assert saved is not None and saved.game.deal_number == 7
+    [lost] = store.recent_games()
+    assert (lost.deal, lost.won) == (5, False)
+
+
+# ----- preferences ----------------------------------------------------------------------------------
+
+
+def test_preferences_apply_at_start_and_are_saved_when_changed(home: Path) -> None:
+    store_at(home).save_preferences(Preferences(autoplay=False, animation_speed="off", four_colour=True,
+                                                window_size=(1100, 700)))
+    app, link = open_app(home, arguments(deal=5))
+    assert app.preferences.four_colour and app.size == (1100, 700)
+    press_toolbar(app, "preferences")
+    press_button(app, "Four-colour deck: on")
+    assert store_at(home).load_preferences().four_colour is False
+    app.resize((1000, 720))
+    link.close()
+    assert store_at(home).load_preferences().window_size == (1000, 720)
+
+
+def test_a_corrupt_preferences_file_gives_defaults_and_a_notice(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "preferences.json").write_text("{ not json")
+    app, _ = open_app(tmp_path, arguments(deal=5))
+    assert app.preferences == Preferences()
+    assert "preferences" in app.table.status.notice
+    assert list((tmp_path / "config").glob("preferences.json.corrupt-*"))
+
+
+# ----- the Statistics dialog ------------------------------------------------------------------------
+
+
+def finish_games(home: Path) -> None:
+    store = store_at(home)
+    for deal, won in ((11, True), (12, False), (13, True)):
+        game = Game.new(deal, STANDARD)
+        game.play(game.legal_moves()[0])
+        store.record_result(game, won, 100.0 + deal)
+
+
+def test_statistics_dialog_shows_the_figures_and_recent_games(home: Path) -> None:
+    finish_games(home)
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    text = "\n".join(dialog.body_lines())
+    assert "played 3, won 2, lost 1 (66.7% won)" in text
+    assert "longest streaks: 1 won, 1 lost" in text
+    assert "best time 1:51" in text
+    labels = dialog.option_labels()
+    assert "deal 13" in labels[0] and "won" in labels[0]
+    assert "deal 12" in labels[1] and "lost" in labels[1]
+
+
+def test_reset_asks_first(home: Path) -> None:
+    finish_games(home)
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    press_button(app, "Reset…")
+    assert isinstance(app.top, Dialog) and app.top.title == "Reset statistics?"
+    assert store_at(home).statistics("standard").played == 3
+    press_button(app, "Cancel")
+    assert isinstance(app.top, StatisticsDialog)
+    assert store_at(home).statistics("standard").played == 3
+    press_button(app, "Reset…")
+    press_button(app, "Reset")
+    assert store_at(home).statistics("standard").played == 0
+    assert isinstance(app.top, StatisticsDialog)
+    assert "No finished games yet." in app.top.body_lines()
+
+
+def test_a_recent_game_can_be_played_again(home: Path) -> None:
+    finish_games(home)
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    click(app, dialog.choices[1].rect.center)  # deal 12
+    press_button(app, "Play again")
+    assert app.top is app.table
+    assert app.table.game.deal_number == 12 and app.table.game.move_count == 0
+
+
+# ----- the real program -------------------------------------------------------------------------------
+
+
+def test_the_program_resumes_a_saved_game_and_a_kill_leaves_it_intact(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    game = Game.new(5, STANDARD)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    game.undo()
+    store.save_unfinished(game, 42.0)
+    saved_bytes = store.unfinished_path.read_bytes()
+    env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    process = subprocess.Popen([sys.executable, "-m", "eightoff", "--print-layout"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    try:
+        selector = selectors.DefaultSelector()
+        assert process.stdout is not None
+        selector.register(process.stdout, selectors.EVENT_READ)
+        assert selector.select(timeout=120), "the window printed no layout"
+        layout = json.loads(process.stdout.readline())["layout"]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    for pile in [*map(Pile.column, range(8)), *map(Pile.cell, range(8)), *map(Pile.foundation, Suit)]:
+        assert [card for card, _ in layout[pile.name]["cards"]] == [str(c) for c in game.position.cards(pile)]
+    assert store.unfinished_path.read_bytes() == saved_bytes
+    resumed = store.load_unfinished()
+    assert resumed is not None and resumed.game.position == game.position and len(resumed.game.undone) == 1
