@@ -111,17 +111,31 @@ def test_drag_and_click_with_xdotool(started: tuple[GameProcess, int, Move]) -> 
 
 
 def test_the_screen_shows_the_table_where_the_layout_says(started: tuple[GameProcess, int, Move]) -> None:
-    from eightoff.ui.faces import card_faces
-    from eightoff.ui.theme import FELT
+    from eightoff.ui.layout import compute_layout
 
     game, _, _ = started
     layout, _ = game.next_layout()
     game.find_window()
+    assert_screen_shows(game, layout)
+    # The window manager's way of resizing: the game lays out again and says so.
+    xdotool(game.display, "windowsize", game.window, "1000", "700")
+    resized, _ = game.next_layout()
+    expected = compute_layout(1000, 700, STANDARD)
+    assert {name: pile["rect"] for name, pile in resized.items()} == {
+        pile.name: list(box) for pile, box in expected.piles.items()}
+    assert piles_of(resized) == piles_of(layout)
+    assert_screen_shows(game, resized)
+
+
+def assert_screen_shows(game: GameProcess, layout: dict[str, Any]) -> None:
+    from eightoff.ui.faces import card_faces
+    from eightoff.ui.theme import FELT
+
     left, top = game.origin()
     rects = [pile["rect"] for pile in layout.values()]
     right = max(x + w for x, _, w, _ in rects)
     bottom = max(y + h for _, y, _, h in rects)
-    screen = grab_screen(game.display, left, top, right + 40, bottom + 40)
+    screen = grab_screen(game.display, left, top, right + 20, bottom + 20)
     width, height = layout["cell0"]["rect"][2:]
     faces = card_faces(width, height)
 
