@@ -71,7 +71,7 @@ class StatisticsDialog(Dialog):
         return max(0, min(len(self.recent), (self.size[1] - 20 - fixed) // ROW_HEIGHT))
 
     def option_labels(self) -> list[str]:
-        return [("▸ " if index == self.selected else "   ") + row(game)
+        return [("» " if index == self.selected else "   ") + row(game)
                 for index, game in enumerate(self.recent[:self.rows()])]
 
     def resize(self, size: tuple[int, int]) -> None:
