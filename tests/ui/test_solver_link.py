@@ -1,0 +1,240 @@
+"""The solver in the window: through the real event loop, with the real worker process.
+
+Answers arrive as events posted by the worker's helper thread, so the tests sleep in the app's
+own wait (as the loop does) and pump until the state they expect shows up. WAIT is a ceiling
+for a stuck worker, not a speed requirement.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from eightoff.core.deals import deal
+from eightoff.core.game import Game
+from eightoff.core.piles import PileKind
+from eightoff.core.position import Position
+from eightoff.core.rules import STANDARD
+from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
+from eightoff.store.preferences import Preferences
+from eightoff.ui.app import App
+from eightoff.ui.dialogs import MessageDialog
+from eightoff.ui.playback import Playback
+from eightoff.ui.solver_link import THINKING, SolverLink, connect_solver
+from tests.ui.helpers import FakeClock, key
+
+WAIT = 120.0
+BUDGET = Budget(seconds=30)
+
+
+def open_app(game: Game, deal_source: Callable[[], int] | None = None,
+             **preferences: object) -> tuple[App, SolverLink]:
+    settings = Preferences(autoplay=False, animation_speed="off")
+    for name, value in preferences.items():
+        setattr(settings, name, value)
+    app = App(game, settings, size=(1280, 800), out=io.StringIO(), now=FakeClock())
+    pygame.event.clear()
+    link = connect_solver(app, deal_source) if deal_source else connect_solver(app)
+    app.pump()
+    return app, link
+
+
+@pytest.fixture
+def opened() -> Iterator[list[App]]:
+    """Apps to close after the test, whatever happens (no worker process left behind)."""
+    apps: list[App] = []
+    yield apps
+    for app in apps:
+        for closer in app.closers:
+            closer()
+
+
+def pump_until(app: App, done: Callable[[], bool]) -> None:
+    """Sleep in the app's wait (an answer's event wakes it) and pump until `done()`."""
+    ceiling = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < ceiling, "the solver's answer never reached the window"
+        app.wait(0.5)
+        app.pump()
+
+
+def indicator(app: App) -> str:
+    return app.table.status.indicator
+
+
+def test_indicator_says_winnable_on_deal_1(opened: list[App]) -> None:
+    app, _ = open_app(Game.new(1, STANDARD))
+    opened.append(app)
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "winnable"
+
+
+def test_indicator_says_no_longer_winnable_on_deal_465(opened: list[App]) -> None:
+    app, _ = open_app(Game.new(465, STANDARD))
+    opened.append(app)
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "no longer winnable"
+
+
+def test_hints_are_legal_and_keep_the_game_winnable(opened: list[App]) -> None:
+    app, _ = open_app(Game.new(1, STANDARD))
+    opened.append(app)
+    table = app.table
+    assert not table.hints_used
+    for _ in range(3):
+        key(app, pygame.K_h, unicode="h")  # before the verdict is in, too: shown when it comes
+        pump_until(app, lambda: table.hint is not None)
+        assert table.hints_used
+        assert table.hint is not None
+        move = table.hint[0]
+        assert move in table.game.legal_moves()
+        after = table.game.position.apply(move)
+        assert solve(after, STANDARD, BUDGET).status == SOLVED
+        table.play(move)
+        assert table.hint is None
+
+
+def losing_game() -> Game:
+    """Random moves that never go home lose Eight Off quickly: play until a proved loss."""
+    rng = random.Random(2)
+    game = Game.new(1, STANDARD)
+    while solve(game.position, STANDARD, BUDGET).status == SOLVED:
+        away = [move for move in game.legal_moves() if move.destination.kind is not PileKind.FOUNDATION]
+        game.play(rng.choice(away))
+    assert solve(game.position, STANDARD, BUDGET).status == UNSOLVED
+    return game
+
+
+def test_a_lost_position_offers_to_undo_back_to_the_last_winnable_one(opened: list[App]) -> None:
+    game = losing_game()
+    winnable = game.done[-1].before
+    app, _ = open_app(game)
+    opened.append(app)
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "no longer winnable"
+    steps = len(game.done)
+    key(app, pygame.K_h, unicode="h")
+    pump_until(app, lambda: isinstance(app.top, MessageDialog))
+    assert app.table.hint is None
+    labels = [choice.label for choice in app.top.choices]
+    assert labels[0] == "Undo 1 move", labels
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table
+    assert app.table.game.position == winnable
+    assert len(app.table.game.done) == steps - 1
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "winnable"
+
+
+def endless() -> Position:
+    """Deal 1 without the Ace of hearts: never won, and far too large to search exhaustively."""
+    start = deal(1)
+    columns = tuple(tuple(card for card in column if str(card) != "AH") for column in start.columns)
+    return Position(columns, start.cells, start.foundations)
+
+
+def test_the_window_keeps_handling_events_while_the_solver_thinks(opened: list[App]) -> None:
+    app, link = open_app(Game(STANDARD, endless()))
+    opened.append(app)
+    assert link.worker is not None and link.worker.pending
+    table = app.table
+    start = table.game.position
+    key(app, pygame.K_1, unicode="1")  # column 1's card to a free cell, by keys
+    key(app, pygame.K_1, unicode="1")
+    assert len(table.game.done) == 1
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert table.game.position == start
+    key(app, pygame.K_h, unicode="h")
+    assert table.status.notice == "Thinking..."
+    app.pump(20)
+    # All of it happened while a search was still running in the worker.
+    assert link.worker.pending
+    assert indicator(app) == THINKING
+    assert table.hint is None
+
+
+def test_winnable_only_skips_a_deal_proved_unwinnable(opened: list[App]) -> None:
+    dealt: list[int] = []
+    numbers = iter([465, 1])
+
+    def deal_source() -> int:
+        dealt.append(next(numbers))
+        return dealt[-1]
+
+    app, _ = open_app(Game.new(2, STANDARD), deal_source, winnable_only=True)
+    opened.append(app)
+    key(app, pygame.K_F2)
+    pump_until(app, lambda: app.table.game.deal_number != 2)
+    assert dealt == [465, 1]
+    assert app.table.game.deal_number == 1
+
+
+def test_without_winnable_only_any_deal_is_played(opened: list[App]) -> None:
+    app, _ = open_app(Game.new(2, STANDARD), lambda: 465)
+    opened.append(app)
+    key(app, pygame.K_F2)
+    assert app.table.game.deal_number != 2  # at once, without asking the solver
+
+
+def test_solve_plays_steps_back_and_finishes_as_the_solver(opened: list[App]) -> None:
+    app, _ = open_app(Game.new(3, STANDARD))
+    opened.append(app)
+    table = app.table
+    key(app, pygame.K_F9)
+    pump_until(app, lambda: isinstance(app.top, Playback))
+    playback = app.top
+    assert isinstance(playback, Playback)
+    assert table.hints_used
+    key(app, pygame.K_SPACE)  # pause
+    assert playback.paused
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert len(table.game.done) == 2
+    key(app, pygame.K_LEFT)
+    assert len(table.game.done) == 1
+    assert table.game.position == Game.new(3, STANDARD).position.apply(playback.moves[0])
+    before = len(table.game.done)
+    app.now.time += 10  # type: ignore[attr-defined]
+    app.pump(3)
+    assert len(table.game.done) == before, "a paused playback moved"
+    key(app, pygame.K_SPACE)  # resume: a move each time the clock passes the pause
+    for _ in range(len(playback.moves) + 5):
+        if app.top is not playback:
+            break
+        app.now.time += 1  # type: ignore[attr-defined]
+        app.pump()
+    assert table.game.is_won
+    assert table.solver_finished
+    app.pump(2)
+    assert app.top is not table  # the won game's dialog, which the store reads the flag with
+
+
+def test_escape_stops_the_playback_where_it_is(opened: list[App]) -> None:
+    app, _ = open_app(Game.new(3, STANDARD))
+    opened.append(app)
+    key(app, pygame.K_F9)
+    pump_until(app, lambda: isinstance(app.top, Playback))
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table
+    assert len(app.table.game.done) == 1
+    assert not app.table.solver_finished
+    key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    assert len(app.table.game.done) == 0
+    assert not app.table.hints_used  # a restart is a fresh game
+
+
+def test_closing_the_app_stops_the_worker_process() -> None:
+    app, link = open_app(Game.new(1, STANDARD))
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert link.worker is not None
+    assert any(child.name == "eightoff-solver" for child in multiprocessing.active_children())
+    app.close()
+    assert link.worker is None
+    assert not any(child.name == "eightoff-solver" for child in multiprocessing.active_children())
