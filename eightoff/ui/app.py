@@ -268,8 +268,11 @@ def run_app(args: argparse.Namespace) -> int:
     start = opening(store, args)
     app = App(start.game, start.preferences, log_moves=args.log_moves, print_layout=args.print_layout)
     link = StoreLink(app, store, start)
+    from eightoff.ui.solver_link import connect_solver
+
+    connect_solver(app)
     try:
         return app.run()
     finally:
         link.close()
-        app.pygame.display.quit()
+        app.close()
