@@ -97,7 +97,7 @@ class Playback(Scene):
         state = state or ("paused" if self.paused else "playing")
         played = self.played if played is None else played
         return (f"Solver {state}: move {played} of {len(self.moves)}   ·   Space pause   ·"
-                f"   \u2190 \u2192 step   ·   Esc stop")
+                f"   Left/Right step   ·   Esc stop")
 
     def _state(self) -> tuple[object, ...]:
         return (self.text(), self.app.size)

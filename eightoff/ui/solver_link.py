@@ -219,8 +219,8 @@ class SolverLink:
 
             self.table.status.notice = ""
             self.app.push(MessageDialog(
-                self.app, "No longer winnable",
-                ["No position of this game can be won:", "the deal itself has no solution."],
+                self.app, "This deal cannot be won",
+                ["The solver proved that no play wins this deal,", "from its start or any later point."],
                 [("New game", self.table.do_new), ("Close", None)]))
             return
         before = game.done[-undos].before
