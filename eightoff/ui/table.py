@@ -348,11 +348,7 @@ class TableScene(Scene):
             self.full = False
         else:
             if area != self.moving_area or self.moving_key != tuple(s.rect.topleft for s in lifted):
-                dirty = area or self.moving_area
-                if area is not None and self.moving_area is not None:
-                    dirty = area.union(self.moving_area)
-                if dirty is not None:
-                    dirty = dirty.clip(table)
+                for dirty in self._dirty_areas(area, self.moving_area, table):
                     screen.blit(self.static, dirty, dirty)
                     self._draw_lifted(screen, lifted, dirty)
                     rects.append(dirty)
@@ -379,6 +375,17 @@ class TableScene(Scene):
         if not lifted:
             return None
         return lifted[0].rect.unionall([sprite.rect for sprite in lifted[1:]])
+
+    @staticmethod
+    def _dirty_areas(
+        new: pygame.Rect | None, old: pygame.Rect | None, table: pygame.Rect
+    ) -> list[pygame.Rect]:
+        """Where moving cards are now and were last frame: one area when the two overlap,
+        two when they lie apart (their union could cover most of the window)."""
+        areas = [area.clip(table) for area in (new, old) if area is not None]
+        if len(areas) == 2 and areas[0].colliderect(areas[1]):
+            areas = [areas[0].union(areas[1])]
+        return [area for area in areas if area.w and area.h]
 
     @staticmethod
     def _draw_lifted(screen: pygame.Surface, lifted: list[CardSprite], clip: pygame.Rect) -> None:
