@@ -92,6 +92,7 @@ class App:
         self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
             "Statistics are kept once the store is connected."
         ]
+        self._after_first_frame: list[Callable[[], None]] | None = []
         self.statistics_dialog: Callable[[], Scene] | None = None
         """Opens the store's own Statistics dialog (reset, replay) instead of plain lines."""
         if log_moves:
@@ -145,6 +146,14 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def after_first_frame(self, work: Callable[[], None]) -> None:
+        """Run `work` once the deal is on screen (at once if it already is): start-up work that
+        the player need not wait for, such as starting the solver's process."""
+        if self._after_first_frame is None:
+            work()
+        else:
+            self._after_first_frame.append(work)
 
     def close(self) -> None:
         """Release what the plug-ins hold, then the display."""
@@ -239,6 +248,10 @@ class App:
                 return
             pygame.display.update(rects)
         self.table.after_frame()
+        if self._after_first_frame is not None:
+            waiting, self._after_first_frame = self._after_first_frame, None
+            for work in waiting:
+                work()
 
     # ----- --log-moves ------------------------------------------------------------------------
 

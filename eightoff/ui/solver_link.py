@@ -274,5 +274,5 @@ def connect_solver(app: App, deal_source: Callable[[], int] = random_deal_number
     app.preferences_listeners.append(link.preferences_changed)
     app.event_handlers[link.event_type] = link.woken
     app.closers.append(link.close)
-    link.ask_verdict()
+    app.after_first_frame(link.ask_verdict)  # the worker's process starts after the deal shows
     return link
