@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import glob
+import math
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -46,7 +47,8 @@ def sdl_waiter() -> Waiter:
         wait_timeout.restype = ctypes.c_int
 
         def wait(timeout: float | None, call: Callable[[None, int], int] = wait_timeout) -> None:
-            call(None, -1 if timeout is None else max(0, round(timeout * 1000)))
+            # Rounded up: waking a little early would only mean waking twice.
+            call(None, -1 if timeout is None else max(0, math.ceil(timeout * 1000)))
 
         return wait
     return _sleepy_wait
