@@ -35,6 +35,12 @@ if TYPE_CHECKING:
     from eightoff.ui.app import App
 
 HINT_SECONDS = 2.5
+SHADOW = (0, 0, 0, 55)
+
+
+def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
+    """How far a lifted card's shadow falls, growing with the card."""
+    return (max(2, card.w // 30), max(3, card.w // 20))
 
 
 class TableScene(Scene):
@@ -50,6 +56,7 @@ class TableScene(Scene):
         self.clock = GameClock()
         self.controller = Controller(self)
         self.static: pygame.Surface | None = None
+        self._shadow_surface: pygame.Surface | None = None
         self.static_key: frozenset[CardSprite] = frozenset()
         self.full = True
         self.moving_key: tuple[tuple[int, int], ...] = ()
@@ -372,9 +379,11 @@ class TableScene(Scene):
 
     @staticmethod
     def _moving_area(lifted: list[CardSprite]) -> pygame.Rect | None:
+        """The lifted cards with their shadows."""
         if not lifted:
             return None
-        return lifted[0].rect.unionall([sprite.rect for sprite in lifted[1:]])
+        area = lifted[0].rect.unionall([sprite.rect for sprite in lifted[1:]])
+        return area.union(area.move(shadow_offset(lifted[0].rect)))
 
     @staticmethod
     def _dirty_areas(
@@ -387,12 +396,25 @@ class TableScene(Scene):
             areas = [areas[0].union(areas[1])]
         return [area for area in areas if area.w and area.h]
 
-    @staticmethod
-    def _draw_lifted(screen: pygame.Surface, lifted: list[CardSprite], clip: pygame.Rect) -> None:
+    def _draw_lifted(self, screen: pygame.Surface, lifted: list[CardSprite], clip: pygame.Rect) -> None:
+        """Lifted cards over a soft shadow, so they look picked up."""
         screen.set_clip(clip)
+        if lifted:
+            shadow = self._shadow()
+            offset = shadow_offset(lifted[0].rect)
+            for sprite in lifted:
+                screen.blit(shadow, sprite.rect.move(offset))
         for sprite in lifted:
             screen.blit(sprite.image, sprite.rect)
         screen.set_clip(None)
+
+    def _shadow(self) -> pygame.Surface:
+        size = self.layout.card
+        if self._shadow_surface is None or self._shadow_surface.get_size() != size:
+            self._shadow_surface = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(self._shadow_surface, SHADOW, self._shadow_surface.get_rect(),
+                             border_radius=max(3, size[0] // 12))
+        return self._shadow_surface
 
     def _paint_static(self, size: tuple[int, int]) -> pygame.Surface:
         surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)

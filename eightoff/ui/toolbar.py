@@ -27,6 +27,7 @@ BUTTONS = (
     ("quit", "Quit"),
 )
 PADDING = 14
+MIN_PADDING = 5
 
 
 @dataclass
@@ -41,22 +42,33 @@ class Toolbar:
     def __init__(self) -> None:
         self.buttons: list[Button] = []
         self.hovered: str | None = None
+        self.font_size = 18
         self.pressed: str | None = None
         self._shown: tuple[object, ...] | None = None
 
     def place(self, box: Box) -> None:
-        font = theme.font(self._font_size(box))
+        """Lay the buttons out left to right; in a narrow window the padding, then the letters,
+        shrink so that every button stays on screen."""
+        self.font_size, padding = self._fit(box)
+        font = theme.font(self.font_size)
         x = box.x + 6
         self.buttons = []
         for action, label in BUTTONS:
-            width = font.size(label)[0] + 2 * PADDING
+            width = font.size(label)[0] + 2 * padding
             self.buttons.append(Button(action, label, pygame.Rect(x, box.y + 4, width, box.h - 8)))
             x += width + 2
         self._shown = None
 
     @staticmethod
-    def _font_size(box: Box) -> int:
-        return max(18, round(box.h * 0.6))
+    def _fit(box: Box) -> tuple[int, int]:
+        size = max(18, round(box.h * 0.6))
+        while True:
+            text = sum(theme.font(size).size(label)[0] for _, label in BUTTONS)
+            room = box.w - 12 - 2 * len(BUTTONS) - text
+            padding = min(PADDING, room // (2 * len(BUTTONS)))
+            if padding >= MIN_PADDING or size <= 12:
+                return size, max(padding, 0)
+            size -= 1
 
     def set_enabled(self, enabled: dict[str, bool]) -> None:
         for button in self.buttons:
@@ -82,7 +94,7 @@ class Toolbar:
         rect = pygame.Rect(box)
         screen.fill(theme.BAR, rect)
         pygame.draw.line(screen, theme.BAR_LINE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1))
-        font = theme.font(self._font_size(box))
+        font = theme.font(self.font_size)
         for button in self.buttons:
             if button.enabled and button.action == self.pressed:
                 pygame.draw.rect(screen, theme.BUTTON_DOWN, button.rect, border_radius=5)
