@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pygame
 
 from eightoff.core.cards import Card, Suit
+from eightoff.core.game import Game
 from eightoff.core.notation import format_board
 from eightoff.core.piles import Pile
+from eightoff.core.rules import STANDARD
+from eightoff.store.preferences import Preferences
+from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog, PreferencesDialog
 from eightoff.ui.layout import compute_layout
 from tests.ui.helpers import (
@@ -336,3 +341,38 @@ def test_hover_over_a_liftable_card_shows_a_hand() -> None:
     assert app.table.controller._hand
     move_mouse(app, grip(app, "2C"), held=False)
     assert not app.table.controller._hand
+
+
+def test_the_clock_runs_once_play_starts_and_stops_while_minimized() -> None:
+    app = make_app()
+    table = app.table
+    clock(app).time += 30
+    app.pump()
+    assert table.clock.seconds(app.now()) == 0  # not before the first move
+    click(app, pile_center(app, Pile.column(1)))
+    clock(app).time += 10
+    app.pump()
+    played = table.clock.seconds(app.now())
+    assert played >= 10
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    app.pump()
+    clock(app).time += 100
+    app.pump()
+    assert table.clock.seconds(app.now()) < played + 2
+    assert app.timeout() is None  # and nothing wakes the loop while hidden
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+    app.pump()
+    clock(app).time += 5
+    app.pump()
+    assert table.clock.seconds(app.now()) >= played + 5
+
+
+def test_start_up_work_waits_for_the_first_frame() -> None:
+    app = App(Game.new(1, STANDARD), Preferences(), size=(900, 700), out=io.StringIO())
+    done: list[str] = []
+    app.after_first_frame(lambda: done.append("first"))
+    assert done == []
+    app.pump()
+    assert done == ["first"]
+    app.after_first_frame(lambda: done.append("later"))  # already on screen: at once
+    assert done == ["first", "later"]
