@@ -8,7 +8,7 @@ click, which asks the core for the best target. Keys pick a source pile, then a 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
@@ -34,6 +34,8 @@ class Press:
     sprites: list[CardSprite]
     offsets: list[tuple[int, int]]
     pile: Pile
+    legal: dict[Pile, bool] = field(default_factory=dict)
+    """Whether the run may go to each pile it has hovered over (asked once per pile)."""
 
 
 @dataclass
@@ -51,6 +53,8 @@ class Controller:
         """The source pile picked with the keyboard, awaiting a target."""
         self.last_click: LastClick | None = None
         self.pressed_button: str | None = None
+        self.drop_target: Pile | None = None
+        """Where the dragged cards would legally land if dropped now (highlighted)."""
         self._hand = False
 
     # ----- mouse ---------------------------------------------------------------------------------
@@ -67,6 +71,8 @@ class Controller:
 
     def mouse_down(self, point: tuple[int, int]) -> None:
         table = self.table
+        if self.press is not None:  # a release we never saw (focus lost mid-drag)
+            self.cancel()
         table.animator.finish()
         button = table.toolbar.button_at(point)
         if button is not None:
@@ -99,6 +105,20 @@ class Controller:
             table.sprites.lift(press.sprites)
         for sprite, (dx, dy) in zip(press.sprites, press.offsets, strict=True):
             sprite.rect.topleft = (point[0] - dx, point[1] - dy)
+        self.drop_target = self.legal_target(press)
+
+    def legal_target(self, press: Press) -> Pile | None:
+        target = self.table.layout.best_drop(press.sprites[0].box)
+        if target is None or target == press.pile:
+            return None
+        if target not in press.legal:
+            try:
+                self.table.game.find_move(press.pile, target, len(press.sprites))
+                press.legal[target] = True
+            except IllegalMove:
+                press.legal[target] = False
+        return target if press.legal[target] else None
+
 
     def mouse_up(self, point: tuple[int, int]) -> None:
         table = self.table
@@ -114,6 +134,7 @@ class Controller:
             return
         if self.dragging:
             self.dragging = False
+            self.drop_target = None
             self.drop(press)
         else:
             self.click(press, point)
@@ -184,6 +205,7 @@ class Controller:
         if self.dragging:
             self.dragging = False
             self.table.fly_back()
+        self.drop_target = None
         self.press = None
         self.table.toolbar.pressed = self.pressed_button = None
 

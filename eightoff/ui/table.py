@@ -61,6 +61,7 @@ class TableScene(Scene):
         self.full = True
         self.moving_key: tuple[tuple[int, int], ...] = ()
         self.moving_area: pygame.Rect | None = None
+        self.target_box: pygame.Rect | None = None
         self.checks_due = True
         self.layout_due = True
         self.offered: Position | None = None
@@ -333,6 +334,7 @@ class TableScene(Scene):
             self.full
             or self.static is None
             or tuple(sprite.rect.topleft for sprite in lifted) != self.moving_key
+            or self._target_box() != self.target_box
             or self.toolbar.needs_draw()
             or self.status.needs_draw(self.summary())
         )
@@ -354,11 +356,16 @@ class TableScene(Scene):
             rects.append(screen.get_rect())
             self.full = False
         else:
+            dirty_areas = []
             if area != self.moving_area or self.moving_key != tuple(s.rect.topleft for s in lifted):
-                for dirty in self._dirty_areas(area, self.moving_area, table):
-                    screen.blit(self.static, dirty, dirty)
-                    self._draw_lifted(screen, lifted, dirty)
-                    rects.append(dirty)
+                dirty_areas = self._dirty_areas(area, self.moving_area, table)
+            target_box = self._target_box()
+            if target_box != self.target_box:
+                dirty_areas.extend(box for box in (target_box, self.target_box) if box is not None)
+            for dirty in dirty_areas:
+                screen.blit(self.static, dirty, dirty)
+                self._draw_lifted(screen, lifted, dirty)
+                rects.append(dirty)
             if self.toolbar.needs_draw():
                 rects.append(self.toolbar.draw(screen, self.layout.toolbar))
             summary = self.summary()
@@ -366,7 +373,16 @@ class TableScene(Scene):
                 rects.append(self.status.draw(screen, self.layout.status, summary))
         self.moving_area = area
         self.moving_key = tuple(sprite.rect.topleft for sprite in lifted)
+        self.target_box = self._target_box()
         return rects
+
+    def _target_box(self) -> pygame.Rect | None:
+        """Where the drop-target highlight goes while cards are dragged (None: no legal target)."""
+        target = self.controller.drop_target
+        if target is None:
+            return None
+        count = len(self.game.position.cards(target))
+        return pygame.Rect(self.layout.card_boxes(target, max(count, 1))[-1])
 
     def after_frame(self) -> None:
         """Called once the frame is on screen: the layout record, if asked for."""
@@ -397,8 +413,12 @@ class TableScene(Scene):
         return [area for area in areas if area.w and area.h]
 
     def _draw_lifted(self, screen: pygame.Surface, lifted: list[CardSprite], clip: pygame.Rect) -> None:
-        """Lifted cards over a soft shadow, so they look picked up."""
+        """The drop target's highlight, then lifted cards over a soft shadow, so they look
+        picked up. Drawn over the static picture, so a frame redraws only these areas."""
         screen.set_clip(clip)
+        target = self._target_box()
+        if target is not None:
+            screen.blit(self.faces.highlight(), target)
         if lifted:
             shadow = self._shadow()
             offset = shadow_offset(lifted[0].rect)

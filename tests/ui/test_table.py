@@ -376,3 +376,20 @@ def test_start_up_work_waits_for_the_first_frame() -> None:
     assert done == ["first"]
     app.after_first_frame(lambda: done.append("later"))  # already on screen: at once
     assert done == ["first", "later"]
+
+
+def test_a_legal_drop_target_is_highlighted_while_dragging() -> None:
+    app = make_app()
+    start = grip(app, "9H")
+    press(app, start)
+    top = app.table.layout.card_boxes(Pile.column(2), 4)[-1]
+    edge = (top.x + 2, top.y + top.h // 2)  # the left edge of the 10 of hearts, left uncovered
+    plain = app.screen.get_at(edge)
+    move_mouse(app, (top.center[0] + top.w // 3, top.center[1]))
+    assert app.table.controller.drop_target == Pile.column(2)
+    assert app.screen.get_at(edge) != plain
+    move_mouse(app, pile_center(app, Pile.column(0)))  # 9H cannot go on 6C: no highlight
+    assert app.table.controller.drop_target is None
+    assert app.screen.get_at(edge) == plain
+    release(app, pile_center(app, Pile.column(0)))
+    assert app.table.controller.drop_target is None
