@@ -41,8 +41,10 @@ class StatisticsDialog(Dialog):
         self.rules = app.table.game.rules.name
         self.selected: int | None = None
         self.read()
+        # Play again only when there is a game to play again; otherwise Close is the default.
+        replay = [("Play again", self.play_selected)] if self.recent else []
         super().__init__(app, f"Statistics: {TITLES.get(self.rules, self.rules)}", [],
-                         [("Play again", self.play_selected), ("Reset…", self.ask_reset), ("Close", None)])
+                         [*replay, ("Reset…", self.ask_reset), ("Close", None)])
 
     def read(self) -> None:
         games = self.store.finished_games()
