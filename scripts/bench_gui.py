@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The window's performance figures from issue 3, each with its target, on a private Xvfb.
 
-Usage: .venv/bin/python scripts/bench_window.py [--runs 5] [--idle-runs 3] [--frames 300]
+Usage: .venv/bin/python scripts/bench_gui.py [--runs 5] [--idle-runs 3] [--frames 300]
 
 - idle CPU with a deal on screen: utime+stime from /proc/<pid>/stat over 10 s after a 2 s
   settle, in fresh processes (median and spread); also the on-CPU time of all threads from
@@ -209,7 +209,7 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=300, help="drag frames timed")
     args = parser.parse_args()
     if missing_tools():
-        print(f"bench_window: needs {', '.join(missing_tools())}", file=sys.stderr)
+        print(f"bench_gui: needs {', '.join(missing_tools())}", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as home, virtual_screen(2000, 1200) as display:
         print(f"Xvfb {display}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs (if shared: noisy)")
