@@ -30,10 +30,13 @@ _SAME_SUIT, _ANY_CARD_FILLS = Build.SAME_SUIT, EmptyColumn.ANY
 """Reading an Enum member off its class runs Python code in 3.11; legal_moves reads these."""
 
 
+def rank_name(rank: int) -> str:
+    return {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(rank, str(rank))
+
+
 def card_name(card: Card) -> str:
     """How messages name a card: 'the 7 of hearts', 'the King of spades'."""
-    rank = {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(card.rank, str(card.rank))
-    return f"the {rank} of {card.suit.name.lower()}"
+    return f"the {rank_name(card.rank)} of {card.suit.name.lower()}"
 
 
 def _is_are(number: int) -> str:
@@ -287,7 +290,7 @@ class Position(NamedTuple):
                 needed = card_name(CARDS[top.suit][top.rank - 1])
             else:
                 needed = (
-                    f"a {'black' if top.is_red else 'red'} {card_name(CARDS[0][top.rank - 1]).split()[1]}"
+                    f"a {'black' if top.is_red else 'red'} {rank_name(top.rank - 1)}"
                 )
             raise WrongDestination(f"Only {needed} can go on {card_name(top)}")
         self._check_capacity(rules, wanted, to_empty=False)

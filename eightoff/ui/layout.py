@@ -121,12 +121,6 @@ class Layout:
                 result[card] = CardPlace(pile, depth, box)
         return result
 
-    def pile_at(self, point: tuple[int, int]) -> Pile | None:
-        for pile in self.piles:
-            if self.drop_area(pile).contains(point):
-                return pile
-        return None
-
     def best_drop(self, dragged: Box) -> Pile | None:
         """The pile whose drop area the dragged card covers most (None when it covers none)."""
         best, best_area = None, 0

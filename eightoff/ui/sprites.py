@@ -70,9 +70,6 @@ class CardSprites:
         if self.group.get_layer_of_sprite(sprite) != sprite.depth:
             self.group.change_layer(sprite, sprite.depth)
 
-    def is_lifted(self, sprite: CardSprite) -> bool:
-        return self.group.get_layer_of_sprite(sprite) >= LIFTED_LAYER
-
     def top_at(self, point: tuple[int, int]) -> CardSprite | None:
         """The card the player sees at `point`, if any."""
         hits = self.group.get_sprites_at(point)
