@@ -16,7 +16,8 @@ from eightoff.core.deals import MAX_DEAL, MIN_DEAL, deal
 from eightoff.core.errors import IllegalMove
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
 from eightoff.core.position import Position
-from eightoff.core.rules import PRESETS, Rules, preset
+from eightoff.core.rules import Rules
+from eightoff.core.variants import PRESETS, preset
 from eightoff.solver import cli as solver_cli
 from eightoff.store.stats_command import cmd_stats
 

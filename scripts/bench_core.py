@@ -22,7 +22,8 @@ from eightoff.core.game import Game
 from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 
 DEALS = (1, 617, 31999, 32000, 123456789)
 PLAYOUT_LENGTHS = (10, 25, 40)

@@ -181,7 +181,7 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
 
     from eightoff.core.game import Game
     from eightoff.core.notation import parse_board
-    from eightoff.core.rules import EASY
+    from eightoff.core.variants import EASY
     from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
 

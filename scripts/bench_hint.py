@@ -68,7 +68,7 @@ def main() -> int:
     args = parser.parse_args()
 
     from eightoff.core.game import Game
-    from eightoff.core.rules import STANDARD
+    from eightoff.core.variants import STANDARD
     from eightoff.solver import SOLVED, Budget, solve
     from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App

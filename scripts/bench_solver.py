@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
-from eightoff.core.rules import PRESETS, Rules, preset  # noqa: E402
+from eightoff.core.rules import Rules
+from eightoff.core.variants import PRESETS, preset  # noqa: E402
 from eightoff.solver import Budget, solve  # noqa: E402
 
 FC_SOLVE_GAME = {

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.store import HomeDirs, Store, saved_game
 
 HISTORY_MOVES = 150

@@ -13,9 +13,10 @@ import random
 from pysol_cards.cards import createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
-from eightoff.core.cards import CARDS, Card, Suit
+from eightoff.core.cards import ACE, CARDS, Card, Suit
 from eightoff.core.position import Position
-from eightoff.core.rules import STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants.eightoff_game import STANDARD
 
 MIN_DEAL = 0
 MAX_DEAL = 10**20
@@ -42,17 +43,28 @@ def shuffled_deck(number: int) -> list[Card]:
 
 
 def deal(number: int, rules: Rules = STANDARD) -> Position:
-    """Deal row by row across the columns as their lengths allow; the rest go to the leftmost
-    cells in order (PySolFC's cells 0, 2, 4, 6 are our cells 0, 1, 2, 3)."""
-    deck = iter(shuffled_deck(number))
+    """Deal row by row across the columns as their lengths allow, as PySolFC does; the cards
+    left over go to the leftmost cells (PySolFC's cells 0, 2, 4, 6 are our cells 0, 1, 2, 3)
+    or to the reserve.
+
+    Where the Aces start home (Raglan), PySolFC moves them to the bottom of its talon before
+    dealing, so the other 48 cards are dealt in the shuffled order without them."""
+    cards = shuffled_deck(number)
+    foundations = (0, 0, 0, 0)
+    if rules.aces_start_home:
+        cards = [card for card in cards if card.rank != ACE]
+        foundations = (ACE,) * 4
+    deck = iter(cards)
     columns: list[list[Card]] = [[] for _ in rules.column_lengths]
     for row in range(max(rules.column_lengths)):
         for column, length in zip(columns, rules.column_lengths, strict=True):
             if row < length:
                 column.append(next(deck))
-    reserve: list[Card | None] = list(deck)
-    cells = tuple(reserve + [None] * (rules.cells - len(reserve)))
-    return Position(tuple(tuple(column) for column in columns), cells, (0, 0, 0, 0))
+    rest: list[Card | None] = list(deck)
+    cells = tuple(rest + [None] * (rules.cells - len(rest))) if rules.cells else ()
+    reserve = tuple(rest) if rules.reserve else ()
+    hidden = tuple(len(column) - 1 for column in columns) if rules.face_down else ()
+    return Position(tuple(tuple(column) for column in columns), cells, foundations, reserve, hidden)
 
 
 def random_deal_number(rng: random.Random | None = None) -> int:

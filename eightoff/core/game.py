@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from eightoff.core.cards import Card
 from eightoff.core.deals import deal
 from eightoff.core.moves import Move
 from eightoff.core.notation import format_board, format_move, parse_board, parse_move
-from eightoff.core.piles import Pile
+from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import Rules, preset
+from eightoff.core.rules import Rules
+from eightoff.core.variants import variant, variant_of
 
 RECORD_VERSION = 1
 
@@ -26,6 +28,9 @@ class Step:
     moves: tuple[Move, ...]
     before: Position
     after: Position
+    held: frozenset[Card] = frozenset()
+    """Cards auto-play leaves alone after this step: ones the player took back off a
+    foundation and has not moved since (else auto-play would send them straight home)."""
 
 
 @dataclass
@@ -89,24 +94,39 @@ class Game:
 
     # ----- changing ------------------------------------------------------------------------
 
+    @property
+    def held(self) -> frozenset[Card]:
+        return self.done[-1].held if self.done else frozenset()
+
     def play(self, move: Move, autoplay: bool = False) -> Step:
         """Make a legal move (from `find_move` or `legal_moves`) and, if asked, the auto-play
         it allows, as one undo step. Clears the redo tail."""
         after = self.position.apply(move)
         moves = [move]
         if autoplay:
-            home, after = after.autoplay(self.rules)
+            home, after = after.autoplay(self.rules, held=self._held_after(move))
             moves.extend(home)
         return self._record(moves, after)
 
     def autoplay(self, safe_only: bool = True) -> Step | None:
         """Send home what can go as a step of its own (for a preference switched on mid-game, or
         to finish a game whose remaining cards can all go home)."""
-        home, after = self.position.autoplay(self.rules, safe_only)
+        held = frozenset() if not safe_only else self.held
+        home, after = self.position.autoplay(self.rules, safe_only, held)
         return self._record(home, after) if home else None
 
+    def _held_after(self, move: Move) -> frozenset[Card]:
+        """The held cards once the player has made `move`: the cards it moves are released,
+        and a card it takes back off a foundation is held."""
+        moving = self.position.cards(move.source)[-move.count :]
+        held = self.held.difference(moving)
+        if move.source.kind is PileKind.FOUNDATION:
+            held = held | set(moving)
+        return held
+
     def _record(self, moves: list[Move], after: Position) -> Step:
-        step = Step(tuple(moves), self.position, after)
+        held = self._held_after(moves[0]) if moves else self.held
+        step = Step(tuple(moves), self.position, after, held)
         self.done.append(step)
         self.undone.clear()
         self.position = after
@@ -139,6 +159,7 @@ class Game:
             "version": RECORD_VERSION,
             "rules": self.rules.name,
             "takeback": self.rules.foundation_takeback,
+            "options": variant_of(self.rules).choices_of(self.rules),
             "deal": self.deal_number,
             "start": format_board(self.start),
             "done": [_step_lines(step) for step in self.done],
@@ -156,7 +177,10 @@ class Game:
         if not isinstance(version, int) or version > RECORD_VERSION:
             raise ValueError(f"saved game version {version!r} is not one this program reads")
         try:
-            rules = preset(str(record["rules"]), bool(record.get("takeback", False)))
+            options = record.get("options") or {"takeback": record.get("takeback", False)}
+            if not isinstance(options, dict):
+                raise ValueError("a saved game's options must be a JSON object")
+            rules = variant(str(record["rules"])).configure(options)
             number = record.get("deal")
             game = cls(rules, parse_board(str(record["start"]), rules), number)
             if number is not None and game.start != deal(int(number), rules):

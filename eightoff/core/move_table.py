@@ -42,20 +42,23 @@ class MovesFrom:
 
 
 class MoveTable:
-    """The moves out of every column, cell and foundation of a layout with this many piles."""
+    """The moves out of every column, cell, reserve place and foundation of a layout with this
+    many piles."""
 
-    __slots__ = ("column", "cell", "foundation")
+    __slots__ = ("column", "cell", "reserve", "foundation")
 
-    def __init__(self, columns: int, cells: int) -> None:
+    def __init__(self, columns: int, cells: int, reserve: int) -> None:
         self.column = tuple(MovesFrom(Pile.column(i), columns, cells) for i in range(columns))
         self.cell = tuple(MovesFrom(Pile.cell(i), columns, cells) for i in range(cells))
+        self.reserve = tuple(MovesFrom(Pile.reserve(i), columns, 0) for i in range(reserve))
+        """Reserve cards never go to a cell, so their tables have none."""
         self.foundation = tuple(MovesFrom(Pile.foundation(suit), columns, cells) for suit in Suit)
 
 
 @cache
-def move_table(columns: int, cells: int) -> MoveTable:
+def move_table(columns: int, cells: int, reserve: int = 0) -> MoveTable:
     """Built on first use (no work at import time) and shared by every position of that shape."""
-    return MoveTable(columns, cells)
+    return MoveTable(columns, cells, reserve)
 
 
 def _may_lie_on(same_suit: bool, card: Card) -> tuple[Card, ...]:

@@ -1,7 +1,8 @@
 """Positions and moves as text, in the formats Freecell Solver (fc-solve) reads and writes.
 
-Board: an optional `Foundations:` line, a `Freecells:` line (`-` for an empty cell), then one
-line per column, bottom card first (`:` alone for an empty column). Moves: fc-solve's `-m`
+Board: an optional `Foundations:` line, a `Freecells:` line (`-` for an empty cell) or, for
+games with a reserve, a `Reserve:` line, then one line per column, bottom card first (`:` alone
+for an empty column, `[5H]` for a face-down card). Moves: fc-solve's `-m`
 wording with 0-based numbers. Foundation take-back, which fc-solve lacks, is written
 `Move a card from foundation N to ...` with N the suit's index (0 clubs, 1 diamonds,
 2 hearts, 3 spades).
@@ -25,62 +26,137 @@ _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
 
 def format_board(position: Position) -> str:
     lines = []
-    if any(position.foundations):
+    if any(position.foundations) or position.reserve:
         homes = " ".join(
             f"{suit.letter}-{RANK_LETTERS[rank - 1] if rank else 0}"
             for suit in _FOUNDATION_ORDER
             for rank in [position.foundations[suit]]
         )
         lines.append(f"Foundations: {homes}")
-    lines.append("Freecells: " + " ".join("-" if card is None else str(card) for card in position.cells))
-    lines.extend(" ".join(map(str, column)) if column else ":" for column in position.columns)
+    if position.reserve:
+        lines.append("Reserve: " + _slots(position.reserve))
+    if position.cells:
+        lines.append("Freecells: " + _slots(position.cells))
+    for index, column in enumerate(position.columns):
+        down = position.face_down(index)
+        cards = [f"[{card}]" if depth < down else str(card) for depth, card in enumerate(column)]
+        lines.append(" ".join(cards) if cards else ":")
     return "\n".join(lines) + "\n"
 
 
-def parse_board(text: str, rules: Rules) -> Position:
-    """Read a board, accepting what fc-solve accepts (`FC:`/`Founds:` abbreviations, `10` for
-    ten, a leading `:` on column lines). Every problem names its line."""
-    cells: list[Card | None] = []
-    foundations = [0, 0, 0, 0]
-    columns: list[tuple[Card, ...]] = []
-    seen: dict[Card, int] = {}
+def _slots(cards: tuple[Card | None, ...]) -> str:
+    return " ".join("-" if card is None else str(card) for card in cards)
 
-    def note(card: Card, line_number: int) -> None:
-        if card in seen:
-            raise BoardFormatError(f"line {line_number}: {card} appears twice (also on line {seen[card]})")
-        seen[card] = line_number
 
-    def read_card(token: str, line_number: int) -> Card:
+class _BoardReader:
+    """One board text read against one variant's piles: every problem names its line."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cells: list[Card | None] = []
+        self.reserve: list[Card | None] = []
+        self.foundations = [0, 0, 0, 0]
+        self.columns: list[tuple[Card, ...]] = []
+        self.hidden: list[int] = []
+        self.seen: dict[Card, int] = {}
+        self.sections: dict[str, int] = {}
+
+    def note(self, card: Card, line_number: int) -> None:
+        if card in self.seen:
+            raise BoardFormatError(
+                f"line {line_number}: {card} appears twice (also on line {self.seen[card]})"
+            )
+        self.seen[card] = line_number
+
+    def card(self, token: str, line_number: int) -> Card:
         try:
             card = Card.parse(token)
         except ValueError as error:
             raise BoardFormatError(f"line {line_number}: {error}") from None
-        note(card, line_number)
+        self.note(card, line_number)
         return card
 
-    for line_number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    def section(self, name: str, line_number: int) -> None:
+        if name in self.sections:
+            raise BoardFormatError(
+                f"line {line_number}: a second {name} line (the first is line {self.sections[name]})"
+            )
+        self.sections[name] = line_number
+
+    def slots(self, rest: str, line_number: int, places: int, name: str) -> list[Card | None]:
+        slots = [None if token == "-" else self.card(token, line_number) for token in rest.split()]
+        if places == 0:
+            raise BoardFormatError(f"line {line_number}: {self.rules.name} rules have no {name}")
+        if len(slots) > places and any(slots[places:]):
+            listed = f"{len(slots)} {name} listed"
+            raise BoardFormatError(f"line {line_number}: {listed}; {self.rules.name} rules have {places}")
+        return (slots + [None] * places)[:places]
+
+    def line(self, line: str, line_number: int) -> None:
         label, _, rest = line.partition(":")
         label = label.strip().lower()
         if label in ("freecells", "fc"):
-            cells = [None if token == "-" else read_card(token, line_number) for token in rest.split()]
-            if len(cells) > rules.cells and any(cells[rules.cells :]):
-                listed = f"{len(cells)} free cells listed"
-                raise BoardFormatError(f"line {line_number}: {listed}; {rules.name} rules have {rules.cells}")
+            self.section("Freecells:", line_number)
+            self.cells = self.slots(rest, line_number, self.rules.cells, "free cells")
+        elif label == "reserve":
+            self.section("Reserve:", line_number)
+            self.reserve = self.slots(rest, line_number, self.rules.reserve, "reserve places")
         elif label in ("foundations", "founds"):
-            _read_foundations(rest, line_number, foundations, note)
+            self.section("Foundations:", line_number)
+            _read_foundations(rest, line_number, self.foundations, self.note)
         else:
-            tokens = line[1:].split() if line.startswith(":") else line.split()
-            columns.append(tuple(read_card(token, line_number) for token in tokens))
-    if len(columns) != rules.columns:
-        raise BoardFormatError(f"expected {rules.columns} columns, found {len(columns)}")
-    missing = [card for suit in Suit for card in CARDS[suit][1:] if card not in seen]
-    if missing:
-        raise BoardFormatError("missing cards: " + ", ".join(map(str, missing)))
-    cells = (cells + [None] * rules.cells)[: rules.cells]
-    return Position(tuple(columns), tuple(cells), tuple(foundations))
+            self.column(line[1:].split() if line.startswith(":") else line.split(), line_number)
+
+    def column(self, tokens: list[str], line_number: int) -> None:
+        index = len(self.columns)
+        if index >= self.rules.columns:
+            raise BoardFormatError(
+                f"line {line_number}: more than the {self.rules.columns} columns of {self.rules.name} rules"
+            )
+        down = 0
+        while down < len(tokens) and tokens[down].startswith("["):
+            down += 1
+        cards = [self.card(token.removeprefix("[").removesuffix("]"), line_number) for token in tokens]
+        if any(token.startswith("[") for token in tokens[down:]):
+            raise BoardFormatError(f"line {line_number}: a face-down card lies on a face-up one")
+        if down and down == len(tokens):
+            raise BoardFormatError(f"line {line_number}: the top card of a column must be face up")
+        if down and not self.rules.face_down:
+            raise BoardFormatError(f"line {line_number}: all cards are face up in these rules")
+        if down >= self.rules.column_lengths[index]:
+            dealt = self.rules.column_lengths[index]
+            where = f"column {index + 1} was dealt only {dealt} cards"
+            raise BoardFormatError(f"line {line_number}: {down} face-down cards, but {where}")
+        self.columns.append(tuple(cards))
+        self.hidden.append(down)
+
+    def position(self) -> Position:
+        if len(self.columns) != self.rules.columns:
+            raise BoardFormatError(f"expected {self.rules.columns} columns, found {len(self.columns)}")
+        if self.rules.reserve and "Reserve:" not in self.sections:
+            raise BoardFormatError(f"{self.rules.name} rules need a Reserve: line")
+        missing = [card for suit in Suit for card in CARDS[suit][1:] if card not in self.seen]
+        if missing:
+            raise BoardFormatError("missing cards: " + ", ".join(map(str, missing)))
+        cells = tuple((self.cells + [None] * self.rules.cells)[: self.rules.cells])
+        reserve = tuple((self.reserve + [None] * self.rules.reserve)[: self.rules.reserve])
+        hidden = tuple(self.hidden) if self.rules.face_down else ()
+        return Position(tuple(self.columns), cells, tuple(self.foundations), reserve, hidden)
+
+
+def parse_board(text: str, rules: Rules) -> Position:
+    """Read a board of `rules`' variant, accepting what fc-solve accepts (`FC:`/`Founds:`
+    abbreviations, `10` for ten, a leading `:` on column lines), plus a `Reserve:` line and
+    face-down cards in brackets (`[5H]`) for games that have them. The board must be a
+    position of the variant: its piles exactly, each section once, 52 distinct cards, and
+    face-down cards only under face-up ones and no more than the column was dealt. Every
+    problem names its line."""
+    reader = _BoardReader(rules)
+    for line_number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            reader.line(line, line_number)
+    return reader.position()
 
 
 def _read_foundations(
@@ -102,10 +178,15 @@ def _read_foundations(
 
 # ----- moves -------------------------------------------------------------------------------
 
-_PILE_WORDS = {PileKind.COLUMN: "stack", PileKind.CELL: "freecell", PileKind.FOUNDATION: "foundation"}
+_PILE_WORDS = {
+    PileKind.COLUMN: "stack",
+    PileKind.CELL: "freecell",
+    PileKind.FOUNDATION: "foundation",
+    PileKind.RESERVE: "reserve",
+}
 _WORD_KINDS = {word: kind for kind, word in _PILE_WORDS.items()}
 _MOVE_PATTERN = re.compile(
-    r"Move (?:a card|(?P<count>\d+) cards) from (?P<source>stack|freecell|foundation) (?P<from>\d+)"
+    r"Move (?:a card|(?P<count>\d+) cards) from (?P<source>stack|freecell|foundation|reserve) (?P<from>\d+)"
     r" to (?:the foundations|(?P<destination>stack|freecell) (?P<to>\d+))"
 )
 _NOISE = re.compile(
@@ -136,6 +217,7 @@ def parse_move(text: str, position: Position) -> Move:
         PileKind.COLUMN: len(position.columns),
         PileKind.CELL: len(position.cells),
         PileKind.FOUNDATION: 4,
+        PileKind.RESERVE: len(position.reserve),
     }
     if source.index >= limit[source.kind]:
         raise MoveFormatError(f"there is no {match['source']} {source.index}")

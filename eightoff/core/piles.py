@@ -16,6 +16,7 @@ class PileKind(Enum):
     COLUMN = "column"
     CELL = "cell"
     FOUNDATION = "foundation"
+    RESERVE = "reserve"
 
 
 class Pile(NamedTuple):
@@ -34,17 +35,25 @@ class Pile(NamedTuple):
 
     @staticmethod
     @cache
+    def reserve(index: int) -> Pile:
+        return Pile(PileKind.RESERVE, index)
+
+    @staticmethod
+    @cache
     def foundation(suit: Suit | int) -> Pile:
         return Pile(PileKind.FOUNDATION, int(suit))
 
     @property
     def name(self) -> str:
-        """A short stable name, as used in `--print-layout` ("column0", "cell3", "foundation2")."""
+        """A short stable name, as used in `--print-layout` ("column0", "cell3", "reserve5",
+        "foundation2")."""
         return f"{self.kind.value}{self.index}"
 
     def __str__(self) -> str:
         if self.kind is PileKind.FOUNDATION:
             return f"the {Suit(self.index).name.lower()} foundation"
+        if self.kind is PileKind.RESERVE:
+            return f"reserve place {self.index + 1}"
         return f"{self.kind.value} {self.index + 1}"
 
     def __repr__(self) -> str:

@@ -24,7 +24,7 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 
-COLUMN, CELL, FOUNDATION = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION
+COLUMN, CELL, FOUNDATION, RESERVE = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE
 WON_FOUNDATIONS = (KING,) * 4
 _SAME_SUIT, _ANY_CARD_FILLS = Build.SAME_SUIT, EmptyColumn.ANY
 """Reading an Enum member off its class runs Python code in 3.11; legal_moves reads these."""
@@ -84,6 +84,11 @@ class Position(NamedTuple):
     cells: tuple[Card | None, ...]
     foundations: tuple[int, ...]
     """The rank on top of each suit's foundation (index = Suit), 0 when empty."""
+    reserve: tuple[Card | None, ...] = ()
+    """Places that only give cards (Raglan); None where a card has left."""
+    hidden: tuple[int, ...] = ()
+    """How many cards at the bottom of each column lie face down; () when none do. The top
+    card of a column is always face up: a face-down card turns up when it comes to the top."""
 
     # ----- reading -------------------------------------------------------------------------
 
@@ -103,8 +108,8 @@ class Position(NamedTuple):
         """The cards of a pile, bottom first."""
         if pile.kind is COLUMN:
             return self.columns[pile.index]
-        if pile.kind is CELL:
-            card = self.cells[pile.index]
+        if pile.kind is CELL or pile.kind is RESERVE:
+            card = (self.cells if pile.kind is CELL else self.reserve)[pile.index]
             return () if card is None else (card,)
         suit_cards = CARDS[pile.index]
         return suit_cards[1 : self.foundations[pile.index] + 1]
@@ -116,14 +121,19 @@ class Position(NamedTuple):
     def all_cards(self) -> list[Card]:
         """Every card of the position, wherever it lies (52 in a sound position)."""
         found = [card for suit in Suit for card in self.cards(Pile.foundation(suit))]
-        cells = [card for card in self.cells if card is not None]
-        return found + cells + [card for column in self.columns for card in column]
+        held = [card for card in self.cells + self.reserve if card is not None]
+        return found + held + [card for column in self.columns for card in column]
+
+    def face_down(self, column_index: int) -> int:
+        """How many cards at the bottom of the column lie face down."""
+        return self.hidden[column_index] if self.hidden else 0
 
     def run_length(self, column_index: int, rules: Rules) -> int:
         """How many cards at the top of a column form a run (each lies legally on the next)."""
         column = self.columns[column_index]
         length = 1 if column else 0
-        while length < len(column) and rules.builds_on(column[-length], column[-length - 1]):
+        face_up = len(column) - self.face_down(column_index)
+        while length < face_up and rules.builds_on(column[-length], column[-length - 1]):
             length += 1
         return length
 
@@ -135,15 +145,20 @@ class Position(NamedTuple):
     def apply(self, move: Move) -> Position:
         """The position after `move`, which must be legal (not checked: this is the fast path)."""
         source, destination, count = move
-        columns, cells, foundations = self.columns, self.cells, self.foundations
+        columns, cells, foundations, reserve, hidden = self
         moving: tuple[Card | None, ...]
         if source.kind is COLUMN:
             column = columns[source.index]
             moving = column[-count:]
             columns = _replace(columns, source.index, column[:-count])
+            if hidden and hidden[source.index] >= len(column) - count:
+                hidden = _replace(hidden, source.index, max(len(column) - count - 1, 0))
         elif source.kind is CELL:
             moving = (cells[source.index],)
             cells = _replace(cells, source.index, None)
+        elif source.kind is RESERVE:
+            moving = (reserve[source.index],)
+            reserve = _replace(reserve, source.index, None)
         else:
             rank = foundations[source.index]
             moving = (CARDS[source.index][rank],)
@@ -154,7 +169,7 @@ class Position(NamedTuple):
             cells = _replace(cells, destination.index, moving[0])
         else:
             foundations = _replace(foundations, destination.index, foundations[destination.index] + 1)
-        return Position(columns, cells, foundations)
+        return Position(columns, cells, foundations, reserve, hidden)
 
     # ----- what may move -------------------------------------------------------------------
 
@@ -166,8 +181,8 @@ class Position(NamedTuple):
         finds destination columns by looking up the card a run's card may lie on, and stops
         measuring a run once it is longer than any move could carry.
         """
-        columns, cells, foundations = self
-        table = move_table(len(columns), len(cells))
+        columns, cells, foundations, reserve, hidden = self
+        table = move_table(len(columns), len(cells), len(reserve))
         lies_on = places(rules.build is _SAME_SUIT)
         any_card_fills = rules.empty_column is _ANY_CARD_FILLS
         free_mask = 0
@@ -186,7 +201,7 @@ class Position(NamedTuple):
 
         moves: list[Move] = []
         add, extend = moves.append, moves.extend
-        for out, column in zip(table.column, columns, strict=False):
+        for index, (out, column) in enumerate(zip(table.column, columns, strict=False)):
             if not column:
                 continue
             suit, rank = column[-1]
@@ -194,19 +209,32 @@ class Position(NamedTuple):
                 add(out.home[suit])
             extend(out.to_cells[free_mask])
             onto_cards = lies_on[suit][rank]
-            if capacity == 1 or len(column) == 1 or column[-2] not in onto_cards:
+            face_up = len(column) - hidden[index] if hidden else len(column)
+            if capacity == 1 or face_up == 1 or column[-2] not in onto_cards:
                 # The common case, a single card, without the run walk's overhead.
                 run = 1
                 for onto in onto_cards:
                     if onto in tops:
                         add(out.to_column[tops[onto]][1])
             else:
-                run = _add_run_moves(out, column, lies_on, tops, min(len(column), capacity), add)
+                run = _add_run_moves(out, column, lies_on, tops, min(face_up, capacity), add)
             if empty:
                 for count in range(1, min(run, capacity_to_empty) + 1):
                     if any_card_fills or column[-count].rank == KING:
                         for target in empty:
                             add(out.to_column[target][count])
+        for out, card in zip(table.reserve, reserve, strict=False):
+            if card is None:
+                continue
+            suit, rank = card
+            if foundations[suit] == rank - 1:
+                add(out.home[suit])
+            for onto in lies_on[suit][rank]:
+                if onto in tops:
+                    add(out.to_column[tops[onto]][1])
+            if empty and (any_card_fills or rank == KING):
+                for target in empty:
+                    add(out.to_column[target][1])
         singles: Iterable[tuple[MovesFrom, Card | None]] = zip(table.cell, cells, strict=False)
         if rules.foundation_takeback:
             homes = [CARDS[suit][rank] if rank else None for suit, rank in enumerate(foundations)]
@@ -239,10 +267,14 @@ class Position(NamedTuple):
             raise WrongDestination("The cards are already there")
         if source.kind is FOUNDATION and not rules.foundation_takeback:
             raise TakebackNotAllowed("Cards may not come back off the foundations in these rules")
+        if destination.kind is RESERVE:
+            raise WrongDestination("Nothing may go into the reserve")
         available = self.run_length(source.index, rules) if source.kind is COLUMN else 1
         if count is not None:
             self._check_run(rules, source, cards, count, available)
         if destination.kind is not COLUMN:
+            if source.kind is RESERVE and destination.kind is CELL:
+                raise WrongDestination("Reserve cards may go only to a column or a foundation")
             if count not in (None, 1):
                 where = "a free cell" if destination.kind is CELL else "a foundation"
                 raise RunTooLong(f"Only one card at a time can go to {where}")
@@ -260,6 +292,8 @@ class Position(NamedTuple):
     ) -> None:
         if count < 1 or count > len(cards):
             raise NotARun(f"There {_count_of(len(cards), 'card', 'is only', 'are only')} in {source}")
+        if count > available and count > len(cards) - self.face_down(source.index):
+            raise NotARun("Face-down cards cannot be moved")
         if count > available:
             how = "of one suit" if rules.build is Build.SAME_SUIT else "in alternating colours"
             raise NotARun(f"Those {count} cards are not a descending run {how}")
@@ -289,9 +323,7 @@ class Position(NamedTuple):
             if rules.build is Build.SAME_SUIT:
                 needed = card_name(CARDS[top.suit][top.rank - 1])
             else:
-                needed = (
-                    f"a {'black' if top.is_red else 'red'} {rank_name(top.rank - 1)}"
-                )
+                needed = f"a {'black' if top.is_red else 'red'} {rank_name(top.rank - 1)}"
             raise WrongDestination(f"Only {needed} can go on {card_name(top)}")
         self._check_capacity(rules, wanted, to_empty=False)
         return wanted
@@ -331,8 +363,10 @@ class Position(NamedTuple):
     # ----- helpers for the front end and auto-play ------------------------------------------
 
     def click_move(self, rules: Rules, source: Pile) -> Move | None:
-        """What a click on a pile's top card does: home if it can go, else a column card goes
-        to the leftmost free cell; None when neither is possible."""
+        """What a click on a pile's top card does: home if it can go; else a column card goes
+        to the leftmost free cell; else the card goes onto the first column it may lie on,
+        else into an empty column (never a lone card from one empty column to another).
+        None when nothing is possible."""
         card = self.top(source)
         if card is None or source.kind is FOUNDATION:
             return None
@@ -340,6 +374,14 @@ class Position(NamedTuple):
             return Move(source, Pile.foundation(card.suit), 1)
         if source.kind is COLUMN and None in self.cells:
             return Move(source, Pile.cell(self.cells.index(None)), 1)
+        alone = source.kind is COLUMN and len(self.columns[source.index]) == 1
+        targets = [index for index, column in enumerate(self.columns) if column and index != source.index]
+        if not alone and rules.may_fill_empty_column(card):
+            targets += [index for index, column in enumerate(self.columns) if not column]
+        for index in targets:
+            column = self.columns[index]
+            if not column or rules.builds_on(card, column[-1]):
+                return Move(source, Pile.column(index), 1)
         return None
 
     def home_moves(self, rules: Rules, safe_only: bool) -> list[Move]:
@@ -351,6 +393,9 @@ class Position(NamedTuple):
         for index, card in enumerate(self.cells):
             if card is not None:
                 moves.append((card, Pile.cell(index)))
+        for index, card in enumerate(self.reserve):
+            if card is not None:
+                moves.append((card, Pile.reserve(index)))
         return [
             Move(source, Pile.foundation(card.suit), 1)
             for card, source in sorted(moves, key=lambda item: item[0].rank)
@@ -358,20 +403,27 @@ class Position(NamedTuple):
             and (not safe_only or rules.safe_to_autoplay(card, self.foundations))
         ]
 
-    def autoplay(self, rules: Rules, safe_only: bool = True) -> tuple[list[Move], Position]:
-        """Send home every card that can (and, with `safe_only`, safely may) go, lowest first."""
+    def autoplay(
+        self, rules: Rules, safe_only: bool = True, held: frozenset[Card] = frozenset()
+    ) -> tuple[list[Move], Position]:
+        """Send home every card that can (and, with `safe_only`, safely may) go, lowest first.
+        Cards in `held` stay where they are (a card the player has just taken back)."""
         played: list[Move] = []
         position = self
-        while moves := position.home_moves(rules, safe_only):
+        while moves := [
+            move for move in position.home_moves(rules, safe_only) if position.top(move.source) not in held
+        ]:
             played.append(moves[0])
             position = position.apply(moves[0])
         return played, position
 
     def is_stuck(self, rules: Rules) -> bool:
-        """Not won, and no legal move changes anything beyond shuttling a card between cells.
+        """Not won, and no legal move is left but shuttling a card between cells or taking a
+        card back off a foundation: the game is lost.
 
-        Such a position can never be won; the solver's verdict is the deeper one (a position
-        with moves left may still be lost)."""
+        The solver's verdict is the deeper one (a position with moves left may still be lost,
+        and with alternating colours a take-back may, rarely, still save it)."""
         return not self.is_won and all(
-            move.source.kind is CELL and move.destination.kind is CELL for move in self.legal_moves(rules)
+            move.source.kind is FOUNDATION or (move.source.kind is CELL and move.destination.kind is CELL)
+            for move in self.legal_moves(rules)
         )

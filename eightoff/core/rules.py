@@ -1,7 +1,8 @@
 """Variants as data: one frozen `Rules` value says everything that differs between games.
 
-Eight Off standard, Eight Off easy and FreeCell are presets of it; the move generator, the
-checked move finder and auto-play read these fields and have no per-variant branches.
+Each game (Eight Off, FreeCell, Raglan) is a module in `eightoff.core.variants` that fills in
+one of these; the move generator, the checked move finder, the deal and auto-play read the
+fields and have no per-variant branches.
 """
 
 from __future__ import annotations
@@ -29,11 +30,12 @@ class EmptyColumn(Enum):
 class RunMoves(Enum):
     """Which empty piles help to move a run of cards as one move."""
 
+    SINGLE_CARDS = "one card at a time"
     CELLS_ONLY = "cells only"
     CELLS_AND_COLUMNS = "cells and columns"
 
 
-_CELLS_ONLY = RunMoves.CELLS_ONLY
+_CELLS_ONLY, _SINGLE_CARDS = RunMoves.CELLS_ONLY, RunMoves.SINGLE_CARDS
 """Reading an Enum member off its class is slow in Python 3.11; run_capacity is on a hot path."""
 
 
@@ -47,17 +49,26 @@ class Rules:
     empty_column: EmptyColumn
     run_moves: RunMoves
     foundation_takeback: bool = False
+    reserve: int = 0
+    """Places that only give cards (to columns and foundations); nothing ever goes into them."""
+    aces_start_home: bool = False
+    face_down: bool = False
+    """Every column's cards but its top one are dealt face down; one turns up when it is on top."""
 
     @property
     def columns(self) -> int:
         return len(self.column_lengths)
 
     @property
-    def dealt_to_cells(self) -> int:
-        return 52 - sum(self.column_lengths)
+    def dealt_aside(self) -> int:
+        """The cards dealt to the cells or the reserve: what the columns and foundations leave."""
+        return 52 - sum(self.column_lengths) - (4 if self.aces_start_home else 0)
 
     def with_takeback(self, allowed: bool) -> Rules:
         return replace(self, foundation_takeback=allowed)
+
+    def with_face_down(self, face_down: bool) -> Rules:
+        return replace(self, face_down=face_down)
 
     def builds_on(self, card: Card, onto: Card) -> bool:
         """Whether `card` may lie on `onto` in a column."""
@@ -70,12 +81,15 @@ class Rules:
     def run_capacity(self, free_cells: int, empty_columns: int, to_empty_column: bool) -> int:
         """The longest run that moves as one move, written down once for every variant.
 
+        Single cards: always 1.
         Cells only: free cells + 1 (empty columns that take only Kings never help).
         Cells and columns: (free cells + 1) x 2^(empty columns), where the destination
         column, if empty, does not count as a helper.
         """
         if self.run_moves is _CELLS_ONLY:
             return free_cells + 1
+        if self.run_moves is _SINGLE_CARDS:
+            return 1
         helpers = empty_columns - 1 if to_empty_column else empty_columns
         return (free_cells + 1) << max(helpers, 0)
 
@@ -94,32 +108,3 @@ class Rules:
             return True
         opposite = [rank for suit, rank in enumerate(foundations) if (suit in (1, 2)) != card.is_red]
         return min(opposite) >= card.rank - 1
-
-
-STANDARD = Rules(
-    name="standard",
-    cells=8,
-    column_lengths=(6,) * 8,
-    build=Build.SAME_SUIT,
-    empty_column=EmptyColumn.KINGS,
-    run_moves=RunMoves.CELLS_ONLY,
-)
-EASY = replace(STANDARD, name="easy", empty_column=EmptyColumn.ANY, run_moves=RunMoves.CELLS_AND_COLUMNS)
-FREECELL = Rules(
-    name="freecell",
-    cells=4,
-    column_lengths=(7, 7, 7, 7, 6, 6, 6, 6),
-    build=Build.ALTERNATE_COLOUR,
-    empty_column=EmptyColumn.ANY,
-    run_moves=RunMoves.CELLS_AND_COLUMNS,
-)
-PRESETS: dict[str, Rules] = {rules.name: rules for rules in (STANDARD, EASY, FREECELL)}
-
-
-def preset(name: str, takeback: bool = False) -> Rules:
-    """The named preset, for command lines and saved files."""
-    try:
-        return PRESETS[name].with_takeback(takeback)
-    except KeyError:
-        known = ", ".join(PRESETS)
-        raise ValueError(f"unknown rules {name!r} (expected one of {known})") from None

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from eightoff.core.rules import PRESETS
+from eightoff.core.variants import PRESETS
 from eightoff.store.files import Notices, read_document, save_json, set_aside
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 

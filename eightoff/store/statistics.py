@@ -16,7 +16,7 @@ from typing import Any
 from eightoff.core import deals
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
-from eightoff.core.rules import PRESETS, preset
+from eightoff.core.variants import PRESETS, preset
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import json
 import logging
 import sys
 
-from eightoff.core.rules import PRESETS
+from eightoff.core.variants import PRESETS
 from eightoff.store.statistics import FinishedGame, Statistics, compute
 from eightoff.store.store import Store
 

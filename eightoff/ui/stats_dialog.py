@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from eightoff.core.game import Game
-from eightoff.core.rules import PRESETS
+from eightoff.core.variants import PRESETS
 from eightoff.store.statistics import FinishedGame, compute
 from eightoff.store.stats_command import TITLES, describe, duration, plural
 from eightoff.store.store import Store

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game, Step
-from eightoff.core.rules import PRESETS, preset
+from eightoff.core.variants import PRESETS, preset
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store

@@ -19,7 +19,8 @@ from eightoff.core.game import Game, Step
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EmptyColumn, preset
+from eightoff.core.rules import EmptyColumn
+from eightoff.core.variants import preset
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.animation import BASE_SECONDS, Animator

@@ -24,6 +24,7 @@ def all_piles(position: Position) -> list[Pile]:
     return (
         [Pile(PileKind.COLUMN, i) for i in range(len(position.columns))]
         + [Pile(PileKind.CELL, i) for i in range(len(position.cells))]
+        + [Pile(PileKind.RESERVE, i) for i in range(len(position.reserve))]
         + [Pile(PileKind.FOUNDATION, suit) for suit in range(4)]
     )
 
@@ -31,8 +32,8 @@ def all_piles(position: Position) -> list[Pile]:
 def pile_cards(position: Position, pile: Pile) -> list[Card]:
     if pile.kind is PileKind.COLUMN:
         return list(position.columns[pile.index])
-    if pile.kind is PileKind.CELL:
-        card = position.cells[pile.index]
+    if pile.kind in (PileKind.CELL, PileKind.RESERVE):
+        card = (position.cells if pile.kind is PileKind.CELL else position.reserve)[pile.index]
         return [] if card is None else [card]
     return [Card(Suit(pile.index), rank) for rank in range(1, position.foundations[pile.index] + 1)]
 
@@ -51,11 +52,17 @@ def is_legal(position: Position, rules: Rules, source: Pile, destination: Pile, 
         return False
     if source.kind is PileKind.FOUNDATION and not rules.foundation_takeback:
         return False
+    if destination.kind is PileKind.RESERVE:
+        return False  # nothing ever goes into the reserve
+    if source.kind is PileKind.RESERVE and destination.kind is PileKind.CELL:
+        return False  # reserve cards go only to columns and foundations
     cards = pile_cards(position, source)
     if count < 1 or count > len(cards):
         return False
     if source.kind is not PileKind.COLUMN and count != 1:
         return False
+    if source.kind is PileKind.COLUMN and position.hidden and count > len(cards) - position.hidden[source.index]:
+        return False  # face-down cards never move
     moving = cards[len(cards) - count :]
     for lower, upper in zip(moving, moving[1:], strict=False):
         if not may_lie_on(rules, upper, lower):
@@ -77,7 +84,9 @@ def is_legal(position: Position, rules: Rules, source: Pile, destination: Pile, 
         return False
     free_cells = sum(1 for card in position.cells if card is None)
     empty_columns = sum(1 for column in position.columns if not column)
-    if rules.run_moves is RunMoves.CELLS_ONLY:
+    if rules.run_moves is RunMoves.SINGLE_CARDS:
+        most = 1
+    elif rules.run_moves is RunMoves.CELLS_ONLY:
         most = free_cells + 1
     else:
         helpers = empty_columns if target else empty_columns - 1
@@ -100,14 +109,22 @@ def reference_moves(position: Position, rules: Rules) -> set[Move]:
 def reference_apply(position: Position, move: Move) -> Position:
     columns = [list(column) for column in position.columns]
     cells = list(position.cells)
+    reserve = list(position.reserve)
+    hidden = list(position.hidden)
     foundations = list(position.foundations)
     source, destination, count = move
     if source.kind is PileKind.COLUMN:
         moving = columns[source.index][-count:]
         del columns[source.index][-count:]
+        if hidden:
+            # The card that comes to the top turns face up.
+            hidden[source.index] = min(hidden[source.index], max(len(columns[source.index]) - 1, 0))
     elif source.kind is PileKind.CELL:
         moving = [cells[source.index]]
         cells[source.index] = None
+    elif source.kind is PileKind.RESERVE:
+        moving = [reserve[source.index]]
+        reserve[source.index] = None
     else:
         moving = [Card(Suit(source.index), foundations[source.index])]
         foundations[source.index] -= 1
@@ -117,7 +134,7 @@ def reference_apply(position: Position, move: Move) -> Position:
         cells[destination.index] = moving[0]
     else:
         foundations[destination.index] += 1
-    return Position(tuple(map(tuple, columns)), tuple(cells), tuple(foundations))
+    return Position(tuple(map(tuple, columns)), tuple(cells), tuple(foundations), tuple(reserve), tuple(hidden))
 
 
 def perft(

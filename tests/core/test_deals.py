@@ -12,7 +12,7 @@ from pysol_cards.random_base import RandomBase
 from eightoff.core.cards import DECK
 from eightoff.core.deals import MAX_DEAL, deal, random_deal_number
 from eightoff.core.notation import format_board
-from eightoff.core.rules import EASY, FREECELL, STANDARD
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 
 EXPECTED = {
     1: """\

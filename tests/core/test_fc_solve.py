@@ -16,7 +16,8 @@ import pytest
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_board, move_lines, parse_move
 from eightoff.core.position import Position
-from eightoff.core.rules import FREECELL, STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import FREECELL, STANDARD
 
 DATA = Path(__file__).parent.parent / "data"
 FC_SOLVE = shutil.which("fc-solve")

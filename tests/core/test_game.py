@@ -10,7 +10,7 @@ from eightoff.core.cards import Suit
 from eightoff.core.game import Game
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
-from eightoff.core.rules import EASY, FREECELL, STANDARD
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 from tests.core.boards import make_position
 
 column, cell, foundation = Pile.column, Pile.cell, Pile.foundation

@@ -11,7 +11,7 @@ sys.modules["pygame"] = None
 import eightoff.core.cards, eightoff.core.deals, eightoff.core.game, eightoff.core.move_table
 import eightoff.core.notation, eightoff.core.position, eightoff.core.rules
 from eightoff.core.game import Game
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 print(len(Game.new(1, STANDARD).legal_moves()))
 assert not any(name == "pygame" or name.startswith("pygame.") for name in sys.modules if sys.modules[name])
 """

@@ -11,7 +11,8 @@ from eightoff.core.moves import Move
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 from tests.core.test_deals import EXPECTED
 
 

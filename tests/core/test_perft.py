@@ -10,7 +10,8 @@ import pytest
 from eightoff.core.deals import deal
 from eightoff.core.notation import move_lines, parse_move
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 from tests.core.reference import perft
 
 DATA = Path(__file__).parent.parent / "data"

@@ -19,7 +19,8 @@ from eightoff.core.moves import Move
 from eightoff.core.notation import parse_board
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 from tests.core.boards import make_position
 from tests.core.reference import reference_moves
 

@@ -15,7 +15,8 @@ from eightoff.core.errors import IllegalMove
 from eightoff.core.game import Game
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
-from eightoff.core.rules import PRESETS, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import PRESETS
 from tests.core.reference import all_piles, reference_moves
 
 deal_numbers = st.one_of(st.integers(1, 10**6), st.sampled_from([31999, 32000, 32001, 123456789, 10**20]))

@@ -5,22 +5,13 @@ from __future__ import annotations
 import pytest
 
 from eightoff.core.cards import Card
-from eightoff.core.rules import (
-    EASY,
-    FREECELL,
-    PRESETS,
-    STANDARD,
-    Build,
-    EmptyColumn,
-    Rules,
-    RunMoves,
-    preset,
-)
+from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
+from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD, preset
 
 
 class TestPresets:
     def test_eight_off_standard(self) -> None:
-        assert (STANDARD.cells, STANDARD.column_lengths, STANDARD.dealt_to_cells) == (8, (6,) * 8, 4)
+        assert (STANDARD.cells, STANDARD.column_lengths, STANDARD.dealt_aside) == (8, (6,) * 8, 4)
         assert STANDARD.build is Build.SAME_SUIT
         assert STANDARD.empty_column is EmptyColumn.KINGS
         assert STANDARD.run_moves is RunMoves.CELLS_ONLY
@@ -34,12 +25,12 @@ class TestPresets:
     def test_freecell(self) -> None:
         assert FREECELL.cells == 4
         assert FREECELL.column_lengths == (7, 7, 7, 7, 6, 6, 6, 6)
-        assert FREECELL.dealt_to_cells == 0
+        assert FREECELL.dealt_aside == 0
         assert FREECELL.build is Build.ALTERNATE_COLOUR
         assert FREECELL.empty_column is EmptyColumn.ANY
 
     def test_preset_by_name_with_takeback(self) -> None:
-        assert set(PRESETS) == {"standard", "easy", "freecell"}
+        assert set(PRESETS) == {"standard", "easy", "freecell", "raglan"}
         assert preset("easy") == EASY
         with_takeback = preset("standard", takeback=True)
         assert with_takeback.foundation_takeback and with_takeback.with_takeback(False) == STANDARD

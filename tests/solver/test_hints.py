@@ -7,7 +7,7 @@ import random
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.hints import hint, last_winnable
 from tests.solver.test_solve import replays_to_win

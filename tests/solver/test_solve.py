@@ -13,7 +13,8 @@ from eightoff.core.cards import CARDS, DECK
 from eightoff.core.deals import deal
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, PRESETS, STANDARD, Build, EmptyColumn, Rules, RunMoves
+from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
+from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
 
 NODES = Budget(nodes=60_000)

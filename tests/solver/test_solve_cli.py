@@ -9,7 +9,7 @@ from pathlib import Path
 
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_board
-from eightoff.core.rules import FREECELL
+from eightoff.core.variants import FREECELL
 
 
 def eightoff(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

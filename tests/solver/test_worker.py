@@ -10,7 +10,7 @@ import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED
 from eightoff.solver.worker import SolverWorker
 

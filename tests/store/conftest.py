@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from eightoff.core.game import Game
-from eightoff.core.rules import STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import STANDARD
 from eightoff.store import HomeDirs, Store
 
 

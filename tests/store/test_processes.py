@@ -20,7 +20,7 @@ PLAYER = textwrap.dedent(
     import hashlib, json, random, sys
     from pathlib import Path
     from eightoff.core.game import Game
-    from eightoff.core.rules import STANDARD
+    from eightoff.core.variants import STANDARD
     from eightoff.store import HomeDirs, Store
 
     store = Store(HomeDirs(Path(sys.argv[1])))
@@ -50,7 +50,7 @@ FINISHER = textwrap.dedent(
     import sys, time
     from pathlib import Path
     from eightoff.core.game import Game
-    from eightoff.core.rules import preset
+    from eightoff.core.variants import preset
     from eightoff.store import HomeDirs, Store
 
     home, go, tag, count, rules, reset_every = sys.argv[1:]

@@ -8,7 +8,7 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board, parse_board
-from eightoff.core.rules import EASY, FREECELL, STANDARD
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 from eightoff.store import FinishedGame, HomeDirs, Statistics, Store, Streak
 from eightoff.store.statistics import compute
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from eightoff.core.rules import EASY
+from eightoff.core.variants import EASY
 from eightoff.store import HomeDirs, Store
 
 from .conftest import played_game

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from eightoff.core.rules import EASY
+from eightoff.core.variants import EASY
 from eightoff.store import HomeDirs, Store
 from eightoff.store import files as store_files
 

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from eightoff.core.cards import DECK, Suit
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EASY, FREECELL, STANDARD, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, FREECELL, STANDARD
 from eightoff.ui.layout import CARD_ASPECT, MIN_WINDOW, compute_layout
 
 sizes = st.tuples(st.integers(MIN_WINDOW[0], 3840), st.integers(MIN_WINDOW[1], 2160))

@@ -12,7 +12,7 @@ import pytest
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board
-from eightoff.core.rules import EASY, STANDARD
+from eightoff.core.variants import EASY, STANDARD
 from eightoff.ui.app import App
 from eightoff.ui.layout import MIN_WINDOW
 from tests.ui.helpers import clock, make_app, post

@@ -16,7 +16,7 @@ from eightoff.core.moves import Move
 from eightoff.core.notation import format_move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.store.preferences import Preferences
 from tests.ui.xwindow import GameProcess, Screenshot, grab_screen, missing_tools, virtual_screen, xdotool
 

@@ -20,7 +20,7 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App

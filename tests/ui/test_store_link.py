@@ -20,7 +20,7 @@ from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog

@@ -11,7 +11,7 @@ from eightoff.core.cards import Card, Suit
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board
 from eightoff.core.piles import Pile
-from eightoff.core.rules import STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog, PreferencesDialog
