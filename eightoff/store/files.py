@@ -1,32 +1,62 @@
-"""Reading and writing the store's files so that nothing is lost and nothing crashes.
+"""Reading and writing the store's files so that nothing is lost, nothing hangs and nothing crashes.
+
+Every read goes through `StoreFiles.read`, which opens only regular files (never a FIFO, which
+would block forever, nor a device, a folder or a symbolic link) and never more than a size
+limit. What it finds is one of three things:
+
+- missing: the caller uses its defaults;
+- bad (not a regular file, too large, or contents the caller's schema rejects): the file is set
+  aside as `name.corrupt-<time>` (a link is renamed, never followed) and the player is told;
+- unreadable (permission, I/O error) or bad but impossible to move: the file is left untouched
+  and the path goes on the hands-off list, so nothing this program does later overwrites,
+  truncates or removes what it could not read.
 
 Writes are atomic (a temporary file in the same folder, fsync, `os.replace`), so a kill at any
-moment leaves either the old file or the new one. A file that cannot be understood is renamed
-aside with a timestamp rather than overwritten, and the player is told.
+moment leaves either the old file or the new one; `os.replace` swaps a link for the new file
+and so never writes through it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
+import stat
 import tempfile
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+
+from eightoff.core.i18n import _
 
 log = logging.getLogger("eightoff.store")
-
-T = TypeVar("T")
 
 MISSING_ERRORS = (FileNotFoundError, NotADirectoryError)
 """Errors that mean the file is not there: a folder on the path may be missing or be a file."""
 
+READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_BINARY", 0))
+"""O_NONBLOCK: a FIFO swapped in after the check still cannot block the open. O_NOFOLLOW: nor
+can a link swapped in."""
+
+
+class BadFile(Exception):
+    """The file is there but is not something this program wrote; `str()` is the reason."""
+
+
+class Unreadable(Exception):
+    """The file could not be read at all (permission, I/O error); `str()` is the reason."""
+
+
+def reason_of(error: OSError) -> str:
+    return error.strerror or str(error)
+
 
 class Notices:
-    """Messages for the window to show, plus the "cannot save" message said only once."""
+    """Sentences for the window to show until the player dismisses them, in the order they came.
+
+    The same sentence is kept once; "cannot save" is said once per run (every failure after
+    that goes to the log only), so a full disk does not bury the player in notices.
+    """
 
     def __init__(self) -> None:
         self.messages: list[str] = []
@@ -34,34 +64,86 @@ class Notices:
 
     def add(self, message: str) -> None:
         log.warning("%s", message)
-        self.messages.append(message)
+        if message not in self.messages:
+            self.messages.append(message)
 
     def take(self) -> list[str]:
         taken, self.messages = self.messages, []
         return taken
 
-    def cannot_save(self, what: str, path: Path, error: OSError) -> None:
+    def cannot_save(self, what: str, path: Path, reason: str) -> None:
         """Report a failed write: a notice the first time, a log line every time."""
-        reason = error.strerror or str(error)
         if self._told_cannot_save:
             log.warning("cannot save %s to %s: %s", what, path, reason)
             return
         self._told_cannot_save = True
         self.add(
-            f"Cannot save {what} to {path.parent}: {reason}. "
-            "You can keep playing, but games and settings will not be kept."
+            _("Cannot save {what} to {folder}: {reason}. You can keep playing, but games and settings "
+              "will not be kept.").format(what=what, folder=path.parent, reason=reason)
         )
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` in one step; raises OSError, leaving no temporary file."""
+def kind_of(mode: int) -> str | None:
+    """Why a file of this mode is not one we read, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return _("it is a symbolic link")
+    if stat.S_ISDIR(mode):
+        return _("it is a folder")
+    if stat.S_ISFIFO(mode):
+        return _("it is a named pipe")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("it is a device")
+    return _("it is not a regular file")
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """The bytes of a regular file of at most `limit` bytes; None when it is missing.
+    Raises BadFile or Unreadable."""
+    try:
+        kind = kind_of(os.lstat(path).st_mode)
+    except MISSING_ERRORS:
+        return None
+    except OSError as error:
+        raise Unreadable(reason_of(error)) from None
+    if kind is not None:
+        raise BadFile(kind)
+    try:
+        descriptor = os.open(path, READ_FLAGS)
+    except MISSING_ERRORS:
+        return None
+    except OSError as error:
+        raise Unreadable(reason_of(error)) from None
+    try:
+        kind = kind_of(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            raise BadFile(kind)
+        chunks: list[bytes] = []
+        size = 0
+        while chunk := os.read(descriptor, 1 << 20):
+            size += len(chunk)
+            if size > limit:
+                raise BadFile(_("it is larger than {limit} bytes").format(limit=limit))
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as error:
+        raise Unreadable(reason_of(error)) from None
+    finally:
+        os.close(descriptor)
+
+
+def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
+    """Replace `path` with `data` in one step; raises OSError, leaving no temporary file.
+    `durable=False` skips the fsync, for files that can be rebuilt (the statistics summary)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
-            os.fsync(file.fileno())
+            if durable:
+                os.fsync(file.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -75,77 +157,72 @@ def aside_path(path: Path) -> Path:
     return path.with_name(f"{path.name}.corrupt-{stamp}")
 
 
-def set_aside(
-    path: Path, what: str, reason: str, notices: Notices, consequence: str = "using defaults"
-) -> None:
-    """Move an unreadable file out of the way (so saving cannot destroy it) and say so."""
-    aside = aside_path(path)
-    try:
-        os.replace(path, aside)
-    except OSError as error:
-        notices.add(
-            f"Your {what} could not be read ({reason}) and could not be moved aside "
-            f"({error.strerror or error}); {consequence}. The file is {path}."
+class StoreFiles:
+    """One store's reads and writes, with the notices they give and the paths not to touch."""
+
+    def __init__(self, notices: Notices) -> None:
+        self.notices = notices
+        self.hands_off: set[Path] = set()
+        """Files we could not read nor move aside: never written, truncated or removed."""
+
+    def read(self, path: Path, what: str, limit: int, consequence: str) -> bytes | None:
+        """The file's bytes, or None when it is missing, bad (set aside) or unreadable (left).
+        `consequence` says in a clause what the program does instead (e.g. uses the defaults)."""
+        try:
+            return read_regular(path, limit)
+        except BadFile as error:
+            self.set_aside(path, what, str(error), consequence)
+        except Unreadable as error:
+            self.leave(path, what, str(error), consequence)
+        return None
+
+    def leave(self, path: Path, what: str, reason: str, consequence: str) -> None:
+        self.hands_off.add(path)
+        self.notices.add(
+            _("Your {what} ({path}) could not be read ({reason}); {consequence}. The file is left as it "
+              "is and will not be written over.").format(what=what, path=path, reason=reason,
+                                                         consequence=consequence)
         )
-        return
-    notices.add(f"Your {what} could not be read ({reason}); {consequence}. The file was kept as {aside}.")
 
+    def set_aside(self, path: Path, what: str, reason: str, consequence: str) -> None:
+        """Move a bad file (or link, folder, pipe...) out of the way, so saving cannot destroy it."""
+        aside = aside_path(path)
+        try:
+            os.rename(path, aside)
+        except MISSING_ERRORS:
+            return
+        except OSError as error:
+            self.leave(path, what, _("{reason}, and it could not be moved aside: {error}").format(
+                reason=reason, error=reason_of(error)), consequence)
+            return
+        self.notices.add(
+            _("Your {what} could not be read ({reason}); {consequence}. The file was kept as {aside}.")
+            .format(what=what, reason=reason, consequence=consequence, aside=aside)
+        )
 
-def read_document(path: Path, what: str, version: int, notices: Notices) -> dict[str, Any] | None:
-    """The file's JSON object, or None when it is missing or unreadable (bad files are set aside)."""
-    try:
-        raw = path.read_bytes()
-    except MISSING_ERRORS:
-        return None
-    except OSError as error:
-        notices.add(f"Cannot read your {what} ({error.strerror or error}); using defaults.")
-        return None
-    try:
-        return parse_document(raw, version)
-    except ValueError as error:
-        set_aside(path, what, str(error), notices)
-        return None
+    def may_write(self, path: Path) -> bool:
+        return path not in self.hands_off
 
+    def write(self, path: Path, what: str, data: bytes, durable: bool = True) -> bool:
+        """Write atomically unless the path is hands-off; failure becomes a notice."""
+        if not self.may_write(path):
+            return False
+        try:
+            atomic_write(path, data, durable)
+        except OSError as error:
+            self.notices.cannot_save(what, path, reason_of(error))
+            return False
+        return True
 
-def load_json(
-    path: Path, what: str, version: int, decode: Callable[[dict[str, Any]], T], notices: Notices
-) -> T | None:
-    """The decoded document, or None when it is missing or bad (bad files are set aside).
-
-    `decode` raises ValueError (or TypeError) with a reason when the contents are not what
-    this program writes.
-    """
-    document = read_document(path, what, version, notices)
-    if document is None:
-        return None
-    try:
-        return decode(document)
-    except (ValueError, TypeError) as error:
-        set_aside(path, what, str(error), notices)
-        return None
-
-
-def parse_document(raw: bytes, version: int) -> dict[str, Any]:
-    """A JSON object with a `version` this program reads; ValueError with a reason otherwise."""
-    if not raw.strip():
-        raise ValueError("the file is empty")
-    try:
-        document = json.loads(raw)
-    except ValueError:
-        raise ValueError("not valid JSON") from None
-    if not isinstance(document, dict):
-        raise ValueError("not a JSON object")
-    found = document.get("version")
-    if type(found) is not int:
-        raise ValueError("no version number")
-    if found > version:
-        raise ValueError(f"written by a newer version of Eight Off (file version {found})")
-    return document
-
-
-def save_json(path: Path, what: str, document: dict[str, Any], notices: Notices) -> None:
-    """Write a document atomically; failure becomes a notice, never an exception."""
-    try:
-        atomic_write(path, json.dumps(document, indent=1).encode())
-    except OSError as error:
-        notices.cannot_save(what, path, error)
+    def remove(self, path: Path, what: str) -> None:
+        """Remove a file we wrote, unless it is hands-off; failure becomes a notice."""
+        if not self.may_write(path):
+            return
+        try:
+            path.unlink()
+        except MISSING_ERRORS:
+            pass
+        except IsADirectoryError:
+            self.set_aside(path, what, _("it is a folder"), _("nothing is lost"))
+        except OSError as error:
+            self.notices.cannot_save(what, path, reason_of(error))

@@ -3,24 +3,38 @@
 Statistics are derived from this log instead of being kept as counters, so recording a game
 never reads, modifies and writes shared state: two copies of the program running at once each
 add their own lines and cannot lose each other's games. Each line goes out in one O_APPEND
-write, under an exclusive flock on a separate lock file; readers take a shared lock, so they
-never see half a line; the rare rewrites (reset, dropping damaged lines) take the exclusive
-lock so no line appended meanwhile is dropped. flock is POSIX: elsewhere appends still rely on
-O_APPEND alone.
+write and is fsynced before `append` returns (a win is a fact once the call is back), under an
+exclusive flock on a separate lock file; readers take a shared lock, so they never see half a
+line; the rare rewrite (reset) takes the exclusive lock so no line appended meanwhile is
+dropped. flock is POSIX: elsewhere appends still rely on O_APPEND alone.
+
+Lines this program cannot read are skipped and counted, never removed: the log is only ever
+rewritten by a reset the player asked for.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Generic, TypeVar
 
-from eightoff.store.files import MISSING_ERRORS, Notices, aside_path, atomic_write
+import msgspec
+
+from eightoff.core.i18n import _
+from eightoff.store.files import (
+    MISSING_ERRORS,
+    READ_FLAGS,
+    BadFile,
+    StoreFiles,
+    Unreadable,
+    atomic_write,
+    kind_of,
+    reason_of,
+)
+from eightoff.store.schema import LogLine, Versioned
 
 fcntl: ModuleType | None
 try:
@@ -29,129 +43,212 @@ except ImportError:  # pragma: no cover - not POSIX
     fcntl = None
 
 VERSION = 1
-WHAT = "record of finished games"
+CHUNK = 8 << 20
+"""Bytes read at a time: a large log is read in pieces, never whole."""
+LONGEST_LINE = 1 << 20
+"""A line longer than this is damage, not a game: skipped without being held in memory."""
 
-T = TypeVar("T")
+LOCK_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def what() -> str:
+    return _("record of finished games")
 
 
 @dataclass
-class Parsed(Generic[T]):
-    """A log's lines sorted by what this program can do with them."""
+class Scan:
+    """What reading the log from an offset found."""
 
-    readable: list[tuple[bytes, T]] = field(default_factory=list)
-    newer: list[bytes] = field(default_factory=list)
-    """Lines from a newer version: kept in the file for it, not counted here."""
+    lines: list[LogLine] = field(default_factory=list)
     bad: int = 0
+    newer: int = 0
+    """Lines from a newer version: kept in the file for it, not counted here."""
+    end: int = 0
+    """The offset just past the last complete line read."""
+    identity: tuple[int, int] = (0, 0)
+    """(device, inode) of the file read: a rewrite makes a new one."""
+    before_end: bytes = b""
+    """The last bytes before `end`, to tell an append from a rewrite in place."""
 
 
-class GameLog(Generic[T]):
-    def __init__(
-        self,
-        path: Path,
-        decode: Callable[[dict[str, Any]], T],
-        notices: Notices,
-    ) -> None:
-        """`decode` turns one line's JSON object into a record or raises ValueError/TypeError."""
+class GameLog:
+    def __init__(self, path: Path, files: StoreFiles) -> None:
         self.path = path
         self.lock_path = path.with_name(path.name + ".lock")
-        self.decode = decode
-        self.notices = notices
-        self._told_newer = False
+        self.files = files
+        self.decoder = msgspec.json.Decoder(LogLine)
+        self.versioned = msgspec.json.Decoder(Versioned)
 
-    def append(self, document: dict[str, Any]) -> None:
-        """Add one line; failure to write becomes the once-only "cannot save" notice."""
-        line = json.dumps({"version": VERSION, **document}, separators=(",", ":")).encode() + b"\n"
+    # ----- writing ---------------------------------------------------------------------------
+
+    def append(self, line: LogLine) -> bool:
+        """Add one line, durably (fsync of the file, and of the folder when the file is new).
+        Failure to write becomes the once-only "cannot save" notice and False."""
+        data = msgspec.json.encode(line) + b"\n"
+        if not self.files.may_write(self.path) or not self._usable():
+            return False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self._locked(exclusive=True):
-                descriptor = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
+                flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                descriptor = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0), 0o600)
                 try:
-                    if _ends_mid_line(descriptor):
-                        line = b"\n" + line  # a crash cut the last line short: do not glue onto it
-                    if os.write(descriptor, line) != len(line):
-                        raise OSError(0, "the disk took only part of the record")
+                    size = os.fstat(descriptor).st_size
+                    if size and _ends_mid_line(descriptor):
+                        data = b"\n" + data  # a crash cut the last line short: do not glue onto it
+                    if os.write(descriptor, data) != len(data):
+                        raise OSError(0, _("the disk took only part of the record"))
                     os.fsync(descriptor)
                 finally:
                     os.close(descriptor)
+                if size == 0:
+                    _fsync_folder(self.path.parent)
         except OSError as error:
-            self.notices.cannot_save("the finished game", self.path, error)
+            self.files.notices.cannot_save(_("the finished game"), self.path, reason_of(error))
+            return False
+        return True
 
-    def read(self) -> list[T]:
-        """Every readable record, oldest first. Damaged lines are dropped from the file (the
-        original is kept aside) so the player hears about them once."""
-        with self._locked(exclusive=False):
-            parsed = self._parse()
-        if parsed.bad:
-            parsed = self.rewrite(lambda record: True)
-        if parsed.newer and not self._told_newer:
-            self._told_newer = True
-            self.notices.add(
-                f"{len(parsed.newer)} finished games were recorded by a newer version of Eight Off; "
-                "they are kept but not counted here."
-            )
-        return [record for _, record in parsed.readable]
-
-    def rewrite(self, keep: Callable[[T], bool]) -> Parsed[T]:
-        """Keep only the readable lines `keep` accepts (and lines of newer versions); returns
-        what was kept. Damaged lines go, with the whole original kept aside."""
-        with self._locked(exclusive=True):
-            parsed = self._parse()
-            kept = Parsed([(line, record) for line, record in parsed.readable if keep(record)], parsed.newer)
-            if len(kept.readable) == len(parsed.readable) and not parsed.bad:
-                return kept
-            try:
-                if parsed.bad:
-                    self._keep_aside(parsed.bad)
-                lines = [line for line, _ in kept.readable] + kept.newer
-                atomic_write(self.path, b"".join(line + b"\n" for line in lines))
-            except OSError as error:
-                self.notices.cannot_save(f"the {WHAT}", self.path, error)
-            return kept
-
-    def _keep_aside(self, bad: int) -> None:
-        aside = aside_path(self.path)
-        atomic_write(aside, self.path.read_bytes())
-        self.notices.add(
-            f"Damaged lines in your {WHAT} could not be read ({bad} in all) and were left out; "
-            f"the original file was kept as {aside}."
-        )
-
-    def _parse(self) -> Parsed[T]:
-        parsed: Parsed[T] = Parsed()
+    def rewrite(self, keep: Callable[[LogLine], bool]) -> None:
+        """Keep only the readable lines `keep` accepts, and every line this program cannot read
+        (damaged, or from a newer version): a reset forgets games, never what it cannot judge."""
+        if not self.files.may_write(self.path) or not self._usable():
+            return
         try:
-            raw = self.path.read_bytes()
-        except MISSING_ERRORS:
-            return parsed
+            with self._locked(exclusive=True):
+                raw = self.path.read_bytes() if self.path.exists() else b""
+                lines = [line for line in raw.split(b"\n") if line.strip()]
+                kept = [line for line in lines if self._keeps(line, keep)]
+                if len(kept) != len(lines):
+                    atomic_write(self.path, b"".join(line + b"\n" for line in kept))
         except OSError as error:
-            self.notices.add(f"Cannot read your {WHAT} ({error.strerror or error}); statistics start empty.")
-            return parsed
-        for line in raw.split(b"\n"):
-            line = line.strip()
-            if not line:
-                continue
+            self.files.notices.cannot_save(what(), self.path, reason_of(error))
+
+    def _keeps(self, line: bytes, keep: Callable[[LogLine], bool]) -> bool:
+        try:
+            return keep(self.decoder.decode(line))
+        except (ValueError, RecursionError):
+            return True
+
+    def _usable(self) -> bool:
+        """Whether the log's path is a regular file or missing; anything else (a link, a folder,
+        a pipe) is set aside first, so nothing is ever written through it."""
+        try:
+            self._check(os.lstat(self.path).st_mode)
+        except MISSING_ERRORS:
+            return True
+        except OSError:
+            return True  # the write itself will say what is wrong
+        except BadFile as error:
+            self.files.set_aside(self.path, what(), str(error), _("a new record is started"))
+            return self.files.may_write(self.path)
+        return True
+
+    @staticmethod
+    def _check(mode: int) -> None:
+        kind = kind_of(mode)
+        if kind is not None:
+            raise BadFile(kind)
+
+    # ----- reading ---------------------------------------------------------------------------
+
+    def scan(self, offset: int = 0, before: bytes = b"") -> Scan | None:
+        """The complete lines from `offset` on; None when the bytes just before `offset` are no
+        longer `before` (the log was rewritten or edited: read it again from 0)."""
+        with self._locked(exclusive=False):
             try:
-                document = json.loads(line)
-                if not isinstance(document, dict) or type(document.get("version")) is not int:
-                    raise ValueError("not a versioned record")
-                if document["version"] > VERSION:
-                    parsed.newer.append(line)
-                    continue
-                parsed.readable.append((line, self.decode(document)))
-            except (ValueError, TypeError):
-                parsed.bad += 1
-        return parsed
+                return self._scan(offset, before)
+            except BadFile as error:
+                self.files.set_aside(self.path, what(), str(error), _("the statistics start empty"))
+            except Unreadable as error:
+                self.files.leave(self.path, what(), str(error), _("the statistics start empty"))
+        return Scan()
+
+    def _scan(self, offset: int, before: bytes) -> Scan | None:
+        try:
+            self._check(os.lstat(self.path).st_mode)
+            descriptor = os.open(self.path, READ_FLAGS)
+        except MISSING_ERRORS:
+            return Scan() if offset == 0 else None
+        except OSError as error:
+            raise Unreadable(reason_of(error)) from None
+        try:
+            status = os.fstat(descriptor)
+            self._check(status.st_mode)
+            if offset > status.st_size:
+                return None
+            if before and os.pread(descriptor, len(before), offset - len(before)) != before:
+                return None
+            scan = Scan(end=offset, identity=(status.st_dev, status.st_ino), before_end=before)
+            self._read_lines(descriptor, scan)
+            return scan
+        except OSError as error:
+            raise Unreadable(reason_of(error)) from None
+        finally:
+            os.close(descriptor)
+
+    def _read_lines(self, descriptor: int, scan: Scan) -> None:
+        position = scan.end
+        rest = b""
+        while chunk := os.pread(descriptor, CHUNK, position):
+            position += len(chunk)
+            data = rest + chunk
+            cut = data.rfind(b"\n") + 1
+            if cut == 0 and len(data) > LONGEST_LINE:
+                scan.bad += 1  # one absurd line: skip it up to its end
+                rest, scan.end = b"", position
+                continue
+            self._decode_lines(data[:cut], scan)
+            rest = data[cut:]
+            scan.end += cut
+            if cut:
+                scan.before_end = data[max(0, cut - 32):cut]
+
+    def _decode_lines(self, block: bytes, scan: Scan) -> None:
+        """Decode a block of whole lines; the fast path takes all at once, a block with a bad
+        line is done line by line."""
+        try:
+            lines = self.decoder.decode_lines(block)
+        except (ValueError, RecursionError):
+            lines = None
+        if lines is not None and all(line.version <= VERSION for line in lines):
+            scan.lines.extend(lines)
+            return
+        for raw in block.split(b"\n"):
+            if raw.strip():
+                self._decode_line(raw, scan)
+
+    def _decode_line(self, raw: bytes, scan: Scan) -> None:
+        try:
+            line = self.decoder.decode(raw)
+        except (ValueError, RecursionError):
+            line = None
+        if line is not None and line.version <= VERSION:
+            scan.lines.append(line)
+        elif self._is_newer(raw):
+            scan.newer += 1
+        else:
+            scan.bad += 1
+
+    def _is_newer(self, raw: bytes) -> bool:
+        try:
+            return self.versioned.decode(raw).version > VERSION
+        except (ValueError, RecursionError):
+            return False
+
+    # ----- locking ---------------------------------------------------------------------------
 
     @contextlib.contextmanager
     def _locked(self, exclusive: bool) -> Iterator[None]:
-        """Hold the log's lock; without a lock file (a folder we cannot write) go unlocked, as
-        nothing can then be written there either."""
+        """Hold the log's lock; without a lock file (a folder we cannot write, or something
+        that is not a file in its place) go unlocked, as nothing can then be written either."""
         try:
-            descriptor: int | None = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            descriptor: int | None = os.open(self.lock_path, LOCK_FLAGS, 0o600)
         except OSError:
             descriptor = None
         try:
             if descriptor is not None and fcntl is not None:
-                fcntl.flock(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+                with contextlib.suppress(OSError):
+                    fcntl.flock(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
             yield
         finally:
             if descriptor is not None:
@@ -160,7 +257,14 @@ class GameLog(Generic[T]):
 
 def _ends_mid_line(descriptor: int) -> bool:
     """Whether the last byte is not a newline (O_APPEND writes go to the end wherever we seek)."""
-    if os.fstat(descriptor).st_size == 0:
-        return False
-    os.lseek(descriptor, -1, os.SEEK_END)
-    return os.read(descriptor, 1) != b"\n"
+    return os.pread(descriptor, 1, os.fstat(descriptor).st_size - 1) != b"\n"
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a new file's name durable too (POSIX; elsewhere there is nothing to open)."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

@@ -3,14 +3,19 @@ resumes exactly where the player left, undo and all."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any
+
+import msgspec
 
 from eightoff.core.game import Game
+from eightoff.core.i18n import _
+from eightoff.store.schema import MAX_SECONDS, BadContent, SavedGameFile, check_version, decode
 
 VERSION = 1
-WHAT = "unfinished game"
+
+
+def what() -> str:
+    return _("unfinished game")
 
 
 @dataclass(frozen=True)
@@ -19,23 +24,25 @@ class SavedGame:
     elapsed: float
     """Seconds of play so far; the clock continues from here."""
     hints_used: bool = False
+    game_id: str | None = None
+    """The id its outcome will be recorded under (None in files from before ids)."""
 
 
-def encode(game: Game, elapsed: float, hints_used: bool) -> dict[str, Any]:
-    return {"version": VERSION, "elapsed": elapsed, "hints_used": hints_used, "game": game.to_record()}
+def encode(game: Game, elapsed: float, hints_used: bool, game_id: str) -> bytes:
+    """Written as plain data (no bounds check: saving must not fail where loading would be
+    fussy; a game past the bounds is set aside on loading, with a notice)."""
+    seconds = min(max(0.0, float(elapsed)), MAX_SECONDS)
+    document = {"version": VERSION, "elapsed": seconds, "hints_used": hints_used,
+                "game": game.to_record(), "id": game_id}
+    return msgspec.json.encode(document)
 
 
-def decode(document: dict[str, Any]) -> SavedGame:
-    """Raises ValueError with a reason, including when the moves no longer replay."""
-    elapsed = document.get("elapsed")
-    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed):
-        raise ValueError("the elapsed time is not a number")
-    if elapsed < 0:
-        raise ValueError("the elapsed time is negative")
-    hints_used = document.get("hints_used", False)
-    if not isinstance(hints_used, bool):
-        raise ValueError("hints_used is not true or false")
-    record = document.get("game")
-    if not isinstance(record, dict):
-        raise ValueError("there is no game in it")
-    return SavedGame(Game.from_record(record), float(elapsed), hints_used)
+def decode_saved(raw: bytes) -> SavedGame:
+    """Raises BadContent with a reason, including when the moves no longer replay."""
+    check_version(raw, VERSION)
+    document = decode(raw, SavedGameFile)
+    try:
+        game = Game.from_record(msgspec.to_builtins(document.game))
+    except Exception as error:  # the core's replay of moves that are not legal, whatever it raises
+        raise BadContent(_("its moves do not replay: {detail}").format(detail=error)) from None
+    return SavedGame(game, document.elapsed, document.hints_used, document.id)

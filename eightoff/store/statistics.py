@@ -1,22 +1,30 @@
 """Finished games and the statistics derived from them.
 
 Counting rules: a game counts once its first move is made. Leaving a started game for a new
-one is a loss. A game the solver's demo finished is recorded as a loss (the player did not win
-it; like giving up), marked `solver_finished`. A win after hints is a win, marked `hints_used`.
+one is a loss. A game the solver or step-through finished is "solved with help": counted apart
+from wins and losses (it is played, but is neither), and it ends a streak of either. A win
+after hints is a win, marked `hints_used`. Each game has an id, and a game recorded twice
+(undo and redo of the winning move, a resumed copy) counts once: the first outcome stands.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
+import msgspec
+from msgspec import Struct
+
 from eightoff.core import deals
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
-from eightoff.core.variants import PRESETS, preset
+from eightoff.core.variants import preset
+from eightoff.store.schema import LOST, SOLVED, WON, LogLine, Outcome, decode
+
+RECENT = 20
+"""Recent games kept per variant in the summary."""
 
 
 @dataclass(frozen=True)
@@ -33,75 +41,64 @@ class FinishedGame:
     solver_finished: bool = False
     takeback: bool = False
     start: str | None = None
+    game_id: str | None = None
+    outcome: Outcome | None = None
+    """"won", "lost" or "solved with help"; None means derived from `won`/`solver_finished`."""
 
     @property
     def result(self) -> str:
+        """"won", "lost" or "solver" (the older name of "solved with help")."""
         if self.won:
             return "won"
         return "solver" if self.solver_finished else "lost"
 
+    @property
+    def kind(self) -> Outcome:
+        """The outcome as counted: "won", "lost" or "solved with help"."""
+        return self.line().result
+
     def replay(self) -> Game:
-        """The same deal under the same rules, from the beginning."""
+        """The same deal under the same rules, from the beginning. ValueError for a variant
+        this program does not have (a log written by a newer one)."""
         rules = preset(self.rules, self.takeback)
         if self.deal is not None:
             return Game(rules, deals.deal(self.deal, rules), self.deal)
         assert self.start is not None
         return Game(rules, parse_board(self.start, rules))
 
+    def line(self) -> LogLine:
+        return LogLine(
+            version=1, rules=self.rules, deal=self.deal, start=self.start, won=self.won, moves=self.moves,
+            seconds=self.seconds, finished=self.finished, hints_used=self.hints_used,
+            solver_finished=self.solver_finished, takeback=self.takeback, id=self.game_id,
+            outcome=self.outcome,
+        )
+
+    @classmethod
+    def from_line(cls, line: LogLine) -> FinishedGame:
+        return cls(
+            rules=line.rules, deal=line.deal, won=line.result == WON, moves=line.moves,
+            seconds=line.seconds, finished=line.finished, hints_used=line.hints_used,
+            solver_finished=line.solver_finished or line.result == SOLVED, takeback=line.takeback,
+            start=line.start if line.deal is None else None, game_id=line.id, outcome=line.outcome,
+        )
+
     def to_json(self) -> dict[str, Any]:
         document = asdict(self)
         document["finished"] = self.finished.isoformat(timespec="seconds")
+        document["outcome"] = self.kind
         return document
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> FinishedGame:
-        """Raises ValueError naming the first field that is not what this program writes."""
-        rules = _field(document, "rules", str)
-        if rules not in PRESETS:
-            raise ValueError(f"unknown rules {rules!r}")
-        number = document.get("deal")
-        start = document.get("start")
-        if isinstance(number, int) and not isinstance(number, bool):
-            if not deals.MIN_DEAL <= number <= deals.MAX_DEAL:
-                raise ValueError(f"no deal {number}")
-        elif number is None and isinstance(start, str):
-            parse_board(start, preset(rules))
-        else:
-            raise ValueError("neither a deal number nor a starting board")
-        seconds = _field(document, "seconds", (int, float))
-        if not math.isfinite(seconds) or seconds < 0:
-            raise ValueError("time is not a duration")
-        moves = _field(document, "moves", int)
-        if moves < 0:
-            raise ValueError("negative moves")
-        finished = datetime.fromisoformat(_field(document, "finished", str))
-        if finished.tzinfo is None:
-            raise ValueError("date without a time zone")
-        return cls(
-            rules=rules,
-            deal=number,
-            won=_field(document, "won", bool),
-            moves=moves,
-            seconds=float(seconds),
-            finished=finished,
-            hints_used=_field(document, "hints_used", bool),
-            solver_finished=_field(document, "solver_finished", bool),
-            takeback=_field(document, "takeback", bool),
-            start=start if number is None else None,
-        )
-
-
-def _field(document: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
-    value = document.get(name)
-    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
-        raise ValueError(f"{name} is missing or malformed")
-    return value
+        """Raises ValueError (BadContent) naming what is not what this program writes."""
+        return cls.from_line(decode(msgspec.json.encode(document), LogLine))
 
 
 @dataclass(frozen=True)
 class Streak:
     kind: str | None
-    """"won", "lost", or None before the first game."""
+    """"won", "lost", "solved with help", or None before the first game."""
     length: int = 0
 
 
@@ -117,42 +114,84 @@ class Statistics:
     fewest_moves: int | None = None
     average_time: float | None = None
     average_moves: float | None = None
-
-    @property
-    def lost(self) -> int:
-        return self.played - self.won
+    lost: int = 0
+    solved: int = 0
+    """Games the solver or step-through finished: neither won nor lost."""
 
     @property
     def win_percent(self) -> float:
         return 100.0 * self.won / self.played if self.played else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "lost": self.lost, "win_percent": round(self.win_percent, 1)}
+        return {**asdict(self), "win_percent": round(self.win_percent, 1)}
+
+
+class Totals(Struct, kw_only=True):
+    """One variant's running figures: what a summary keeps, so adding a game is O(1)."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    solved: int = 0
+    streak_kind: Outcome | None = None
+    streak_length: int = 0
+    longest_won: int = 0
+    longest_lost: int = 0
+    best_time: float | None = None
+    fewest_moves: int | None = None
+    won_seconds: float = 0.0
+    won_moves: int = 0
+    recent: list[LogLine] = msgspec.field(default_factory=list)
+    """The newest games last, at most RECENT."""
+
+    def add(self, line: LogLine) -> None:
+        result = line.result
+        self.played += 1
+        if result == WON:
+            self.won += 1
+            self.won_seconds += line.seconds
+            self.won_moves += line.moves
+            if self.best_time is None or line.seconds < self.best_time:
+                self.best_time = line.seconds
+            if self.fewest_moves is None or line.moves < self.fewest_moves:
+                self.fewest_moves = line.moves
+        elif result == LOST:
+            self.lost += 1
+        else:
+            self.solved += 1
+        if self.streak_kind == result:
+            self.streak_length += 1
+        else:
+            self.streak_kind, self.streak_length = result, 1
+        if result == WON and self.streak_length > self.longest_won:
+            self.longest_won = self.streak_length
+        elif result == LOST and self.streak_length > self.longest_lost:
+            self.longest_lost = self.streak_length
+        self.recent.append(line)
+        if len(self.recent) > RECENT:
+            del self.recent[0]
+
+    def statistics(self, rules: str) -> Statistics:
+        return Statistics(
+            rules=rules,
+            played=self.played,
+            won=self.won,
+            current_streak=Streak(self.streak_kind, self.streak_length),
+            longest_winning_streak=self.longest_won,
+            longest_losing_streak=self.longest_lost,
+            best_time=self.best_time,
+            fewest_moves=self.fewest_moves,
+            average_time=self.won_seconds / self.won if self.won else None,
+            average_moves=self.won_moves / self.won if self.won else None,
+            lost=self.lost,
+            solved=self.solved,
+        )
 
 
 def compute(rules: str, games: Iterable[FinishedGame]) -> Statistics:
     """The statistics of `rules` from finished games in the order they ended."""
-    results = [game for game in games if game.rules == rules]
-    wins = [game for game in results if game.won]
-    longest = {True: 0, False: 0}
-    current = Streak(None)
-    for game in results:
-        kind = "won" if game.won else "lost"
-        current = Streak(kind, current.length + 1 if current.kind == kind else 1)
-        longest[game.won] = max(longest[game.won], current.length)
-    return Statistics(
-        rules=rules,
-        played=len(results),
-        won=len(wins),
-        current_streak=current,
-        longest_winning_streak=longest[True],
-        longest_losing_streak=longest[False],
-        best_time=min((game.seconds for game in wins), default=None),
-        fewest_moves=min((game.moves for game in wins), default=None),
-        average_time=_mean([game.seconds for game in wins]),
-        average_moves=_mean([game.moves for game in wins]),
-    )
-
-
-def _mean(values: Sequence[float]) -> float | None:
-    return sum(values) / len(values) if values else None
+    totals = Totals()
+    for game in games:
+        if game.rules == rules:
+            totals.add(game.line())
+    return totals.statistics(rules)

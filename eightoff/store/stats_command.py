@@ -1,6 +1,8 @@
 """`eightoff stats [--json] [--rules NAME]`: the statistics on the command line.
 
-Bad store files do not stop it: their notices go to stderr and the defaults are printed.
+The figures come from the summary beside the log, so the answer is quick with a million games
+logged. Bad store files do not stop it: their notices go to stderr and what could be read is
+printed.
 """
 
 from __future__ import annotations
@@ -10,13 +12,23 @@ import json
 import logging
 import sys
 
-from eightoff.core.variants import PRESETS
-from eightoff.store.statistics import FinishedGame, Statistics, compute
-from eightoff.store.store import Store
+from eightoff.core.i18n import N_, _, ngettext
+from eightoff.core.variants import VARIANTS
+from eightoff.store.statistics import FinishedGame, Statistics
+from eightoff.store.store import Overview, Store
 
 RECENT_GAMES = 20
 
-TITLES = {"standard": "Eight Off", "easy": "Eight Off (easy)", "freecell": "FreeCell"}
+TITLES = {key: variant.title for key, variant in VARIANTS.items()}
+"""Untranslated titles by variant key (for callers that translate themselves)."""
+OUTCOME_WORDS = {"won": N_("won"), "lost": N_("lost"), "solved with help": N_("solved with help")}
+"""The outcomes as the player reads them (marked here so the catalogue has them)."""
+
+
+def title(key: str) -> str:
+    """The variant's title in the player's language; the key itself for a variant this program
+    does not have (a log written by a newer one)."""
+    return _(TITLES[key]) if key in TITLES else key
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -24,63 +36,69 @@ def cmd_stats(args: argparse.Namespace) -> int:
     # print each one a second time.
     logging.getLogger("eightoff.store").addHandler(logging.NullHandler())
     store = Store()
-    games = store.finished_games()
+    overview = store.overview()
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
-    if args.rules is not None:
-        games = [game for game in games if game.rules == args.rules]
-        names = [args.rules]
-    else:
-        names = [name for name in PRESETS if any(game.rules == name for game in games)]
-    statistics = [compute(name, games) for name in names]
-    recent = games[::-1][:RECENT_GAMES]
+    statistics = [figures for key, figures in overview.statistics.items() if args.rules in (None, key)]
+    if args.rules is not None and not statistics:
+        statistics = [Statistics(args.rules)]
+    recent = [game for game in overview.recent if args.rules in (None, game.rules)][:RECENT_GAMES]
     if args.json:
         document = {
             "statistics": {figures.rules: figures.to_json() for figures in statistics},
             "recent_games": [game.to_json() for game in recent],
+            "skipped_lines": overview.skipped,
         }
         print(json.dumps(document, indent=2))
     else:
-        print(report(statistics, recent), end="")
+        print(report(statistics, recent, overview), end="")
     return 0
 
 
-def report(statistics: list[Statistics], recent: list[FinishedGame]) -> str:
-    if not statistics:
-        return "No finished games yet.\n"
+def report(statistics: list[Statistics], recent: list[FinishedGame], overview: Overview | None = None) -> str:
+    skipped = overview.skipped if overview is not None else 0
+    note = ngettext("({count} line of the record could not be read and is not counted.)\n",
+                    "({count} lines of the record could not be read and are not counted.)\n",
+                    skipped).format(count=skipped) if skipped else ""
+    if not any(figures.played for figures in statistics):
+        return _("No finished games yet.\n") + note
     blocks = [describe(figures) for figures in statistics]
     if recent:
-        blocks.append("Recent games\n" + "".join(f"  {line(game)}\n" for game in recent))
-    return "\n".join(blocks)
+        blocks.append(_("Recent games\n") + "".join(f"  {line(game)}\n" for game in recent))
+    return "\n".join(blocks) + note
 
 
 def describe(figures: Statistics) -> str:
     lines = [
-        TITLES.get(figures.rules, figures.rules),
-        f"  played {figures.played}, won {figures.won}, lost {figures.lost} ({figures.win_percent:.1f}% won)",
+        title(figures.rules),
+        _("  played {played}, won {won}, lost {lost} ({percent:.1f}% won)").format(
+            played=figures.played, won=figures.won, lost=figures.lost, percent=figures.win_percent),
     ]
+    if figures.solved:
+        lines.append(ngettext("  {count} game solved with help", "  {count} games solved with help",
+                              figures.solved).format(count=figures.solved))
     streak = figures.current_streak
     if streak.kind is not None:
-        lines.append(f"  current streak: {streak.length} {streak.kind}")
-    lines.append(
-        f"  longest streaks: {figures.longest_winning_streak} won, {figures.longest_losing_streak} lost"
-    )
+        kind = _(OUTCOME_WORDS[streak.kind])
+        lines.append(_("  current streak: {length} {kind}").format(length=streak.length, kind=kind))
+    lines.append(_("  longest streaks: {won} won, {lost} lost").format(
+        won=figures.longest_winning_streak, lost=figures.longest_losing_streak))
     if figures.best_time is not None and figures.average_time is not None:
-        lines.append(f"  best time {duration(figures.best_time)}, fewest moves {figures.fewest_moves}")
-        average = f"{duration(figures.average_time)}, {figures.average_moves:.0f} moves"
-        lines.append(f"  won games average {average}")
+        lines.append(_("  best time {time}, fewest moves {moves}").format(
+            time=duration(figures.best_time), moves=figures.fewest_moves))
+        lines.append(_("  won games average {time}, {moves:.0f} moves").format(
+            time=duration(figures.average_time), moves=figures.average_moves))
     return "".join(text + "\n" for text in lines)
 
 
 def line(game: FinishedGame) -> str:
     when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
-    which = f"deal {game.deal}" if game.deal is not None else "own board"
+    which = (_("deal {number}").format(number=game.deal) if game.deal is not None else _("own board"))
     marks = "".join(
-        f", {mark}" for mark, used in (("hints", game.hints_used), ("takeback", game.takeback)) if used
+        f", {mark}" for mark, used in ((_("hints"), game.hints_used), (_("takeback"), game.takeback)) if used
     )
-    result = "finished by the solver" if game.solver_finished else game.result
     return (
-        f"{when}  {TITLES.get(game.rules, game.rules)}, {which}: {result}, "
+        f"{when}  {title(game.rules)}, {which}: {_(OUTCOME_WORDS[game.kind])}, "
         f"{plural(game.moves, 'move')}, {duration(game.seconds)}{marks}"
     )
 
@@ -93,4 +111,7 @@ def duration(seconds: float) -> str:
 
 
 def plural(count: int, word: str) -> str:
+    """`count` moves (the one plural the figures need: "move"); other words as given."""
+    if word == "move":
+        return ngettext("{count} move", "{count} moves", count).format(count=count)
     return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,77 +1,205 @@
 """The one object the window and the command line use to keep things between runs.
 
 Nothing here raises on a file problem: reading falls back to defaults and writing to a notice,
-so the game always plays. `notices` collects what the player should be told.
+so the game always plays. `take_notices` hands over what the player should be told, as whole
+sentences, each to be shown until dismissed.
+
+The window's calls, in order:
+- `acquire_instance()` first: False means another window is open on the same files; this
+  store then leaves that window's unfinished game alone (and says so in a notice);
+- `load_preferences()`, `load_unfinished()`;
+- `save_unfinished(game, ...)` after every change; `record_outcome(game, WON, ...)` at the
+  winning move (durable when it returns; a second call for the same game does nothing);
+- `close()` when the window closes.
 """
 
 from __future__ import annotations
 
+import uuid
+import weakref
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from eightoff.core.game import Game
+from eightoff.core.i18n import _
 from eightoff.core.notation import format_board
 from eightoff.store import preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
-from eightoff.store.files import MISSING_ERRORS, Notices, load_json, save_json
+from eightoff.store.files import Notices, StoreFiles
 from eightoff.store.game_log import GameLog
+from eightoff.store.instance import InstanceLock
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.statistics import FinishedGame, Statistics, compute
+from eightoff.store.schema import DOCUMENT_LIMIT, LOST, MAX_SECONDS, SOLVED, WON, BadContent, LogLine, Outcome
+from eightoff.store.statistics import RECENT, FinishedGame, Statistics, Totals
+from eightoff.store.summary import SummaryFile
 
 PREFERENCES_FILE = "preferences.json"
 GEOMETRY_FILE = "window.json"
 UNFINISHED_FILE = "unfinished-game.json"
 GAMES_FILE = "games.jsonl"
+SUMMARY_FILE = "games-summary.json"
+OUTCOMES = (WON, LOST, SOLVED)
+
+
+@dataclass(frozen=True)
+class Overview:
+    """Everything the Statistics dialog and `eightoff stats` show, from the summary."""
+
+    statistics: dict[str, Statistics] = field(default_factory=dict)
+    """Per variant key with games, in the order first played."""
+    recent: list[FinishedGame] = field(default_factory=list)
+    """Newest first, at most RECENT per variant."""
+    skipped: int = 0
+    """Lines of the log that could not be read (damaged, or of absurd values)."""
+    newer: int = 0
+    """Lines written by a newer version: kept, not counted."""
 
 
 class Store:
     def __init__(self, dirs: StoreDirs | None = None) -> None:
         self.dirs = dirs if dirs is not None else default_dirs()
         self._notices = Notices()
+        self._files = StoreFiles(self._notices)
         self.preferences_path = self.dirs.user_config_path / PREFERENCES_FILE
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
         self.unfinished_path = self.dirs.user_state_path / UNFINISHED_FILE
-        self._games = GameLog(self.dirs.user_data_path / GAMES_FILE, FinishedGame.from_json, self._notices)
+        self._games = GameLog(self.dirs.user_data_path / GAMES_FILE, self._files)
+        self._summary = SummaryFile(self.dirs.user_data_path / SUMMARY_FILE, self._games, self._files)
+        self._instance: InstanceLock | None = None
+        self.owns_unfinished = True
+        """False in a second window: the unfinished game is the first window's."""
+        self._ids: dict[int, tuple[weakref.ref[Game], str]] = {}
+        self._recorded: set[str] = set()
+        self._unfinished_id: str | None = None
 
     # ----- what to tell the player ---------------------------------------------------------
 
     @property
     def notices(self) -> list[str]:
-        """Messages not yet shown (read-only view; `take_notices` empties it)."""
+        """Sentences not yet handed over (a copy; `take_notices` empties it)."""
         return list(self._notices.messages)
 
     def take_notices(self) -> list[str]:
+        """Hand over the notices for the window to show until the player dismisses them."""
         return self._notices.take()
+
+    # ----- one window or two ---------------------------------------------------------------
+
+    def acquire_instance(self) -> bool:
+        """Claim the unfinished game for this window. False when another window holds it: this
+        store then neither loads, saves nor clears the unfinished game, and says so."""
+        if self._instance is None:
+            self._instance = InstanceLock(self.dirs)
+        self.owns_unfinished = self._instance.take()
+        if not self.owns_unfinished:
+            self._notices.add(_(
+                "Another Eight Off window is open. This window plays without touching that window's "
+                "unfinished game, and a game left unfinished here is not kept when this window closes. "
+                "Finished games are counted in the statistics as usual."))
+        return self.owns_unfinished
+
+    def close(self) -> None:
+        """The window is closing: let the next window own the unfinished game."""
+        if self._instance is not None:
+            self._instance.release()
 
     # ----- preferences ---------------------------------------------------------------------
 
     def load_preferences(self) -> Preferences:
-        return preferences_store.load(self.preferences_path, self.geometry_path, self._notices)
+        return preferences_store.load(self.preferences_path, self.geometry_path, self._files)
 
     def save_preferences(self, preferences: Preferences) -> None:
-        preferences_store.save(preferences, self.preferences_path, self.geometry_path, self._notices)
+        preferences_store.save(preferences, self.preferences_path, self.geometry_path, self._files)
 
     # ----- the unfinished game -------------------------------------------------------------
 
     def load_unfinished(self) -> SavedGame | None:
-        return load_json(
-            self.unfinished_path, saved_game.WHAT, saved_game.VERSION, saved_game.decode, self._notices
-        )
+        if not self.owns_unfinished:
+            return None
+        what = saved_game.what()
+        consequence = _("a new game is dealt")
+        raw = self._files.read(self.unfinished_path, what, DOCUMENT_LIMIT, consequence)
+        if raw is None:
+            return None
+        try:
+            saved = saved_game.decode_saved(raw)
+        except BadContent as error:
+            self._files.set_aside(self.unfinished_path, what, str(error), consequence)
+            return None
+        game_id = saved.game_id or self.game_id(saved.game)
+        self._ids[id(saved.game)] = (weakref.ref(saved.game), game_id)
+        self._unfinished_id = game_id
+        return SavedGame(saved.game, saved.elapsed, saved.hints_used, game_id)
 
-    def save_unfinished(self, game: Game, elapsed: float, hints_used: bool = False) -> None:
-        save_json(
-            self.unfinished_path, saved_game.WHAT, saved_game.encode(game, elapsed, hints_used), self._notices
-        )
+    def save_unfinished(
+        self, game: Game, elapsed: float, hints_used: bool = False, game_id: str | None = None
+    ) -> None:
+        if not self.owns_unfinished:
+            return
+        game_id = game_id or self.game_id(game)
+        data = saved_game.encode(game, elapsed, hints_used, game_id)
+        if self._files.write(self.unfinished_path, saved_game.what(), data):
+            self._unfinished_id = game_id
 
     def clear_unfinished(self) -> None:
-        try:
-            self.unfinished_path.unlink()
-        except MISSING_ERRORS:
-            pass
-        except OSError as error:
-            self._notices.cannot_save(saved_game.WHAT, self.unfinished_path, error)
+        if self.owns_unfinished:
+            self._files.remove(self.unfinished_path, saved_game.what())
+            self._unfinished_id = None
 
-    # ----- finished games and statistics ---------------------------------------------------
+    # ----- finished games ------------------------------------------------------------------
+
+    def game_id(self, game: Game) -> str:
+        """The id this store records `game` under: the same for the same Game object, and for
+        a resumed game the one it was saved with."""
+        known = self._ids.get(id(game))
+        if known is not None and known[0]() is game:
+            return known[1]
+        game_id = uuid.uuid4().hex
+        self._ids[id(game)] = (weakref.ref(game), game_id)
+        return game_id
+
+    def record_outcome(
+        self,
+        game: Game,
+        outcome: Outcome,
+        elapsed: float,
+        hints_used: bool = False,
+        game_id: str | None = None,
+    ) -> bool:
+        """Log how a game ended: "won", "lost" or "solved with help" (the solver or step-through
+        finished it). Synchronous and durable: when it returns True the outcome survives a kill
+        or a power cut. A game with no move made is not a game played: nothing is logged. A game
+        whose id is already logged by this store is not logged again (False). The unfinished
+        game of the same id is forgotten, so a crash just after cannot resume a counted game."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"unknown outcome {outcome!r}")
+        game_id = game_id or self.game_id(game)
+        if not game.has_started or game_id in self._recorded:
+            return False
+        line = LogLine(
+            version=1,
+            rules=game.rules.name,
+            deal=game.deal_number,
+            start=None if game.deal_number is not None else format_board(game.start),
+            won=outcome == WON,
+            moves=game.move_count,
+            seconds=min(max(0.0, float(elapsed)), MAX_SECONDS),
+            finished=datetime.now(timezone.utc),
+            hints_used=hints_used,
+            solver_finished=outcome == SOLVED,
+            takeback=game.rules.foundation_takeback,
+            id=game_id,
+            outcome=outcome,
+        )
+        if not self._games.append(line):
+            return False
+        self._recorded.add(game_id)
+        if game_id == self._unfinished_id:
+            self.clear_unfinished()
+        if self._summary.cached is not None:
+            self._summary.current()
+        return True
 
     def record_result(
         self,
@@ -81,37 +209,56 @@ class Store:
         hints_used: bool = False,
         solver_finished: bool = False,
     ) -> None:
-        """Log a game that ended: won, or left for a new game (a loss). A game with no move made
-        is not a game played and is not logged; one the solver's demo finished is a loss."""
-        if not game.has_started:
-            return
-        finished = FinishedGame(
-            rules=game.rules.name,
-            deal=game.deal_number,
-            won=won and not solver_finished,
-            moves=game.move_count,
-            seconds=max(0.0, float(elapsed)),
-            finished=datetime.now(timezone.utc),
-            hints_used=hints_used,
-            solver_finished=solver_finished,
-            takeback=game.rules.foundation_takeback,
-            start=None if game.deal_number is not None else format_board(game.start),
-        )
-        self._games.append(finished.to_json())
+        """The older call: `record_outcome` with "solved with help" for a game the solver
+        finished, else "won" or "lost"."""
+        outcome = SOLVED if solver_finished else WON if won else LOST
+        self.record_outcome(game, outcome, elapsed, hints_used)
 
-    def finished_games(self) -> list[FinishedGame]:
-        """Every logged game, oldest first."""
-        return self._games.read()
+    # ----- statistics ----------------------------------------------------------------------
+
+    def overview(self) -> Overview:
+        """The figures of every variant and the recent games, from the summary (quick at any
+        size of log)."""
+        summary = self._summary.current()
+        newest_first = [line for totals in summary.variants.values() for line in reversed(totals.recent)]
+        lines = sorted(newest_first, key=lambda line: line.finished, reverse=True)  # stable: ties stay
+        return Overview(
+            statistics={key: totals.statistics(key) for key, totals in summary.variants.items()},
+            recent=[FinishedGame.from_line(line) for line in lines],
+            skipped=summary.skipped,
+            newer=summary.newer,
+        )
 
     def statistics(self, rules_name: str) -> Statistics:
-        return compute(rules_name, self.finished_games())
+        totals = self._summary.current().variants.get(rules_name, Totals())
+        return totals.statistics(rules_name)
 
     def recent_games(self, limit: int | None = 20, rules_name: str | None = None) -> list[FinishedGame]:
-        """Newest first; `limit=None` for all."""
-        games = [game for game in self.finished_games() if rules_name in (None, game.rules)]
-        games.reverse()
+        """Newest first; up to RECENT (per variant) from the summary, more (`limit=None` for all)
+        by reading the whole log."""
+        if limit is not None and limit <= RECENT:
+            games = self.overview().recent
+        else:
+            games = self.finished_games()[::-1]
+        games = [game for game in games if rules_name in (None, game.rules)]
         return games if limit is None else games[:limit]
 
+    def finished_games(self) -> list[FinishedGame]:
+        """Every logged game, oldest first, each id once. Reads the whole log: for a few games
+        or an export; the figures come quicker from `overview` and `statistics`."""
+        scan = self._games.scan()
+        assert scan is not None
+        seen: set[str] = set()
+        games = []
+        for line in scan.lines:
+            if line.id is not None:
+                if line.id in seen:
+                    continue
+                seen.add(line.id)
+            games.append(FinishedGame.from_line(line))
+        return games
+
     def reset_statistics(self, rules_name: str | None = None) -> None:
-        """Forget the finished games of one rules variant, or of all."""
-        self._games.rewrite(lambda game: rules_name is not None and game.rules != rules_name)
+        """Forget the finished games of one variant, or of all."""
+        self._games.rewrite(lambda line: rules_name is not None and line.rules != rules_name)
+        self._summary.forget()

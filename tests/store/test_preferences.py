@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from eightoff.store import HomeDirs, Preferences, Store
-from eightoff.store.preferences_store import decode_value
+from eightoff.store.schema import Geometry, Settings
 
 CHANGED = Preferences(
     autoplay=False,
@@ -140,14 +141,6 @@ def test_a_bad_geometry_file_alone_is_set_aside(dirs: HomeDirs, content: bytes) 
     assert kept.read_bytes() == content and len(store.notices) == 1
 
 
-def test_lists_and_mappings_decode_by_their_hints() -> None:
-    assert decode_value(list[int], [1, 2]) == [1, 2]
-    assert decode_value(dict[str, bool], {"a": True}) == {"a": True}
-    for hint, value in (
-        (list[int], [1, "2"]),
-        (list[int], 3),
-        (dict[str, bool], {"a": 1}),
-        (dict[str, bool], []),
-    ):
-        with pytest.raises(ValueError):
-            decode_value(hint, value)
+def test_the_schema_has_every_field_of_preferences() -> None:
+    stored = {name for schema in (Settings, Geometry) for name in schema.__struct_fields__}
+    assert stored - {"version"} == {field.name for field in dataclasses.fields(Preferences)}

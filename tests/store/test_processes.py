@@ -55,12 +55,13 @@ FINISHER = textwrap.dedent(
 
     home, go, tag, count, rules, reset_every = sys.argv[1:]
     store = Store(HomeDirs(Path(home)))
-    game = Game.new(int(tag), preset(rules))
-    game.play(game.legal_moves()[0])
+    games = [Game.new(int(tag), preset(rules)) for _ in range(int(count))]
+    for game in games:
+        game.play(game.legal_moves()[0])
     print("ready", flush=True)
     while not Path(go).exists():
         time.sleep(0.001)
-    for number in range(int(count)):
+    for number, game in enumerate(games):
         store.record_result(game, won=number % 2 == 0, elapsed=int(tag) * 1000 + number)
         if int(reset_every) and number % int(reset_every) == int(reset_every) - 1:
             store.reset_statistics(rules)

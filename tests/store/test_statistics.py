@@ -9,7 +9,7 @@ import pytest
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board, parse_board
 from eightoff.core.variants import EASY, FREECELL, STANDARD
-from eightoff.store import FinishedGame, HomeDirs, Statistics, Store, Streak
+from eightoff.store import SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store, Streak
 from eightoff.store.statistics import compute
 
 from .conftest import played_game
@@ -70,12 +70,15 @@ def test_an_unstarted_game_is_not_a_game_played(dirs: HomeDirs) -> None:
     assert not log_path(dirs).exists()
 
 
-def test_a_game_the_solver_finished_is_a_loss_and_marked(store: Store) -> None:
+def test_a_game_the_solver_finished_is_solved_with_help_apart_from_wins_and_losses(store: Store) -> None:
     store.record_result(played_game(7), won=True, elapsed=50, solver_finished=True, hints_used=True)
+    store.record_outcome(played_game(8), SOLVED, elapsed=20)
+    store.record_outcome(played_game(9), WON, elapsed=30)
     figures = store.statistics("standard")
-    assert (figures.played, figures.won, figures.lost) == (1, 0, 1)
-    [game] = store.recent_games()
-    assert game.solver_finished and game.hints_used and not game.won and game.result == "solver"
+    assert (figures.played, figures.won, figures.lost, figures.solved) == (3, 1, 0, 2)
+    assert figures.current_streak == Streak("won", 1) and figures.longest_losing_streak == 0
+    game = store.recent_games()[2]
+    assert game.solver_finished and game.hints_used and not game.won and game.kind == SOLVED
 
 
 def test_recent_games_newest_first_with_what_a_replay_needs(store: Store) -> None:
@@ -116,7 +119,7 @@ def test_reset_one_variant_or_all(store: Store) -> None:
 def write_log(dirs: HomeDirs, lines: list[str]) -> bytes:
     path = log_path(dirs)
     path.parent.mkdir(parents=True, exist_ok=True)
-    content = "".join(line + "\n" for line in lines).encode()
+    content = "".join(line + "\n" for line in lines).encode("utf-8", "surrogateescape")
     path.write_bytes(content)
     return content
 
@@ -126,6 +129,10 @@ def good_line(deal: int, won: bool = True) -> str:
     return json.dumps(document)
 
 
+def with_values(**values: object) -> str:
+    return json.dumps({**json.loads(good_line(1)), **values})
+
+
 @pytest.mark.parametrize(
     "bad",
     [
@@ -133,24 +140,38 @@ def good_line(deal: int, won: bool = True) -> str:
         '{"version": 1, "rules"',
         "[]",
         '{"rules": "standard"}',
-        json.dumps({**json.loads(good_line(1)), "won": "yes"}),
-        json.dumps({**json.loads(good_line(1)), "moves": -1}),
-        json.dumps({**json.loads(good_line(1)), "rules": "klondike"}),
-        json.dumps({**json.loads(good_line(1)), "deal": None}),
-        json.dumps({**json.loads(good_line(1)), "finished": "yesterday"}),
-        json.dumps({**json.loads(good_line(1)), "seconds": None}),
+        "\udcff\udcfe",
+        "[" * 5000 + "]" * 5000,
+        '{"a":' * 3000 + "1" + "}" * 3000,
+        with_values(won="yes"),
+        with_values(moves=-1),
+        with_values(moves=2**40),
+        with_values(rules="Klondike!"),
+        with_values(deal=None),
+        with_values(finished="yesterday"),
+        with_values(finished="0001-01-01T00:00:00+00:00"),
+        with_values(finished="9999-12-31T23:59:59+00:00"),
+        with_values(finished="2024-05-01T10:00:00"),
+        with_values(seconds=None),
+        with_values(seconds=1e300),
+        with_values(outcome="drawn"),
+        with_values(id="not an id!"),
+        good_line(1).replace('"seconds": 60.0', '"seconds": Infinity'),
+        good_line(1).replace('"seconds": 60.0', '"seconds": NaN'),
+        good_line(1).replace('"seconds": 60.0', '"seconds": 1e400'),
     ],
 )
-def test_damaged_lines_are_dropped_once_with_the_original_kept(dirs: HomeDirs, bad: str) -> None:
+def test_damaged_lines_are_skipped_and_counted_and_the_log_is_kept(dirs: HomeDirs, bad: str) -> None:
     content = write_log(dirs, [good_line(1), bad, good_line(2, won=False)])
     store = Store(dirs)
     assert [game.deal for game in store.recent_games()] == [2, 1]
-    [kept] = dirs.user_data_path.glob("games.jsonl.corrupt-*")
-    assert kept.read_bytes() == content
+    assert store.overview().skipped == 1
     [notice] = store.take_notices()
-    assert "1 in all" in notice and str(kept) in notice
-    assert Store(dirs).statistics("standard").played == 2
-    assert store.notices == []
+    assert "1 line of your record of finished games could not be read" in notice
+    assert log_path(dirs).read_bytes() == content
+    again = Store(dirs)
+    assert again.statistics("standard").played == 2 and again.overview().skipped == 1
+    assert again.notices == [] and store.notices == []
 
 
 def test_a_line_from_a_newer_version_is_kept_but_not_counted(dirs: HomeDirs) -> None:

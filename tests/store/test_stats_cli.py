@@ -79,7 +79,9 @@ def test_a_damaged_log_still_prints_with_the_notice_once_on_stderr(tmp_path: Pat
     assert result.returncode == 0
     assert "played 3, won 2" in result.stdout
     [line] = result.stderr.splitlines()
-    assert line.startswith("eightoff: Damaged lines") and ".corrupt-" in line
+    assert line.startswith("eightoff: 1 line of your record") and "skipped" in line
+    assert "1 line of the record could not be read" in result.stdout
+    assert log.read_bytes().endswith(b"\x00garbage\n")
     assert stats(tmp_path).stderr == ""
 
 
