@@ -48,7 +48,7 @@ Move = Annotated[str, Meta(max_length=100)]
 Step = Annotated[list[Move], Meta(min_length=1, max_length=500)]
 Steps = Annotated[list[Step], Meta(max_length=1_000_000)]
 
-DOCUMENT_LIMIT = 64 << 20
+DOCUMENT_LIMIT = 16 << 20
 """Bytes read of a preferences, window or unfinished-game file: more is not something we wrote."""
 
 
