@@ -40,14 +40,17 @@ class Target:
         return home / self.folder / self.file
 
 
-GOOD_LINE = json.dumps({"version": 1, "rules": "standard", "deal": 1, "won": True, "moves": 90, "seconds": 300.0,
-                        "finished": "2025-01-02T03:04:05+00:00", "id": "0123abcd"}).encode() + b"\n"
+GOOD_LINE = json.dumps({"version": 1, "rules": "standard", "deal": 1, "won": True, "moves": 90,
+                        "seconds": 300.0, "finished": "2025-01-02T03:04:05+00:00",
+                        "id": "0123abcd"}).encode() + b"\n"
 
 TARGETS = [
     Target("preferences", "config", "preferences.json",
            b'{"version": 1, "autoplay": false, "animation_speed": "slow", "last_rules": "easy"}'),
-    Target("window", "state", "window.json", b'{"version": 1, "window_size": [1000, 700], "window_position": [5, 5]}'),
-    Target("unfinished game", "state", "unfinished-game.json", saved_game.encode(started_game(), 12.5, False, "abc1")),
+    Target("window", "state", "window.json",
+           b'{"version": 1, "window_size": [1000, 700], "window_position": [5, 5]}'),
+    Target("unfinished game", "state", "unfinished-game.json",
+           saved_game.encode(started_game(), 12.5, False, "abc1")),
     Target("statistics log", "data", "games.jsonl", GOOD_LINE),
     Target("statistics summary", "data", "games-summary.json", b'{"version": 1}'),
 ]

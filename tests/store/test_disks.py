@@ -1,0 +1,120 @@
+"""Files the store may not read or write, and disks that are full or read-only: the store keeps
+playing, says so, and never overwrites, truncates or removes a file it could not read."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from eightoff.store import WON, HomeDirs, Preferences, Store
+
+from .bad_files import TARGETS, started_game
+from .disks import fill, full_disk, read_only_copy, run_as_nobody, shared_folder
+
+EXERCISE = """
+import json, sys
+from pathlib import Path
+from eightoff.core.game import Game
+from eightoff.core.variants import STANDARD
+from eightoff.store import WON, HomeDirs, Preferences, Store
+
+store = Store(HomeDirs(Path(sys.argv[1])))
+store.acquire_instance()
+preferences = store.load_preferences()
+saved = store.load_unfinished()
+store.overview()
+game = Game.new(3, STANDARD)
+game.play(game.legal_moves()[0])
+store.save_unfinished(game, 5.0)
+store.save_preferences(Preferences(four_colour=True))
+recorded = store.record_outcome(game, WON, 7.0)
+store.clear_unfinished()
+print(json.dumps({"notices": store.take_notices(), "recorded": recorded, "resumed": saved is not None,
+                  "defaults": preferences == Preferences()}))
+"""
+
+
+def put_good_files(home: Path) -> dict[Path, bytes]:
+    """Every target's good document in place; returns what was written where."""
+    written = {}
+    for target in TARGETS:
+        path = target.path(home)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(target.good)
+        written[path] = target.good
+    return written
+
+
+def exercise(home: Path) -> dict[str, object]:
+    result = run_as_nobody(EXERCISE, str(home))
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("target", TARGETS[:4], ids=lambda target: target.name)
+def test_a_file_of_another_user_we_cannot_read_is_left_as_it_is(target: object) -> None:
+    with shared_folder() as folder:
+        home = folder / "home"
+        files = put_good_files(home)
+        for path in [home, *(home / name for name in ("config", "data", "state"))]:
+            os.chown(path, 65534, 65534)
+        unreadable = target.path(home)  # type: ignore[attr-defined]
+        unreadable.chmod(0o000)  # and owned by root: not ours
+        outcome = exercise(home)
+        assert unreadable.read_bytes() == files[unreadable]
+        assert not list(unreadable.parent.glob("*.corrupt-*"))
+        notices = " ".join(outcome["notices"])  # type: ignore[arg-type]
+        assert "could not be read" in notices or "Cannot save" in notices
+
+
+def test_a_folder_we_cannot_write_still_plays_and_says_so_once() -> None:
+    with shared_folder() as folder:
+        home = folder / "home"
+        files = put_good_files(home)
+        outcome = exercise(home)
+        assert outcome["resumed"] and not outcome["defaults"] and not outcome["recorded"]
+        [notice] = outcome["notices"]  # type: ignore[misc]
+        assert notice.startswith("Cannot save") and "keep playing" in notice
+        assert all(path.read_bytes() == content for path, content in files.items())
+
+
+def test_a_full_disk_keeps_the_files_it_had() -> None:
+    with full_disk() as home:
+        files = put_good_files(home)
+        fill(home)
+        store = Store(HomeDirs(home))
+        assert store.acquire_instance()
+        assert store.load_unfinished() is not None
+        store.overview()
+        game = started_game(4)
+        store.save_unfinished(game, 9.0)
+        store.save_preferences(Preferences(four_colour=True))
+        store.record_outcome(game, WON, 9.0)
+        assert any(notice.startswith("Cannot save") for notice in store.take_notices())
+        for path, content in files.items():
+            if path.name != "games-summary.json":
+                assert path.read_bytes().startswith(content), path
+        assert not [name for name in os.listdir(home / "state") if name.endswith(".tmp")]
+        store.close()
+
+
+def test_a_read_only_disk_leaves_a_bad_file_where_it_is(tmp_path: Path) -> None:
+    source = tmp_path / "home"
+    files = put_good_files(source)
+    bad = source / "config" / "preferences.json"
+    bad.write_bytes(b"{not json")
+    with read_only_copy(source) as home:
+        store = Store(HomeDirs(home))
+        store.acquire_instance()
+        assert store.load_preferences().animation_speed == "normal"  # the settings' default
+        assert store.load_unfinished() is not None
+        store.save_preferences(Preferences(four_colour=True))
+        store.record_outcome(started_game(5), WON, 3.0)
+        notices = store.take_notices()
+        assert any("could not be moved aside" in notice for notice in notices)
+        assert any(notice.startswith("Cannot save") for notice in notices)
+    assert bad.read_bytes() == b"{not json"
+    assert all(path.read_bytes() == content for path, content in files.items() if path != bad)
