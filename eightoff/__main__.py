@@ -3,16 +3,50 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+
+from eightoff.core.i18n import _
+
+UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly")
+
+
+def display_drivers() -> list[str] | None:
+    """The SDL video drivers that can show this player a window, or None to leave SDL to choose.
+
+    Left alone on Linux, SDL falls back to its invisible "offscreen" driver when no display
+    answers, and the game would run unseen forever. So only the drivers whose display is named
+    in the environment are offered; an explicit SDL_VIDEODRIVER (the tests' "dummy", or
+    "kmsdrm" on a console) is the player's own choice and is kept.
+    """
+    if not sys.platform.startswith(UNIX_DESKTOPS) or os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    named = {"x11": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}
+    return [driver for driver, variable in named.items() if os.environ.get(variable)]
 
 
 def open_window(args: argparse.Namespace) -> int:
+    drivers = display_drivers()
+    if drivers == []:
+        print(_("eightoff: no display to open the game window on (neither DISPLAY nor WAYLAND_DISPLAY "
+                "is set); the commands in 'eightoff --help' work without one"), file=sys.stderr)
+        return 1
+    if drivers:
+        os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     try:
         from eightoff.ui.app import run_app
     except ImportError:
-        print("eightoff: the game window is not built yet; try 'eightoff --help'", file=sys.stderr)
+        print(_("eightoff: the game window is not built yet; try 'eightoff --help'"), file=sys.stderr)
         return 2
-    return run_app(args)
+    try:
+        return run_app(args)
+    except Exception as error:
+        # pygame is imported by the window itself (it reads the window class set there first).
+        pygame = sys.modules.get("pygame")
+        if pygame is None or not isinstance(error, pygame.error) or pygame.display.get_surface():
+            raise
+        print(_("eightoff: cannot open the game window: {reason}").format(reason=error), file=sys.stderr)
+        return 1
 
 
 def main() -> None:

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from eightoff import desktop
-from eightoff.core.deals import MAX_DEAL, MIN_DEAL, deal
+from eightoff.core.deal_numbers import parse_deal_number
+from eightoff.core.deals import deal
 from eightoff.core.errors import IllegalMove
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
 from eightoff.core.position import Position
@@ -34,13 +35,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def deal_number(text: str) -> int:
+    """argparse's face of `parse_deal_number`, the rule the Deal dialog applies too."""
     try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"deal number must be a whole number, not {text!r}") from None
-    if not MIN_DEAL <= number <= MAX_DEAL:
-        raise argparse.ArgumentTypeError(f"deal number must be between {MIN_DEAL} and {MAX_DEAL}")
-    return number
+        return parse_deal_number(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,61 @@
+"""Out-of-range deals and a missing display: one line on stderr, a non-zero status, at once."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+
+def run(*args: str, **env: str | None) -> subprocess.CompletedProcess[str]:
+    environment = dict(os.environ, LANGUAGE="", LC_ALL="C", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for key, value in env.items():
+        if value is None:
+            environment.pop(key, None)
+        else:
+            environment[key] = value
+    return subprocess.run(
+        [sys.executable, "-m", "eightoff", *args], capture_output=True, text=True, timeout=30, env=environment
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("deal", "0"),
+        ("deal", "-7"),
+        ("deal", str(10**20 + 1)),
+        ("deal", "²"),
+        ("--deal", "0"),
+        ("solve", "--deal", "-3"),
+        ("replay", "--deal", "0", "moves.txt"),
+    ],
+)
+def test_bad_deal_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
+    result = run(*args)
+    assert result.returncode == 2, result
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert "from 1 to 100000000000000000000" in result.stderr
+
+
+def test_last_deal_is_dealt() -> None:
+    result = run("deal", str(10**20))
+    assert result.returncode == 0 and result.stdout.startswith("Freecells:"), result
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland displays are Linux's")
+@pytest.mark.parametrize("display", [None, ":987"], ids=["unset", "nobody-there"])
+def test_no_display_says_so_within_a_second(display: str | None, tmp_path: Path) -> None:
+    """Without a display SDL would fall back to an invisible window and the game would run unseen."""
+    started = time.monotonic()
+    result = run(DISPLAY=display, WAYLAND_DISPLAY=None, SDL_VIDEODRIVER=None, EIGHTOFF_HOME=str(tmp_path))
+    elapsed = time.monotonic() - started
+    assert result.returncode == 1, result
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert "window" in result.stderr and "Traceback" not in result.stderr
+    assert elapsed < 1.5, elapsed  # a second, and slack for a busy two-core machine
