@@ -23,6 +23,13 @@ class Preferences:
     window_size: tuple[int, int] = (1280, 800)
     window_position: tuple[int, int] | None = None
     last_rules: str = "standard"
+    """The variant played last: the window opens on it."""
+    face_up: bool = False
+    """Raglan's option: every card face up (PySolFC's Raglan)."""
+
+    def rule_options(self) -> dict[str, bool]:
+        """The rule options a new game gets; a variant ignores options it does not have."""
+        return {"takeback": self.takeback, "face_up": self.face_up}
 
     @property
     def rules_name(self) -> str:

@@ -71,6 +71,7 @@ class Settings(Struct, kw_only=True):
     animation_speed: Literal["off", "fast", "normal", "slow"] = "normal"
     winnable_only: bool = False
     last_rules: VariantKey = "standard"
+    face_up: bool = False
 
 
 class Geometry(Struct, kw_only=True):

@@ -19,10 +19,12 @@ import uuid
 import weakref
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.notation import format_board
+from eightoff.core.variants import VARIANTS
 from eightoff.store import preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
 from eightoff.store.files import Notices, StoreFiles
@@ -71,7 +73,8 @@ class Store:
         """False in a second window: the unfinished game is the first window's."""
         self._ids: dict[int, tuple[weakref.ref[Game], str]] = {}
         self._recorded: set[str] = set()
-        self._unfinished_id: str | None = None
+        self._unfinished_ids: dict[str, str] = {}
+        """Per variant key, the id of the unfinished game in its file."""
 
     # ----- what to tell the player ---------------------------------------------------------
 
@@ -114,22 +117,34 @@ class Store:
 
     # ----- the unfinished game -------------------------------------------------------------
 
-    def load_unfinished(self) -> SavedGame | None:
+    def unfinished_path_for(self, variant_key: str) -> Path:
+        """Each variant keeps its own unfinished game, so switching games and back resumes it;
+        Eight Off's keeps the file name it always had."""
+        if variant_key == "standard":
+            return self.unfinished_path
+        return self.unfinished_path.with_name(f"unfinished-game-{variant_key}.json")
+
+    def load_unfinished(self, variant_key: str = "standard") -> SavedGame | None:
+        """The unfinished game of that variant, if one is kept and reads back soundly (a file
+        holding another variant's game is set aside)."""
         if not self.owns_unfinished:
             return None
+        path = self.unfinished_path_for(variant_key)
         what = saved_game.what()
         consequence = _("a new game is dealt")
-        raw = self._files.read(self.unfinished_path, what, DOCUMENT_LIMIT, consequence)
+        raw = self._files.read(path, what, DOCUMENT_LIMIT, consequence)
         if raw is None:
             return None
         try:
             saved = saved_game.decode_saved(raw)
+            if saved.game.rules.name != variant_key:
+                raise BadContent(_("it holds a game of another kind"))
         except BadContent as error:
-            self._files.set_aside(self.unfinished_path, what, str(error), consequence)
+            self._files.set_aside(path, what, str(error), consequence)
             return None
         game_id = saved.game_id or self.game_id(saved.game)
         self._ids[id(saved.game)] = (weakref.ref(saved.game), game_id)
-        self._unfinished_id = game_id
+        self._unfinished_ids[variant_key] = game_id
         return SavedGame(saved.game, saved.elapsed, saved.hints_used, game_id)
 
     def save_unfinished(
@@ -139,13 +154,18 @@ class Store:
             return
         game_id = game_id or self.game_id(game)
         data = saved_game.encode(game, elapsed, hints_used, game_id)
-        if self._files.write(self.unfinished_path, saved_game.what(), data):
-            self._unfinished_id = game_id
+        key = game.rules.name
+        if self._files.write(self.unfinished_path_for(key), saved_game.what(), data):
+            self._unfinished_ids[key] = game_id
 
-    def clear_unfinished(self) -> None:
-        if self.owns_unfinished:
-            self._files.remove(self.unfinished_path, saved_game.what())
-            self._unfinished_id = None
+    def clear_unfinished(self, variant_key: str | None = None) -> None:
+        """Forget the unfinished game of that variant (None: of every variant)."""
+        if not self.owns_unfinished:
+            return
+        keys = [variant_key] if variant_key is not None else list(VARIANTS)
+        for key in keys:
+            self._files.remove(self.unfinished_path_for(key), saved_game.what())
+            self._unfinished_ids.pop(key, None)
 
     # ----- finished games ------------------------------------------------------------------
 
@@ -196,8 +216,8 @@ class Store:
         if not self._games.append(line):
             return False
         self._recorded.add(game_id)
-        if game_id == self._unfinished_id:
-            self.clear_unfinished()
+        if game_id == self._unfinished_ids.get(game.rules.name):
+            self.clear_unfinished(game.rules.name)
         if self._summary.cached is not None:
             self._summary.current()
         return True
