@@ -5,30 +5,32 @@ from __future__ import annotations
 import argparse
 import json
 
+from eightoff.core.i18n import N_, _
 from eightoff.core.notation import format_move
 from eightoff.solver.search import Budget
 from eightoff.solver.solve import SOLVED, UNSOLVED, solve
 
-VERDICTS = {UNSOLVED: "unsolvable", "unknown": "unknown"}
+VERDICTS = {UNSOLVED: N_("unsolvable"), "unknown": N_("unknown")}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "board", nargs="?", metavar="BOARD", help="board file in fc-solve's format ('-' reads stdin)"
+        "board", nargs="?", metavar="BOARD", help=_("board file in fc-solve's format ('-' reads stdin)")
     )
     parser.add_argument(
-        "--time-limit", type=_seconds, metavar="S", help="give up with 'unknown' after S seconds"
+        "--time-limit", type=_seconds, metavar="S", help=_("give up with 'unknown' after S seconds")
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def _seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"time limit must be a number of seconds, not {text!r}") from None
+        message = _("time limit must be a number of seconds, not {text}").format(text=repr(text))
+        raise argparse.ArgumentTypeError(message) from None
     if not seconds > 0:
-        raise argparse.ArgumentTypeError("time limit must be more than 0 seconds")
+        raise argparse.ArgumentTypeError(_("time limit must be more than 0 seconds"))
     return seconds
 
 
@@ -36,7 +38,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from eightoff.cli import UsageError, load_position, rules_from
 
     if (args.board is None) == (args.deal is None):
-        raise UsageError("solve takes a BOARD file or --deal N (one of them)")
+        raise UsageError(_("solve takes a BOARD file or --deal N (one of them)"))
     rules = rules_from(args)
     position = load_position(args.board, args.deal, rules)
     result = solve(position, rules, Budget(seconds=args.time_limit))
@@ -46,5 +48,5 @@ def cmd_solve(args: argparse.Namespace) -> int:
     elif result.status == SOLVED:
         print("\n".join(lines))
     else:
-        print(VERDICTS[result.status])
+        print(_(VERDICTS[result.status]))
     return 0
