@@ -72,7 +72,7 @@ def main() -> int:
     from eightoff.solver import SOLVED, Budget, solve
     from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
-    from eightoff.ui.scene import Change
+    from eightoff.session.changes import Change
     from eightoff.ui.solver_link import connect_solver
 
     rng = random.Random(args.seed)

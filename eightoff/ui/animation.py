@@ -70,7 +70,7 @@ class Animator:
         while self.legs:
             for card, place in self.legs.popleft().items():
                 sprite = self.sprites.by_card[card]
-                sprite.pile, sprite.depth = place.pile, place.depth
+                self.sprites.assign(sprite, place)
                 sprite.rect.topleft = place.box[:2]
                 self.sprites.settle(sprite)
 
@@ -79,7 +79,7 @@ class Animator:
             moving = []
             for card, place in self.legs.popleft().items():
                 sprite = self.sprites.by_card[card]
-                sprite.pile, sprite.depth = place.pile, place.depth
+                self.sprites.assign(sprite, place)
                 if sprite.rect.topleft != place.box[:2]:
                     self.flights.append(Flight(sprite, sprite.rect.topleft, place.box[:2]))
                     moving.append(sprite)

@@ -19,9 +19,11 @@ from typing import Any, Protocol, TextIO
 from eightoff.core.game import Game, Step
 from eightoff.core.notation import format_move
 from eightoff.core.rules import Rules
+from eightoff.session.changes import Change, Listener
+from eightoff.session.session import Session
 from eightoff.store.preferences import Preferences
 from eightoff.ui.layout import MIN_WINDOW
-from eightoff.ui.scene import Change, Listener, Scene
+from eightoff.ui.scene import Scene
 
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -83,7 +85,9 @@ class App:
         self.full_redraw = True
         self.frames = 0
         self.solver: Solver | None = None
-        self.listeners: list[Listener] = []
+        self.session = Session(game, now, autoplay=self.preferences.autoplay)
+        self.resume_variant: Callable[[str], tuple[Game, float, bool] | None] | None = None
+        """Set by the store: the unfinished game kept for a variant (game, seconds, hints used)."""
         self.event_handlers: dict[int, Callable[[Any], None]] = {}
         """Handlers of the program's own event types (e.g. the solver's wake-up)."""
         self.closers: list[Callable[[], None]] = []
@@ -100,8 +104,13 @@ class App:
         self.scenes: list[Scene] = []
         from eightoff.ui.table import TableScene
 
-        self.table = TableScene(self, game)
+        self.table = TableScene(self, self.session)
         self.scenes.append(self.table)
+
+    @property
+    def listeners(self) -> list[Listener]:
+        """The session's listeners: every change to the game, as it happens."""
+        return self.session.listeners
 
     def _set_icon(self) -> None:
         from eightoff.ui.icon import make_icon
@@ -135,10 +144,6 @@ class App:
     def notify(self, text: str) -> None:
         """Show a short message in the status line (also used for illegal moves)."""
         self.table.notify(text)
-
-    def emit(self, change: Change, game: Game, step: Step | None) -> None:
-        for listener in self.listeners:
-            listener(change, game, step)
 
     def emit_preferences(self) -> None:
         for listener in self.preferences_listeners:
@@ -262,6 +267,9 @@ class App:
             lines = [f"# {change.value}"]
         elif change in (Change.NEW, Change.RESTART):
             lines = [f"# {change.value}: deal {game.deal_number} ({game.rules.name} rules)"]
+        elif change in (Change.WON, Change.LOST):
+            outcome = self.session.outcome
+            lines = [f"# {outcome.value if outcome else change.value}"]
         else:
             return
         for line in lines:

@@ -12,10 +12,12 @@ import pygame
 
 from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.piles import Pile
+from eightoff.session.clock import clock_text
+from eightoff.session.outcome import Outcome
 from eightoff.ui.dialogs import Dialog
-from eightoff.ui.status import clock_text
 
 if TYPE_CHECKING:
+    from eightoff.session.session import Session
     from eightoff.ui.app import App
 
 LAUNCH_EVERY = 0.3
@@ -34,13 +36,23 @@ class Falling:
 
 
 class WinDialog(Dialog):
-    def __init__(self, app: App, seconds: float) -> None:
+    """The celebration, saying what the session decided: a win, or a game solved with help
+    (the same move count and time as the statistics record)."""
+
+    def __init__(self, app: App, session: Session) -> None:
         table = app.table
-        game = table.game
-        moves = game.move_count
-        lines = [f"You won deal {game.deal_number} in {moves} moves and {clock_text(seconds)}."
-                 if game.deal_number is not None else f"You won in {moves} moves and {clock_text(seconds)}."]
-        super().__init__(app, "Well done!", lines,
+        game = session.game
+        moves = session.outcome_moves if session.outcome_moves is not None else game.move_count
+        seconds = session.seconds()
+        deal = f" deal {game.deal_number}" if game.deal_number is not None else ""
+        if session.outcome is Outcome.SOLVED_WITH_HELP:
+            title = "Solved with help"
+            lines = [f"The solver finished{deal} in {moves} moves and {clock_text(seconds)}.",
+                     "It counts apart from your wins."]
+        else:
+            title = "Well done!"
+            lines = [f"You won{deal} in {moves} moves and {clock_text(seconds)}."]
+        super().__init__(app, title, lines,
                          [("New game", table.do_new), ("Play this deal again", table.do_restart)])
         # Kings first, suit after suit, as the foundations are emptied from the top.
         self.queue = [(suit, rank) for rank in range(KING, 0, -1) for suit in Suit]

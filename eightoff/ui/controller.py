@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,6 +17,7 @@ import pygame
 from eightoff.core.errors import IllegalMove
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name
+from eightoff.session.commands import COMMANDS
 from eightoff.ui.sprites import CardSprite
 
 if TYPE_CHECKING:
@@ -25,7 +27,19 @@ CLICK_SLOP = 4
 """Pixels of movement after which a press becomes a drag."""
 DOUBLE_CLICK_SECONDS = 0.4
 CELL_KEYS = "qwertyui"
-COLUMN_KEYS = "12345678"
+"""The cells, or the reserve in a game that has one instead."""
+COLUMN_KEYS = "123456789"
+
+
+@cache
+def shortcut_table() -> dict[tuple[int, bool, bool], str]:
+    """(key, ctrl, shift) -> command name, read from the session's command list."""
+    table = {}
+    for command in COMMANDS:
+        for name in command.keys:
+            *mods, key_name = name.split("+")
+            table[(pygame.key.key_code(key_name.lower()), "Ctrl" in mods, "Shift" in mods)] = command.name
+    return table
 
 
 @dataclass
@@ -214,21 +228,7 @@ class Controller:
     def key(self, key: int, mod: int) -> None:
         table = self.table
         ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
-        shortcuts = {
-            (pygame.K_z, True, False): "undo",
-            (pygame.K_y, True, False): "redo",
-            (pygame.K_z, True, True): "redo",
-            (pygame.K_n, True, False): "new",
-            (pygame.K_r, True, False): "restart",
-            (pygame.K_q, True, False): "quit",
-            (pygame.K_d, True, False): "deal",
-            (pygame.K_h, True, False): "hint",
-            (pygame.K_h, False, False): "hint",
-            (pygame.K_F9, False, False): "solve",
-            (pygame.K_F1, False, False): "help",
-            (pygame.K_F2, False, False): "new",
-        }
-        action = shortcuts.get((key, ctrl, shift))
+        action = shortcut_table().get((key, ctrl, shift))
         if action is not None:
             table.animator.finish()
             self.cancel()
@@ -259,6 +259,8 @@ class Controller:
             return Pile.column(COLUMN_KEYS.index(name))
         if name in CELL_KEYS[: rules.cells]:
             return Pile.cell(CELL_KEYS.index(name))
+        if name in CELL_KEYS[: rules.reserve]:
+            return Pile.reserve(CELL_KEYS.index(name))
         if key in (pygame.K_f, pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             top = self.table.game.position.top(self.selected)
             return Pile.foundation(top.suit) if top is not None else None

@@ -6,6 +6,7 @@ clock stops. A button's callback runs after the dialog has closed, so it may ope
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -13,12 +14,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from eightoff.core.deals import MAX_DEAL, MIN_DEAL
-from eightoff.core.rules import Rules
+from eightoff.core.variants import VARIANTS
+from eightoff.session.commands import COMMANDS
 from eightoff.store.preferences import ANIMATION_SPEEDS
 from eightoff.ui import theme
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
+    from eightoff.session.session import Session
     from eightoff.ui.app import App
 
 Action = Callable[[], None] | None
@@ -203,7 +206,7 @@ class PreferencesDialog(Dialog):
 
         return [
             f"Auto-play cards to the foundations: {on(p.autoplay)}",
-            f"Easy mode (from the next game): {on(p.easy_mode)}",
+            f"Raglan with all cards face up (from the next game): {on(p.face_up)}",
             f"Four-colour deck: {on(p.four_colour)}",
             f"Take cards back off the foundations: {on(p.takeback)}",
             f"Winnable deals only (random new games): {on(p.winnable_only)}",
@@ -216,7 +219,7 @@ class PreferencesDialog(Dialog):
         if index == 0:
             new.autoplay = not old.autoplay
         elif index == 1:
-            new.easy_mode = not old.easy_mode
+            new.face_up = not old.face_up
         elif index == 2:
             new.four_colour = not old.four_colour
         elif index == 3:
@@ -265,29 +268,52 @@ class DealDialog(Dialog):
         self.start(number)
 
 
-HELP_LINES = [
-    "Move every card to the four foundations, Ace to King by suit.",
-    "Columns build down in the same suit; any card may go to a free cell.",
-    "Standard: only a King fills an empty column; a run of n cards needs",
-    "n-1 free cells. Easy: any card fills a column, empty columns help.",
-    "",
-    "Mouse: drag a card or a run; click sends a card home or to a cell.",
-    "Keys: 1-8 columns, Q W E R T Y U I cells, F or Enter the foundation,",
-    "  first the source, then the target; Space or the same key again",
-    "  sends the card home or to a cell; Esc cancels.",
-    "Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, F2 or Ctrl+N new game,",
-    "Ctrl+R restart, Ctrl+D deal number, F1 this help, Ctrl+Q quit.",
+KEY_HELP = [
+    "Mouse: drag a card or a run; click sends a card home, else to a",
+    "  free cell, else onto the best column.",
+    "Keys: 1-9 columns, Q W E R T Y U I the cells (or the reserve),",
+    "  F or Enter the foundation: first the source, then the target;",
+    "  Space or the same key again sends the card home or to a cell; Esc cancels.",
     "H hint (the next move of a winning line); F9 solve: the solver plays",
     "  on, Space pauses, Left/Right step back/forward, Esc stops.",
     "The status line says whether the game can still be won.",
 ]
 
 
-def help_dialog(app: App, rules: Rules) -> Dialog:
-    return MessageDialog(app, f"Eight Off ({rules.name} rules)", HELP_LINES, [("Close", None)])
+class GameChooser(Dialog):
+    """The games of the registry, one row each; Enter or a click plays the focused one."""
+
+    max_width = 720
+
+    def __init__(self, app: App, pick: Callable[[str], None]) -> None:
+        self.pick = pick
+        self.keys = list(VARIANTS)
+        super().__init__(app, "Choose a game", ["Your unfinished game of each kind is kept."],
+                         [("Cancel", None)])
+        self.focus = self.keys.index(app.session.variant.key)
+
+    def option_labels(self) -> list[str]:
+        return [f"{VARIANTS[key].title}: {VARIANTS[key].summary}" for key in self.keys]
+
+    def toggle(self, index: int) -> None:
+        self.app.pop(self)
+        self.pick(self.keys[index])
 
 
-def win_dialog(app: App, game: object, seconds: float) -> Dialog:
+def help_dialog(app: App, session: Session) -> Dialog:
+    """The rules of the game being played, from the registry, then the controls from the
+    session's command list."""
+    variant = session.variant
+    lines: list[str] = []
+    for paragraph in variant.help_paragraphs:
+        lines += textwrap.wrap(paragraph, 72) + [""]
+    lines += KEY_HELP
+    shortcuts = [f"{' or '.join(c.keys)} {c.label.lower()}" for c in COMMANDS if c.keys]
+    lines += textwrap.wrap(", ".join(shortcuts) + ".", 72)
+    return MessageDialog(app, variant.title, lines, [("Close", None)])
+
+
+def win_dialog(app: App, session: Session) -> Dialog:
     from eightoff.ui.celebration import WinDialog
 
-    return WinDialog(app, seconds)
+    return WinDialog(app, session)

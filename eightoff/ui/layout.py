@@ -64,11 +64,13 @@ class Box(NamedTuple):
 
 
 class CardPlace(NamedTuple):
-    """Where one card lies: its pile, its depth in the pile (0 = bottom) and its box."""
+    """Where one card lies: its pile, its depth in the pile (0 = bottom), its box, and
+    whether it shows its face."""
 
     pile: Pile
     depth: int
     box: Box
+    face_up: bool = True
 
 
 @dataclass(frozen=True)
@@ -117,8 +119,9 @@ class Layout:
         result: dict[Card, CardPlace] = {}
         for pile in self.piles:
             cards = position.cards(pile)
+            down = position.face_down(pile.index) if pile.kind is PileKind.COLUMN else 0
             for depth, (card, box) in enumerate(zip(cards, self.card_boxes(pile, len(cards)), strict=True)):
-                result[card] = CardPlace(pile, depth, box)
+                result[card] = CardPlace(pile, depth, box, depth >= down)
         return result
 
     def best_drop(self, dragged: Box) -> Pile | None:
@@ -133,10 +136,19 @@ class Layout:
 
 def compute_layout(width: int, height: int, rules: Rules) -> Layout:
     """The layout for a window of `width` x `height` (smaller than MIN_WINDOW is laid out as if
-    it were MIN_WINDOW, the window manager keeping the rest off screen)."""
+    it were MIN_WINDOW, the window manager keeping the rest off screen).
+
+    Two tables, chosen from the rules' piles: when the cells or reserve and the foundations fit
+    in one row above the columns (FreeCell, Raglan), they share that row, holding places on the
+    left and foundations on the right; otherwise (Eight Off's eight cells) the foundations go
+    down the left side and the cells across the top."""
     width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
     columns = rules.columns
+    holding = [Pile.cell(index) for index in range(rules.cells)]
+    holding += [Pile.reserve(index) for index in range(rules.reserve)]
     table = Box(0, TOOLBAR_HEIGHT, width, height - TOOLBAR_HEIGHT - STATUS_HEIGHT)
+    if len(holding) + 4 <= columns + 1:
+        return _top_row_layout(width, height, table, columns, holding)
     # Across: margin, foundations, a double gap, the columns, margin.
     units_across = (columns + 1) + GAP_RATIO * (columns - 1 + 2 + 2)
     # Down the left side: margin, four foundations with gaps, margin.
@@ -151,20 +163,48 @@ def compute_layout(width: int, height: int, rules: Rules) -> Layout:
     for suit in Suit:
         piles[Pile.foundation(suit)] = Box(left, top + suit * (card_h + gap), card_w, card_h)
     first = left + card_w + 2 * gap
-    for index in range(rules.cells):
+    for index, pile in enumerate(holding):
         # Cells share the columns' width: with more cells than columns they get narrower steps.
-        step = (columns * (card_w + gap) - gap - card_w) / max(rules.cells - 1, 1)
-        piles[Pile.cell(index)] = Box(first + round(index * step), top, card_w, card_h)
+        step = (columns * (card_w + gap) - gap - card_w) / max(len(holding) - 1, 1)
+        piles[pile] = Box(first + round(index * step), top, card_w, card_h)
     for index in range(columns):
         piles[Pile.column(index)] = Box(first + index * (card_w + gap), top + card_h + gap, card_w, card_h)
+    return _layout(width, height, table, (card_w, card_h), piles)
+
+
+def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: list[Pile]) -> Layout:
+    """Cells or reserve top left, foundations top right, the columns below across the table."""
+    across = max(columns, len(holding) + 4)
+    units_across = across + GAP_RATIO * (across - 1 + 2) + (GAP_RATIO if across > columns else 0)
+    # Down: margin, the top row, a gap, and room for a column of about 12 fanned cards.
+    units_down = CARD_ASPECT * (2 + 11 * FAN_RATIO) + GAP_RATIO * 3
+    card_w = int(min(table.w / units_across, table.h / units_down))
+    card_h = round(card_w * CARD_ASPECT)
+    gap = round(card_w * GAP_RATIO)
+    used = round(card_w * units_across)
+    left = (table.w - used) // 2 + gap
+    top = table.y + gap
+    right = left + across * (card_w + gap) - gap + (gap if across > columns else 0)
+    piles: dict[Pile, Box] = {}
+    for index, pile in enumerate(holding):
+        piles[pile] = Box(left + index * (card_w + gap), top, card_w, card_h)
+    for suit in Suit:
+        piles[Pile.foundation(suit)] = Box(right - (4 - suit) * (card_w + gap) + gap, top, card_w, card_h)
+    first = left + (right - left - (columns * (card_w + gap) - gap)) // 2
+    for index in range(columns):
+        piles[Pile.column(index)] = Box(first + index * (card_w + gap), top + card_h + gap, card_w, card_h)
+    return _layout(width, height, table, (card_w, card_h), piles)
+
+
+def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box]) -> Layout:
     return Layout(
         size=(width, height),
-        card=(card_w, card_h),
+        card=card,
         piles=piles,
         toolbar=Box(0, 0, width, TOOLBAR_HEIGHT),
         status=Box(0, height - STATUS_HEIGHT, width, STATUS_HEIGHT),
         table=table,
-        fan=round(card_h * FAN_RATIO),
+        fan=round(card[1] * FAN_RATIO),
     )
 
 
@@ -174,8 +214,11 @@ def layout_record(layout: Layout, position: Position) -> dict[str, dict[str, obj
     for pile, slot in layout.piles.items():
         cards = position.cards(pile)
         boxes = layout.card_boxes(pile, len(cards))
+        down = position.face_down(pile.index) if pile.kind is PileKind.COLUMN else 0
         record[pile.name] = {
             "rect": list(slot),
             "cards": [[str(card), list(box)] for card, box in zip(cards, boxes, strict=True)],
         }
+        if down:
+            record[pile.name]["face_down"] = down
     return record

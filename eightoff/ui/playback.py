@@ -14,7 +14,7 @@ import pygame
 
 from eightoff.core.moves import Move
 from eightoff.ui import theme
-from eightoff.ui.scene import Change, Scene
+from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
@@ -55,14 +55,8 @@ class Playback(Scene):
     def forward(self) -> None:
         if self.played >= len(self.moves):
             return
-        table = self.app.table
-        if self.played == len(self.moves) - 1:
-            table.solver_finished = True  # before the table sees the won game
-        table.animator.finish()
-        step = table.game.play(self.moves[self.played])
+        self.app.table.play(self.moves[self.played], by_solver=True)
         self.played += 1
-        table.show_step(step)
-        table.changed(Change.MOVE, step)
         if self.played == len(self.moves):
             self.stop()
 
@@ -71,7 +65,6 @@ class Playback(Scene):
         if self.played == 0:
             return
         self.played -= 1
-        self.app.table.solver_finished = False
         self.app.table.do_undo()
 
     def stop(self) -> None:

@@ -7,33 +7,12 @@ that is covered is paused, and resumed when it is on top again (as in Tuxemon's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from enum import Enum
 from typing import TYPE_CHECKING
-
-from eightoff.core.game import Game, Step
 
 if TYPE_CHECKING:
     import pygame
 
     from eightoff.ui.app import App
-
-
-class Change(Enum):
-    """What just happened to the game, for listeners (store, solver, logs)."""
-
-    NEW = "new"
-    """A new game replaced the old one (which may have been abandoned unfinished)."""
-    RESTART = "restart"
-    MOVE = "move"
-    UNDO = "undo"
-    REDO = "redo"
-    WON = "won"
-
-
-Listener = Callable[[Change, Game, "Step | None"], None]
-"""Called after every change with the game as it is now and the step made (None for NEW,
-RESTART and WON)."""
 
 
 class Scene:

@@ -21,9 +21,9 @@ from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, Step
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
+from eightoff.session.changes import Change
 from eightoff.solver import SOLVED, UNSOLVED, SolveResult
 from eightoff.solver.worker import SolverWorker
-from eightoff.ui.scene import Change
 
 if TYPE_CHECKING:
     from eightoff.store.preferences import Preferences
@@ -197,7 +197,7 @@ class SolverLink:
             else:
                 from eightoff.ui.playback import Playback
 
-                self.table.hints_used = True
+                self.table.session.note_hint()
                 self.table.status.notice = ""
                 self.app.push(Playback(self.app, result.moves))
         elif result.status == UNSOLVED:

@@ -27,6 +27,7 @@ class CardSprite(pygame.sprite.Sprite):
         self.rect = pygame.Rect(place.box)
         self.pile: Pile = place.pile
         self.depth = place.depth
+        self.face_up = place.face_up
 
     @property
     def box(self) -> Box:
@@ -39,6 +40,7 @@ class CardSprites:
     def __init__(self) -> None:
         self.group: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
         self.by_card: dict[Card, CardSprite] = {}
+        self.faces: CardFaces | None = None
 
     def arrange(self, places: dict[Card, CardPlace], faces: CardFaces, move: bool) -> None:
         """Give every card its pile and depth (and, with `move`, its box at once); cards that
@@ -46,19 +48,29 @@ class CardSprites:
         for card in list(self.by_card):
             if card not in places:
                 self.by_card.pop(card).kill()
+        self.faces = faces
         for card, place in places.items():
             sprite = self.by_card.get(card)
             if sprite is None:
-                sprite = self.by_card[card] = CardSprite(card, faces.face(card), place)
+                image = faces.face(card) if place.face_up else faces.back()
+                sprite = self.by_card[card] = CardSprite(card, image, place)
                 self.group.add(sprite, layer=place.depth)
-            sprite.pile, sprite.depth = place.pile, place.depth
+            self.assign(sprite, place)
             if move:
                 sprite.rect.topleft = place.box[:2]
                 self.settle(sprite)
 
+    def assign(self, sprite: CardSprite, place: CardPlace) -> None:
+        """Give a sprite its pile and depth, turning it face up or down as its place says."""
+        sprite.pile, sprite.depth = place.pile, place.depth
+        if place.face_up != sprite.face_up and self.faces is not None:
+            sprite.face_up = place.face_up
+            sprite.image = self.faces.face(sprite.card) if sprite.face_up else self.faces.back()
+
     def set_faces(self, faces: CardFaces) -> None:
+        self.faces = faces
         for card, sprite in self.by_card.items():
-            sprite.image = faces.face(card)
+            sprite.image = faces.face(card) if sprite.face_up else faces.back()
             sprite.rect.size = sprite.image.get_size()
 
     def lift(self, sprites: Iterable[CardSprite]) -> None:

@@ -6,55 +6,21 @@ for a redraw once a second at most: the loop otherwise sleeps.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
-from eightoff.core.game import Game
+from eightoff.session.clock import clock_text
+from eightoff.session.session import Session
 from eightoff.ui import theme
 from eightoff.ui.layout import Box
 
 NOTICE_SECONDS = 4.0
 
 
-class GameClock:
-    """Play time that can pause (window hidden, game won) and be restored from a saved game."""
-
-    def __init__(self, elapsed: float = 0.0) -> None:
-        self.elapsed = elapsed
-        self.since: float | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.since is not None
-
-    def run(self, now: float, running: bool) -> None:
-        if running and self.since is None:
-            self.since = now
-        elif not running and self.since is not None:
-            self.elapsed += now - self.since
-            self.since = None
-
-    def seconds(self, now: float) -> float:
-        return self.elapsed + (now - self.since if self.since is not None else 0.0)
-
-    def next_tick(self, now: float) -> float | None:
-        """When the shown whole seconds next change (None while stopped)."""
-        if self.since is None:
-            return None
-        return now + (math.floor(self.seconds(now)) + 1 - self.seconds(now))
-
-
-def clock_text(seconds: float) -> str:
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
-
-
-def game_summary(game: Game, seconds: float) -> str:
+def game_summary(session: Session) -> str:
+    game = session.game
     deal = f"Deal {game.deal_number}" if game.deal_number is not None else "Custom deal"
     moves = f"{game.move_count} move{'' if game.move_count == 1 else 's'}"
-    return f"{deal}   ·   {game.rules.name.capitalize()} rules   ·   {moves}   ·   {clock_text(seconds)}"
+    return f"{session.variant.title}   ·   {deal}   ·   {moves}   ·   {clock_text(session.seconds())}"
 
 
 class StatusLine:

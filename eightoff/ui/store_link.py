@@ -19,19 +19,16 @@ from typing import TYPE_CHECKING
 
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game, Step
-from eightoff.core.variants import PRESETS, preset
+from eightoff.core.variants import VARIANTS
+from eightoff.session.changes import Change
+from eightoff.session.outcome import Outcome
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
-from eightoff.ui.scene import Change, Scene
-from eightoff.ui.status import GameClock
+from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
-
-CHOSEN_IN_PREFERENCES = {"standard", "easy"}
-"""Rules the Preferences dialog picks (easy mode on or off); others come from `--rules`."""
-
 
 @dataclass
 class Opening:
@@ -46,102 +43,76 @@ class Opening:
 
 
 def opening(store: Store, args: argparse.Namespace) -> Opening:
+    """The last variant played (or `--rules`) and its unfinished game, unless the command
+    line asks for a deal."""
     preferences = store.load_preferences()
-    saved = store.load_unfinished()
+    key = args.rules or (preferences.last_rules if preferences.last_rules in VARIANTS else "standard")
+    saved = store.load_unfinished(key)
     if saved is not None and saved.game.is_won:  # written by a copy killed as it won: nothing to resume
         saved = None
-    if saved is not None and args.deal is None and args.rules is None:
+    if saved is not None and args.deal is None:
         return Opening(preferences, saved.game, saved, None)
-    return Opening(preferences, first_game(args, preferences), None, saved)
+    return Opening(preferences, first_game(args, preferences, key), None, saved)
 
 
-def first_game(args: argparse.Namespace, preferences: Preferences) -> Game:
-    """A fresh game: the command line's deal and rules, else a random deal under the rules the
-    Preferences choose (or the last rules played, for a variant the Preferences cannot choose)."""
-    name = args.rules or preferences.rules_name
-    if args.rules is None and preferences.last_rules in PRESETS.keys() - CHOSEN_IN_PREFERENCES:
-        name = preferences.last_rules
+def first_game(args: argparse.Namespace, preferences: Preferences, key: str) -> Game:
+    """A fresh game of variant `key`: the command line's deal, else a random one."""
     number = args.deal if args.deal is not None else random_deal_number()
-    return Game.new(number, preset(name, preferences.takeback))
+    return Game.new(number, VARIANTS[key].configure(preferences.rule_options()))
 
 
 class StoreLink:
-    """Listens to the window's changes and makes the matching store calls."""
+    """Listens to the session's changes and makes the matching store calls: the outcome at the
+    moment it is decided, the unfinished game after every change."""
 
     def __init__(self, app: App, store: Store, start: Opening) -> None:
         self.app = app
         self.store = store
+        self.session = app.session
         self.set_aside = start.set_aside
-        table = app.table
         if start.resumed is not None:
-            table.clock = GameClock(start.resumed.elapsed)
-            table.hints_used = start.resumed.hints_used
-        self.game = table.game
-        self.clock = table.clock
-        """The current game's clock: the table replaces its clock before telling of a new game,
-        and the game left behind is logged with the time on its own clock."""
-        self.hints_used = False
-        self.solver_finished = False
-        self.logged = False
-        """Whether the current game's result is in the log (it was won)."""
-        self.remember_flags()
-        app.listeners.append(self.changed)
+            self.session.restore(start.resumed.elapsed, start.resumed.hints_used)
+        app.listeners.insert(0, self.changed)  # the store first: a kill after a move keeps it
         app.preferences_listeners.append(self.preferences_changed)
         app.statistics_dialog = self.statistics_dialog
+        app.resume_variant = self.resume_variant
         self.apply_window_position(start.preferences.window_position)
         self.show_notices()
 
     # ----- the game's changes ------------------------------------------------------------------
 
     def changed(self, change: Change, game: Game, step: Step | None) -> None:
-        if change in (Change.NEW, Change.RESTART):
-            self.leave()
-            self.game, self.clock, self.logged = game, self.app.table.clock, False
-            self.hints_used = False
-            self.remember_flags()
-            if change is Change.NEW:
-                self.app.preferences.last_rules = game.rules.name
-        elif change is Change.WON:
-            self.remember_flags()
-            if not self.logged:
-                self.store.record_result(game, True, self.elapsed(), self.hints_used, self.solver_finished)
-                self.store.clear_unfinished()
-                self.logged = True
+        session = self.session
+        if change in (Change.WON, Change.LOST):
+            assert session.outcome is not None
+            self.store.record_outcome(game, session.outcome, session.seconds(), session.hints_used)
+            self.store.clear_unfinished(game.rules.name)
+        elif change in (Change.NEW, Change.RESTART):
+            self.app.preferences.last_rules = game.rules.name
         else:
-            self.remember_flags()
             self.save_game()
         self.show_notices()
 
-    def remember_flags(self) -> None:
-        """Read the table's flags while they still describe this game (a new game resets them)."""
-        table = self.app.table
-        self.hints_used = self.hints_used or bool(getattr(table, "hints_used", False))
-        self.solver_finished = bool(getattr(table, "solver_finished", False))
-
-    def elapsed(self) -> float:
-        return self.clock.seconds(self.app.now())
-
     def save_game(self) -> None:
-        """Save the current game as the unfinished one, if it is: started, not yet logged, and
-        not waiting for its first move to replace another."""
-        game = self.game
-        if self.logged or not game.has_started:
+        """Save the current game as its variant's unfinished one, if it is: started, not yet
+        decided, and not waiting for its first move to replace another."""
+        session, game = self.session, self.session.game
+        if session.outcome is not None or not game.has_started:
             return
-        if self.set_aside is not None:
-            if not game.has_started:
-                return
+        if self.set_aside is not None and self.set_aside.game.rules.name == game.rules.name:
             old = self.set_aside
-            self.store.record_result(old.game, False, old.elapsed, old.hints_used)
-            self.set_aside = None
-        self.store.save_unfinished(game, self.elapsed(), self.hints_used)
+            self.store.record_outcome(old.game, Outcome.LOST, old.elapsed, old.hints_used, old.game_id)
+        self.set_aside = None
+        self.store.save_unfinished(game, session.seconds(), session.hints_used)
 
-    def leave(self) -> None:
-        """The current game is being replaced: a started game not yet logged is lost."""
-        if self.logged or not self.game.has_started:
-            return
-        self.store.record_result(self.game, False, self.elapsed(), self.hints_used, self.solver_finished)
-        self.store.clear_unfinished()
-        self.logged = True
+    def resume_variant(self, key: str) -> tuple[Game, float, bool] | None:
+        """The unfinished game kept for variant `key` (the Game chooser switches to it)."""
+        self.save_game()
+        saved = self.store.load_unfinished(key)
+        self.show_notices()
+        if saved is None or saved.game.is_won:
+            return None
+        return saved.game, saved.elapsed, saved.hints_used
 
     # ----- preferences and the window --------------------------------------------------------
 
@@ -176,9 +147,7 @@ class StoreLink:
 
     def close(self) -> None:
         """The window is closing: keep the game for next time, and where the window was."""
-        if not self.game.is_won:
-            self.remember_flags()
-            self.save_game()
+        self.save_game()
         self.save_preferences()
 
     # ----- the player's view ------------------------------------------------------------------

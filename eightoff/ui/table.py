@@ -19,17 +19,22 @@ from eightoff.core.game import Game, Step
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EmptyColumn
-from eightoff.core.variants import preset
+from eightoff.core.rules import EmptyColumn, Rules
+from eightoff.core.variants import VARIANTS, variant_of
+from eightoff.session.changes import Change
+from eightoff.session.clock import GameClock
+from eightoff.session.commands import BY_NAME
+from eightoff.session.outcome import Outcome
+from eightoff.session.session import Session
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.animation import BASE_SECONDS, Animator
 from eightoff.ui.controller import Controller
 from eightoff.ui.faces import CardFaces, card_faces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
-from eightoff.ui.scene import Change, Scene
+from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprite, CardSprites
-from eightoff.ui.status import GameClock, StatusLine, game_summary
+from eightoff.ui.status import StatusLine, game_summary
 from eightoff.ui.toolbar import Toolbar
 
 if TYPE_CHECKING:
@@ -47,14 +52,13 @@ def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
 class TableScene(Scene):
     modal = False
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
-        self.game = game
+        self.session = session
         self.sprites = CardSprites()
         self.animator = Animator(self.sprites)
         self.toolbar = Toolbar()
         self.status = StatusLine()
-        self.clock = GameClock()
         self.controller = Controller(self)
         self.static: pygame.Surface | None = None
         self._shadow_surface: pygame.Surface | None = None
@@ -68,13 +72,28 @@ class TableScene(Scene):
         self.offered: Position | None = None
         """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
         self.hint: tuple[Move, float] | None = None
-        self.hints_used = False
-        """A hint or the solver's playback was used in this game (the statistics mark it)."""
-        self.solver_finished = False
-        """The solver's playback made the final move: the game does not count as a win."""
-        self.layout: Layout = compute_layout(*app.size, game.rules)
+        self.layout: Layout = compute_layout(*app.size, session.game.rules)
         self.faces: CardFaces = self._faces()
         self.resize(app.size)
+        session.listeners.append(self.session_changed)
+
+    # ----- what the session owns --------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def clock(self) -> GameClock:
+        return self.session.clock
+
+    @property
+    def hints_used(self) -> bool:
+        return self.session.hints_used
+
+    @property
+    def solver_finished(self) -> bool:
+        return self.session.outcome is Outcome.SOLVED_WITH_HELP
 
     # ----- geometry and pictures -----------------------------------------------------------
 
@@ -122,33 +141,38 @@ class TableScene(Scene):
             positions.append(positions[-1].apply(move))
         self.animate(positions[1:])
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move, by_solver: bool = False) -> None:
         self.animator.finish()
-        step = self.game.play(move, autoplay=self.preferences.autoplay)
-        self.show_step(step)
-        self.changed(Change.MOVE, step)
+        self.session.autoplay = self.preferences.autoplay
+        self.session.play(move, by_solver)
 
     def fly_back(self) -> None:
         """Return lifted cards to where the game says they lie."""
         self.animate([self.game.position])
 
-    def changed(self, change: Change, step: Step | None) -> None:
+    def session_changed(self, change: Change, game: Game, step: Step | None) -> None:
+        """Show what the session did: fly the cards, forget picks and hints, check again."""
+        if change is Change.LOST:
+            return
         self.hint = None
         self.controller.selected = None
         self.checks_due = True
         self.layout_due = True
+        if change in (Change.NEW, Change.RESTART):
+            self.animator.finish()
+            self.controller.cancel()
+            self.offered = None
+            self.resize(self.app.size)  # the rules may have another shape
+        elif change in (Change.MOVE, Change.REDO) and step is not None:
+            self.show_step(step)
+        elif change is Change.UNDO and step is not None:
+            self.animate([step.before])
         self.invalidate()
-        self.app.emit(change, self.game, step)
 
-    def replace_game(self, game: Game, change: Change) -> None:
+    def replace_game(self, game: Game, change: Change, keep: bool = False) -> None:
         self.animator.finish()
         self.controller.cancel()
-        self.game = game
-        self.clock = GameClock()
-        self.offered = None
-        self.hints_used = self.solver_finished = False
-        self.resize(self.app.size)  # the rules may have another shape
-        self.changed(change, None)
+        self.session.start(game, change, keep=keep)
 
     def notify(self, text: str) -> None:
         self.status.show(text, self.app.now())
@@ -156,52 +180,71 @@ class TableScene(Scene):
     # ----- actions (toolbar buttons and keys) ------------------------------------------------
 
     def enabled(self) -> dict[str, bool]:
-        return {
-            "undo": self.game.can_undo,
-            "redo": self.game.can_redo,
-            "restart": self.game.has_started,
-            "hint": self.app.solver is not None and not self.game.is_won,
-            "solve": self.app.solver is not None and not self.game.is_won,
-        }
+        self.session.solver_available = self.app.solver is not None
+        return {name: command.enabled(self.session) for name, command in BY_NAME.items()}
 
     def perform(self, action: str) -> None:
-        if not self.enabled().get(action, True):
+        """Run a command of the session's list: the session's own, or a dialog of ours."""
+        self.session.solver_available = self.app.solver is not None
+        if not self.session.enabled(action):
             return
-        getattr(self, f"do_{action}")()
+        self.animator.finish()
+        self.controller.cancel()
+        if BY_NAME[action].run is not None:
+            self.session.autoplay = self.preferences.autoplay
+            self.session.perform(action)
+        else:
+            getattr(self, f"do_{action}")()
 
-    def do_new(self, number: int | None = None) -> None:
-        rules = preset(self.preferences.rules_name, self.preferences.takeback)
-        if number is None and self.preferences.winnable_only and self.app.solver is not None:
+    def new_rules(self, key: str | None = None) -> Rules:
+        """The rules a new game of variant `key` (default: the one being played) gets."""
+        variant = variant_of(self.game.rules) if key is None else VARIANTS[key]
+        return variant.configure(self.preferences.rule_options())
+
+    def do_new(self, number: int | None = None, key: str | None = None) -> None:
+        rules = self.new_rules(key)
+        keep = key is not None and key != self.game.rules.name  # switching games keeps this one
+        if number is None and self.preferences.winnable_only and self.app.solver is not None and not keep:
             self.app.solver.new_random_game(rules)  # it starts the game once a deal passes
             return
         deal = random_deal_number() if number is None else number
-        self.replace_game(Game.new(deal, rules), Change.NEW)
+        self.replace_game(Game.new(deal, rules), Change.NEW, keep)
 
     def do_restart(self) -> None:
-        self.replace_game(self.game.restarted(), Change.RESTART)
+        self.perform("restart")
 
     def do_undo(self) -> None:
-        self.animator.finish()
-        self.controller.cancel()
-        step = self.game.undo()
-        if step is not None:
-            self.animate([step.before])
-            self.changed(Change.UNDO, step)
+        self.perform("undo")
 
     def do_redo(self) -> None:
-        self.animator.finish()
-        self.controller.cancel()
-        step = self.game.redo()
-        if step is not None:
-            self.show_step(step)
-            self.changed(Change.REDO, step)
+        self.perform("redo")
+
+    def do_game(self) -> None:
+        from eightoff.ui.dialogs import GameChooser
+
+        self.app.push(GameChooser(self.app, self.choose_variant))
+
+    def choose_variant(self, key: str) -> None:
+        """The Game chooser picked `key`: resume its unfinished game if one is kept, else deal."""
+        if key == self.game.rules.name:
+            return
+        self.preferences.last_rules = key
+        self.app.emit_preferences()
+        resumed = self.app.resume_variant(key) if self.app.resume_variant else None
+        if resumed is not None:
+            game, elapsed, hints_used = resumed
+            self.animator.finish()
+            self.controller.cancel()
+            self.session.start(game, Change.NEW, elapsed, hints_used, keep=True)
+        else:
+            self.do_new(key=key)
 
     def do_hint(self) -> None:
         if self.app.solver is not None:
             self.app.solver.hint()  # it calls show_hint when the answer is in
 
     def show_hint(self, move: Move) -> None:
-        self.hints_used = True
+        self.session.note_hint()
         self.hint = (move, self.app.now() + HINT_SECONDS)
         self.invalidate()
 
@@ -231,35 +274,25 @@ class TableScene(Scene):
     def do_help(self) -> None:
         from eightoff.ui.dialogs import help_dialog
 
-        self.app.push(help_dialog(self.app, self.game.rules))
+        self.app.push(help_dialog(self.app, self.session))
 
     def do_quit(self) -> None:
         self.app.quit()
 
     def do_finish(self) -> None:
-        self.animator.finish()
-        step = self.game.autoplay(safe_only=False)
-        if step is not None:
-            self.show_step(step)
-            self.changed(Change.MOVE, step)
+        self.perform("finish")
 
     def preferences_changed(self, old: Preferences) -> None:
         new = self.preferences
         if new.four_colour != old.four_colour:
             self.refresh_faces()
         if new.takeback != old.takeback:
-            self.game.rules = self.game.rules.with_takeback(new.takeback)
-        if new.easy_mode != old.easy_mode:
-            self.notify(f"{new.rules_name.capitalize()} rules apply from the next game")
+            self.session.change_takeback(new.takeback)
         if new.autoplay and not old.autoplay:
-            self.do_finish_safe()
+            self.animator.finish()
+            self.session.autoplay_now()
+        self.session.autoplay = new.autoplay
         self.app.emit_preferences()
-
-    def do_finish_safe(self) -> None:
-        step = self.game.autoplay(safe_only=True)
-        if step is not None:
-            self.show_step(step)
-            self.changed(Change.MOVE, step)
 
     # ----- what the position calls for ---------------------------------------------------------
 
@@ -268,11 +301,12 @@ class TableScene(Scene):
         self.checks_due = False
         game = self.game
         if game.is_won:
-            self.clock.run(self.app.now(), False)
-            self.app.emit(Change.WON, game, None)
+            if self.offered == game.position:
+                return
+            self.offered = game.position  # celebrated once; an undo and redo does not repeat it
             from eightoff.ui.dialogs import win_dialog
 
-            self.app.push(win_dialog(self.app, game, self.clock.seconds(self.app.now())))
+            self.app.push(win_dialog(self.app, self.session))
             return
         if self.offered == game.position:
             return
@@ -307,7 +341,7 @@ class TableScene(Scene):
             self.hint = None
             self.invalidate()
         on_top = self.app.top is self
-        self.clock.run(now, on_top and self.app.visible and self.game.has_started and not self.game.is_won)
+        self.session.tick(on_top and self.app.visible)
         self.toolbar.set_enabled(self.enabled())
         if on_top and self.checks_due and not self.animator.busy and not self.controller.dragging:
             self.check_position()
@@ -327,7 +361,7 @@ class TableScene(Scene):
     # ----- drawing -----------------------------------------------------------------------------
 
     def summary(self) -> str:
-        return game_summary(self.game, self.clock.seconds(self.app.now()))
+        return game_summary(self.session)
 
     def needs_draw(self) -> bool:
         lifted = self.sprites.lifted()

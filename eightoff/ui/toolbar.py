@@ -10,22 +10,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from eightoff.session.commands import COMMANDS
 from eightoff.ui import theme
 from eightoff.ui.layout import Box
 
-BUTTONS = (
-    ("new", "New"),
-    ("deal", "Deal…"),
-    ("restart", "Restart"),
-    ("undo", "Undo"),
-    ("redo", "Redo"),
-    ("hint", "Hint"),
-    ("solve", "Solve"),
-    ("preferences", "Preferences"),
-    ("statistics", "Statistics"),
-    ("help", "Help"),
-    ("quit", "Quit"),
-)
+BUTTONS = tuple((command.name, command.label) for command in COMMANDS if command.toolbar)
+"""The toolbar's buttons, in the order of the session's command list."""
 PADDING = 14
 MIN_PADDING = 5
 

@@ -147,12 +147,32 @@ def test_winning_logs_a_win_and_forgets_the_unfinished_game(home: Path) -> None:
 
 def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
     app, _ = open_app(home, game=one_move_from_won())
-    app.table.solver_finished = True
-    app.table.hints_used = True
-    press_button(app, "Finish")
-    app.pump()
+    app.table.session.note_hint()
+    [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
+    app.table.play(last, by_solver=True)  # the step-through solution makes the winning move
+    # The outcome is in the log at once, before any frame, animation or celebration.
     [game] = store_at(home).recent_games()
     assert (game.won, game.solver_finished, game.hints_used) == (False, True, True)
+    while app.top is not app.table:  # the finish offer made when the window opened
+        app.pop(app.top)
+    app.pump(3)
+    assert app.top.title == "Solved with help"
+
+
+def test_a_win_is_logged_at_the_winning_move_and_undo_redo_never_counts_it_twice(home: Path) -> None:
+    app, _ = open_app(home, game=one_move_from_won())
+    [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
+    app.table.play(last)
+    assert [game.result for game in store_at(home).recent_games()] == ["won"]  # no frame drawn yet
+    for _ in range(2):
+        app.table.perform("undo")
+        assert not app.table.game.is_won
+        app.table.perform("redo")
+        assert app.table.game.is_won
+    store = store_at(home)
+    assert (store.statistics("standard").played, store.statistics("standard").won) == (1, 1)
+    assert [game.moves for game in store.recent_games()] == [1]
+    assert app.table.session.outcome_moves == 1
 
 
 def test_a_new_game_after_a_started_one_logs_a_loss(home: Path) -> None:

@@ -192,12 +192,12 @@ def test_preferences_dialog_toggles() -> None:
     assert app.table.game.position.foundations == (0, 0, 0, 0) or app.top is dialog
     click(app, rows["Take cards back off the foundations"])
     assert app.table.game.rules.foundation_takeback
-    click(app, rows["Easy mode (from the next game)"])
-    assert app.table.game.rules.name == "standard"
+    click(app, rows["Raglan with all cards face up (from the next game)"])
+    assert app.preferences.face_up
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
     key(app, pygame.K_F2)
-    assert app.table.game.rules.name == "easy"
+    assert app.table.game.rules.name == "standard"  # New deals the game being played
     assert app.table.game.rules.foundation_takeback
 
 

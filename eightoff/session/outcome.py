@@ -1,0 +1,24 @@
+"""How a game ended, said and counted the same way in the window, the dialog and `eightoff stats`."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from eightoff.core.i18n import N_
+
+
+class Outcome(Enum):
+    WON = "won"
+    SOLVED_WITH_HELP = "solved with help"
+    """The solver's step-through solution was used: counted apart from wins."""
+    LOST = "lost"
+    """Left unfinished for another game."""
+
+    @property
+    def label(self) -> str:
+        """Marked with `N_`: translate where shown."""
+        return {
+            Outcome.WON: N_("Won"),
+            Outcome.SOLVED_WITH_HELP: N_("Solved with help"),
+            Outcome.LOST: N_("Lost"),
+        }[self]
