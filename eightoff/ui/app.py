@@ -286,6 +286,7 @@ def run_app(args: argparse.Namespace) -> int:
     from eightoff.ui.store_link import StoreLink, opening
 
     store = Store()
+    store.acquire_instance()  # a second window plays without touching the first one's game
     start = opening(store, args)
     app = App(start.game, start.preferences, log_moves=args.log_moves, print_layout=args.print_layout)
     link = StoreLink(app, store, start)
@@ -297,3 +298,4 @@ def run_app(args: argparse.Namespace) -> int:
     finally:
         link.close()
         app.close()
+        store.close()
