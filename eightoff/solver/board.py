@@ -1,17 +1,21 @@
-"""The solver's compact board: cards as small ints, columns as `bytes`, cells as a sorted `bytes`.
+"""The solver's compact board: cards as small ints, columns as `bytes`, cells and reserve as
+sorted `bytes`.
 
-`core.Position` is built for clarity; the search visits tens of thousands of boards, so it runs
-on this flat form instead. Everything a variant changes is read once from the `Rules` value
-(build, empty columns, run capacity, number of cells, auto-play safety) into tables here, so the
-search has no per-variant branches.
+`core.Position` is built for clarity; the search visits hundreds of thousands of boards, so it
+runs on this flat form instead. Everything a variant changes is read once from the `Rules`
+value (build, empty columns, run capacity, number of cells, auto-play safety) into tables
+here, so the search has no per-variant branches and the rules are written down only in the
+core. `tests/solver/test_engine.py` checks, on random positions of every variant, that the
+boards this engine reaches in one move are exactly those the core's `legal_moves` reaches.
 
 A card is `suit * 16 + rank` (17..61): it fits in a byte, and 0 and 1 stay free as separators
-for the visited-set key.
+for the visited-set key. Face-down cards are known to the solver, and they never limit a move
+here: the only game that deals them (Raglan) moves one card at a time, and the top card of a
+column is always face up.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
 from typing import NamedTuple
 
@@ -26,8 +30,9 @@ RANK_MASK = 15
 COLUMN_TO_COLUMN = 0  # a = source column, b = destination column
 COLUMN_TO_CELL = 1  # a = source column
 CELL_TO_COLUMN = 2  # a = the card, b = destination column
-HOME = 3  # a = the card (from a column top or a cell)
+HOME = 3  # a = the card (from a column top, a cell or the reserve)
 TAKEBACK = 4  # a = the card, b = destination column or -1 for a cell
+RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
 
 InternalMove = tuple[int, int, int, int]
 
@@ -44,11 +49,14 @@ class Board(NamedTuple):
     columns: tuple[bytes, ...]
     cells: bytes
     """The cell cards in ascending order: which cell holds a card never matters to the search."""
-    foundations: tuple[int, int, int, int]
+    foundations: tuple[int, ...]
+    reserve: bytes = b""
+    """The reserve cards in ascending order (they only give, so their places never matter)."""
 
     def key(self) -> bytes:
-        """The visited-set key: column order and cell order do not matter."""
-        return b"\0".join(sorted(self.columns)) + b"\1" + self.cells
+        """The visited-set key: column order and cell order do not matter, and the foundations
+        follow from the cards still out."""
+        return b"\0".join(sorted(self.columns)) + b"\1" + self.cells + b"\1" + self.reserve
 
     @property
     def is_won(self) -> bool:
@@ -58,19 +66,16 @@ class Board(NamedTuple):
 def from_position(position: Position) -> Board:
     columns = tuple(bytes(card_code(card) for card in column) for column in position.columns)
     cells = bytes(sorted(card_code(card) for card in position.cells if card is not None))
-    return Board(
-        columns,
-        cells,
-        (position.foundations[0], position.foundations[1], position.foundations[2], position.foundations[3]),
-    )
+    reserve = bytes(sorted(card_code(card) for card in position.reserve if card is not None))
+    return Board(columns, cells, tuple(position.foundations), reserve)
 
 
-def _add_cell(cells: bytes, card: int) -> bytes:
-    return bytes(sorted(cells + bytes((card,))))
+def _add_card(cards: bytes, card: int) -> bytes:
+    return bytes(sorted(cards + bytes((card,))))
 
 
-def _without(cells: bytes, card: int) -> bytes:
-    return cells.replace(bytes((card,)), b"", 1)
+def _without(cards: bytes, card: int) -> bytes:
+    return cards.replace(bytes((card,)), b"", 1)
 
 
 class Engine:
@@ -86,31 +91,40 @@ class Engine:
         }
         """The cards each card may lie on."""
         self.builds = {(card, onto) for card, ontos in self.parents.items() for onto in ontos}
-        self.fills = {card for card in codes if rules.may_fill_empty_column(code_card(card))}
+        self.fills = frozenset(card for card in codes if rules.may_fill_empty_column(code_card(card)))
         """The cards that may go into an empty column."""
-        columns = rules.columns
         self.capacity = {
             (free, empty, to_empty): rules.run_capacity(free, empty, to_empty)
             for free in range(rules.cells + 1)
-            for empty in range(columns + 1)
+            for empty in range(rules.columns + 1)
             for to_empty in (False, True)
         }
         self.takeback_matters = rules.foundation_takeback and rules.build is not Build.SAME_SUIT
         """With same-suit building a card taken back could only ever hold lower cards of its own
         suit, which are home already, so a line with take-backs can always drop them (see
         `solve`'s docstring); the search then skips them, which keeps proofs sound and fast."""
-        self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
         self.autoplay_folds = not self.takeback_matters
         """Safe home moves are folded into every step only where that is provably harmless: the
         core's safety rule assumes cards never come back off the foundations."""
+        self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._runs: dict[bytes, int] = {}
+
+    def forget(self) -> None:
+        """Drop the caches that grow with the boards seen (called before each search, so a
+        long batch or a long-lived worker does not grow)."""
+        self._runs.clear()
+        self._safe.clear()
 
     # ----- reading --------------------------------------------------------------------------
 
     def run_length(self, column: bytes) -> int:
-        builds = self.builds
-        length = 1 if column else 0
-        while length < len(column) and (column[-length], column[-length - 1]) in builds:
-            length += 1
+        length = self._runs.get(column)
+        if length is None:
+            builds = self.builds
+            length = 1 if column else 0
+            while length < len(column) and (column[-length], column[-length - 1]) in builds:
+                length += 1
+            self._runs[column] = length
         return length
 
     def safe_home(self, card: int, foundations: tuple[int, ...]) -> bool:
@@ -124,20 +138,20 @@ class Engine:
         """Whether `move` may be made on `board` (for edits to a found line; the search itself
         only makes moves that `moves` produced)."""
         kind, a, b, count = move
-        columns, cells, foundations = board
+        columns, cells, foundations, reserve = board
         free = self.cells - len(cells)
         if kind == COLUMN_TO_CELL:
             return bool(columns[a]) and free > 0
         if kind == HOME:
-            at_top = a in cells or any(column and column[-1] == a for column in columns)
+            at_top = a in cells or a in reserve or any(column and column[-1] == a for column in columns)
             return at_top and foundations[a >> 4] == (a & RANK_MASK) - 1
         if kind == COLUMN_TO_COLUMN:
             source = columns[a]
             if a == b or not 1 <= count <= self.run_length(source):
                 return False
             card = source[-count]
-        elif kind == CELL_TO_COLUMN:
-            if a not in cells:
+        elif kind in (CELL_TO_COLUMN, RESERVE_TO_COLUMN):
+            if a not in (cells if kind == CELL_TO_COLUMN else reserve):
                 return False
             card = a
         else:
@@ -147,54 +161,53 @@ class Engine:
                 return free > 0
             card = a
         target = columns[b]
-        if not target:
-            empty = sum(1 for column in columns if not column)
-            return card in self.fills and count <= self.capacity[free, empty, True]
         empty = sum(1 for column in columns if not column)
+        if not target:
+            return card in self.fills and count <= self.capacity[free, empty, True]
         return (card, target[-1]) in self.builds and count <= self.capacity[free, empty, False]
 
     # ----- changing -------------------------------------------------------------------------
 
     def apply(self, board: Board, move: InternalMove) -> Board:
         kind, a, b, count = move
-        columns, cells, foundations = board
+        columns, cells, foundations, reserve = board
         if kind == COLUMN_TO_COLUMN:
             source = columns[a]
-            moving = source[-count:]
             new = list(columns)
             new[a] = source[:-count]
-            new[b] = columns[b] + moving
-            return Board(tuple(new), cells, foundations)
+            new[b] = columns[b] + source[-count:]
+            return Board(tuple(new), cells, foundations, reserve)
         if kind == COLUMN_TO_CELL:
             source = columns[a]
             new = list(columns)
             new[a] = source[:-1]
-            return Board(tuple(new), _add_cell(cells, source[-1]), foundations)
-        if kind == CELL_TO_COLUMN:
+            return Board(tuple(new), _add_card(cells, source[-1]), foundations, reserve)
+        if kind in (CELL_TO_COLUMN, RESERVE_TO_COLUMN):
             new = list(columns)
             new[b] = columns[b] + bytes((a,))
-            return Board(tuple(new), _without(cells, a), foundations)
+            if kind == CELL_TO_COLUMN:
+                return Board(tuple(new), _without(cells, a), foundations, reserve)
+            return Board(tuple(new), cells, foundations, _without(reserve, a))
+        homes = list(foundations)
         if kind == HOME:
-            suit = a >> 4
-            homes = list(foundations)
-            homes[suit] += 1
+            homes[a >> 4] += 1
             if a in cells:
-                return Board(columns, _without(cells, a), tuple(homes))  # type: ignore[arg-type]
+                return Board(columns, _without(cells, a), tuple(homes), reserve)
+            if a in reserve:
+                return Board(columns, cells, tuple(homes), _without(reserve, a))
             new = list(columns)
             for index, column in enumerate(columns):
                 if column and column[-1] == a:
                     new[index] = column[:-1]
                     break
-            return Board(tuple(new), cells, tuple(homes))  # type: ignore[arg-type]
+            return Board(tuple(new), cells, tuple(homes), reserve)
         # TAKEBACK
-        suit = a >> 4
-        homes = list(foundations)
-        homes[suit] -= 1
+        homes[a >> 4] -= 1
         if b < 0:
-            return Board(columns, _add_cell(cells, a), tuple(homes))  # type: ignore[arg-type]
+            return Board(columns, _add_card(cells, a), tuple(homes), reserve)
         new = list(columns)
         new[b] = columns[b] + bytes((a,))
-        return Board(tuple(new), cells, tuple(homes))  # type: ignore[arg-type]
+        return Board(tuple(new), cells, tuple(homes), reserve)
 
     def autoplay(self, board: Board) -> tuple[Board, list[InternalMove]]:
         """Send home every card that safely may, lowest first (as the core's auto-play does)."""
@@ -202,10 +215,10 @@ class Engine:
             return board, []
         played: list[InternalMove] = []
         while True:
-            columns, cells, foundations = board
+            columns, cells, foundations, reserve = board
             ready = [
                 card
-                for card in [column[-1] for column in columns if column] + list(cells)
+                for card in [column[-1] for column in columns if column] + list(cells) + list(reserve)
                 if foundations[card >> 4] == (card & RANK_MASK) - 1 and self.safe_home(card, foundations)
             ]
             if not ready:
@@ -215,57 +228,87 @@ class Engine:
             played.append(move)
             board = self.apply(board, move)
 
-    def moves(self, board: Board) -> Iterator[InternalMove]:
+    def step(self, board: Board, move: InternalMove) -> tuple[Board, list[InternalMove]]:
+        """`apply` then `autoplay`, for a board on which auto-play had nothing left to do: then
+        only a card the move uncovered can newly go home, so the common case skips the scan."""
+        child = self.apply(board, move)
+        if not self.autoplay_folds:
+            return child, []
+        kind, source = move[0], move[1]
+        if kind in (COLUMN_TO_COLUMN, COLUMN_TO_CELL):
+            column = child.columns[source]
+            if not column:
+                return child, []
+            card = column[-1]
+            foundations = child.foundations
+            if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
+                return child, []
+        elif kind != HOME:
+            return child, []
+        return self.autoplay(child)
+
+    def moves(self, board: Board) -> list[InternalMove]:
         """Every move worth trying. Left out, soundly: cell to cell (changes nothing), a whole
         column to an empty column (the same board) and a move to any but the first empty column
         (empty columns are interchangeable). Safe home moves were folded in already."""
-        columns, cells, foundations = board
-        builds, fills = self.builds, self.fills
+        columns, cells, foundations, reserve = board
+        parents, fills, run_length = self.parents, self.fills, self.run_length
         free = self.cells - len(cells)
-        empty = [index for index, column in enumerate(columns) if not column]
-        first_empty = empty[0] if empty else -1
-        capacity = self.capacity[free, len(empty), False]
-        capacity_to_empty = self.capacity[free, len(empty), True]
-        tops = [column[-1] if column else 0 for column in columns]
+        tops: dict[int, int] = {}
+        first_empty = -1
+        empties = 0
+        for index, column in enumerate(columns):
+            if column:
+                tops[column[-1]] = index
+            else:
+                empties += 1
+                if first_empty < 0:
+                    first_empty = index
+        capacity = self.capacity[free, empties, False]
+        to_empty = self.capacity[free, empties, True] if empties else 0
+        found: list[InternalMove] = []
+        add = found.append
         for index, column in enumerate(columns):
             if not column:
                 continue
             card = column[-1]
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                yield (HOME, card, 0, 1)  # only unsafe ones are left when auto-play folds
-            run = self.run_length(column)
-            for target, top in enumerate(tops):
-                if target == index:
-                    continue
-                if top:
-                    count = (top & RANK_MASK) - (card & RANK_MASK)
-                    if 1 <= count <= run and count <= capacity and (column[-count], top) in builds:
-                        yield (COLUMN_TO_COLUMN, index, target, count)
-                elif target == first_empty:
-                    for count in range(1, min(run, capacity_to_empty, len(column) - 1) + 1):
-                        if column[-count] in fills:
-                            yield (COLUMN_TO_COLUMN, index, target, count)
+                add((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
+            run = run_length(column) if capacity > 1 else 1
+            for count in range(1, min(run, capacity) + 1):
+                for onto in parents[column[-count]]:
+                    target = tops.get(onto)
+                    if target is not None:
+                        add((COLUMN_TO_COLUMN, index, target, count))
+            if to_empty:
+                for count in range(1, min(run, to_empty, len(column) - 1) + 1):
+                    if column[-count] in fills:
+                        add((COLUMN_TO_COLUMN, index, first_empty, count))
             if free:
-                yield (COLUMN_TO_CELL, index, 0, 1)
-        for card in cells:
-            if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                yield (HOME, card, 0, 1)
-            for target, top in enumerate(tops):
-                if top:
-                    if (card, top) in builds:
-                        yield (CELL_TO_COLUMN, card, target, 1)
-                elif target == first_empty and card in fills:
-                    yield (CELL_TO_COLUMN, card, target, 1)
+                add((COLUMN_TO_CELL, index, 0, 1))
+        def place(kind: int, card: int) -> None:
+            """The moves of one card from a cell, the reserve or a foundation onto columns."""
+            for onto in parents[card]:
+                target = tops.get(onto)
+                if target is not None:
+                    add((kind, card, target, 1))
+            if first_empty >= 0 and card in fills:
+                add((kind, card, first_empty, 1))
+
+        for kind, givers in ((CELL_TO_COLUMN, cells), (RESERVE_TO_COLUMN, reserve)):
+            for card in givers:
+                if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                    add((HOME, card, 0, 1))
+                place(kind, card)
         if self.takeback_matters:
             for suit, rank in enumerate(foundations):
-                if not rank:
-                    continue
+                if rank <= 1:
+                    continue  # an Ace taken back could hold nothing: never worth trying
                 card = suit * 16 + rank
                 if free:
-                    yield (TAKEBACK, card, -1, 1)
-                for target, top in enumerate(tops):
-                    if (top and (card, top) in builds) or (target == first_empty and card in fills):
-                        yield (TAKEBACK, card, target, 1)
+                    add((TAKEBACK, card, -1, 1))
+                place(TAKEBACK, card)
+        return found
 
 
 @cache

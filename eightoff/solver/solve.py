@@ -15,6 +15,7 @@ from eightoff.solver.board import (
     COLUMN_TO_CELL,
     COLUMN_TO_COLUMN,
     HOME,
+    RESERVE_TO_COLUMN,
     InternalMove,
     code_card,
     engine_for,
@@ -92,6 +93,8 @@ def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[
             source, destination = Pile.column(a), _free_cell(position)
         elif kind == CELL_TO_COLUMN:
             source, destination = Pile.cell(position.cells.index(code_card(a))), Pile.column(b)
+        elif kind == RESERVE_TO_COLUMN:
+            source, destination = Pile.reserve(position.reserve.index(code_card(a))), Pile.column(b)
         elif kind == HOME:
             card = code_card(a)
             source, destination = _holding(position, card), Pile.foundation(card.suit)
@@ -116,6 +119,8 @@ def _free_cell(position: Position) -> Pile:
 def _holding(position: Position, card: Card) -> Pile:
     if card in position.cells:
         return Pile.cell(position.cells.index(card))
+    if card in position.reserve:
+        return Pile.reserve(position.reserve.index(card))
     for index, column in enumerate(position.columns):
         if column and column[-1] == card:
             return Pile.column(index)

@@ -3,8 +3,6 @@ and every "unsolved" verdict agrees with a plain exhaustive search over core pos
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -16,6 +14,7 @@ from eightoff.core.position import Position
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
+from tests.solver.playouts import played_positions
 
 NODES = Budget(nodes=60_000)
 
@@ -27,8 +26,15 @@ def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) ->
     return position.is_won
 
 
-@pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
-@pytest.mark.parametrize("number", [1, 2, 617, 1000, 31999])
+WINNABLE = {"standard": [1, 2, 617, 1000, 31999], "easy": [1, 2, 617, 1000, 31999],
+            "freecell": [1, 2, 617, 1000, 31999], "raglan": [2, 5, 617, 1000, 31999]}
+"""Raglan loses about one deal in five (1, 3 and 4 among them), so it has its own list."""
+
+
+@pytest.mark.parametrize(
+    ("rules", "number"),
+    [(rules, number) for rules in PRESETS.values() for number in WINNABLE[rules.name]],
+)
 def test_solutions_replay_as_wins(rules: Rules, number: int) -> None:
     position = deal(number, rules)
     result = solve(position, rules, NODES)
@@ -91,20 +97,9 @@ def test_auto_play_moves_are_part_of_the_solution() -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    rules=st.sampled_from(list(PRESETS.values())),
-    number=st.integers(1, 2000),
-    seed=st.integers(0, 2**32 - 1),
-    length=st.integers(0, 40),
-)
-def test_random_playouts_solve_to_wins(rules: Rules, number: int, seed: int, length: int) -> None:
-    rng = random.Random(seed)
-    position = deal(number, rules)
-    for _ in range(length):
-        moves = position.legal_moves(rules)
-        if not moves:
-            break
-        position = position.apply(rng.choice(moves))
+@given(played_positions(longest=40, last_deal=2000))
+def test_random_playouts_solve_to_wins(case: tuple[Position, Rules]) -> None:
+    position, rules = case
     result = solve(position, rules, Budget(nodes=3_000))
     if result.status == SOLVED:
         assert replays_to_win(position, rules, result.moves)
