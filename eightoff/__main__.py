@@ -56,6 +56,11 @@ def main() -> None:
     # program, which must then serve as the worker instead of opening another window.
     multiprocessing.freeze_support()
     from eightoff.cli import run
+    from eightoff.locale import choose_language, install_language
+
+    # The system's language for now; the window re-chooses with the player's preference once
+    # the store has read it.
+    install_language(choose_language(None))
 
     sys.exit(run(sys.argv[1:], open_window))
 

@@ -15,6 +15,7 @@ from eightoff import desktop
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
 from eightoff.core.errors import IllegalMove
+from eightoff.core.i18n import _
 from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
@@ -31,7 +32,7 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))
 
 
 def deal_number(text: str) -> int:
@@ -43,9 +44,9 @@ def deal_number(text: str) -> int:
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard", help="rules preset")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard", help=_("rules preset"))
     parser.add_argument(
-        "--takeback", action="store_true", help="allow cards to come back off the foundations"
+        "--takeback", action="store_true", help=_("allow cards to come back off the foundations")
     )
 
 
@@ -54,7 +55,8 @@ def rules_from(args: argparse.Namespace) -> Rules:
 
 
 def read_text(path: str, what: str) -> str:
-    """A file's text, or standard input for '-'; unreadable input is a UsageError."""
+    """A file's text, or standard input for '-'; unreadable input is a UsageError naming `what`
+    (a translated noun phrase such as "the board file")."""
     try:
         if path == "-":
             return sys.stdin.read()
@@ -62,7 +64,8 @@ def read_text(path: str, what: str) -> str:
             return file.read()
     except (OSError, UnicodeDecodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        raise UsageError(f"cannot read {what} {path!r}: {reason}") from None
+        message = _("cannot read {what} {path}: {reason}")
+        raise UsageError(message.format(what=what, path=repr(path), reason=reason)) from None
 
 
 def load_position(board: str | None, number: int | None, rules: Rules) -> Position:
@@ -71,9 +74,9 @@ def load_position(board: str | None, number: int | None, rules: Rules) -> Positi
         return deal(number, rules)
     assert board is not None
     try:
-        return parse_board(read_text(board, "board file"), rules)
+        return parse_board(read_text(board, _("the board file")), rules)
     except ValueError as error:
-        raise UsageError(f"board {board!r}: {error}") from None
+        raise UsageError(_("board {path}: {reason}").format(path=repr(board), reason=error)) from None
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
@@ -84,32 +87,36 @@ def cmd_deal(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     expected = 1 if args.deal is not None else 2
     if len(args.files) != expected:
-        shape = "MOVES with --deal" if args.deal is not None else "BOARD MOVES (or --deal N MOVES)"
-        raise UsageError(f"replay takes {shape}")
+        if args.deal is not None:
+            raise UsageError(_("replay takes MOVES with --deal"))
+        raise UsageError(_("replay takes BOARD MOVES (or --deal N MOVES)"))
     rules = rules_from(args)
     board = None if args.deal is not None else args.files[0]
     moves_path = args.files[-1]
     if board == "-" and moves_path == "-":
-        raise UsageError("only one of BOARD and MOVES can be read from standard input")
+        raise UsageError(_("only one of BOARD and MOVES can be read from standard input"))
     position = load_position(board, args.deal, rules)
-    for number, line in move_lines(read_text(moves_path, "moves file").splitlines()):
+    for number, line in move_lines(read_text(moves_path, _("the moves file")).splitlines()):
         try:
             move = parse_move(line, position)
         except IllegalMove as error:
-            print(f"line {number}: {line}: {error}")
+            print(_("line {number}: {move}: {reason}").format(number=number, move=line, reason=error))
             return 1
         except ValueError as error:
-            raise UsageError(f"{moves_path} line {number}: {error}") from None
+            raise UsageError(
+                _("{path} line {number}: {reason}").format(path=moves_path, number=number, reason=error)
+            ) from None
         try:
             checked = position.find_move(rules, move.source, move.destination, move.count)
         except IllegalMove as error:
-            print(f"line {number}: {format_move(move)}: {error}")
+            refused = _("line {number}: {move}: {reason}")
+            print(refused.format(number=number, move=format_move(move), reason=error))
             return 1
         position = position.apply(checked)
     if position.is_won:
-        print("won")
+        print(_("won"))
     else:
-        print("not won")
+        print(_("not won"))
         print(format_board(position), end="")
     return 0
 
@@ -117,46 +124,48 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
-        description="Eight Off patience. Without a subcommand, opens the game window.",
+        description=_("Eight Off patience. Without a subcommand, opens the game window."),
     )
-    parser.add_argument("--deal", type=deal_number, metavar="N", help="open the window on deal N")
-    parser.add_argument("--rules", choices=sorted(PRESETS), help="rules for the game the window opens")
-    parser.add_argument("--log-moves", action="store_true", help="print every move on stdout as it is made")
+    parser.add_argument("--deal", type=deal_number, metavar="N", help=_("open the window on deal N"))
+    parser.add_argument("--rules", choices=sorted(PRESETS), help=_("rules for the game the window opens"))
     parser.add_argument(
-        "--print-layout", action="store_true", help="print the pile layout as JSON after every change"
+        "--log-moves", action="store_true", help=_("print every move on stdout as it is made")
+    )
+    parser.add_argument(
+        "--print-layout", action="store_true", help=_("print the pile layout as JSON after every change")
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    deal_parser = commands.add_parser("deal", help="print deal N in fc-solve's board format")
+    deal_parser = commands.add_parser("deal", help=_("print deal N in fc-solve's board format"))
     deal_parser.add_argument("number", type=deal_number, metavar="N")
     add_rules_options(deal_parser)
     deal_parser.set_defaults(handler=cmd_deal)
 
     replay_parser = commands.add_parser(
-        "replay", help="replay a file of moves in fc-solve's -m wording ('-' reads stdin)"
+        "replay", help=_("replay a file of moves in fc-solve's -m wording ('-' reads stdin)")
     )
     replay_parser.add_argument("files", nargs="+", metavar="[BOARD] MOVES")
-    replay_parser.add_argument("--deal", type=deal_number, metavar="N", help="start from deal N")
+    replay_parser.add_argument("--deal", type=deal_number, metavar="N", help=_("start from deal N"))
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
 
     solve_parser = commands.add_parser(
-        "solve", help="solve a board or deal: moves in fc-solve's -m wording, 'unsolvable' or 'unknown'"
+        "solve", help=_("solve a board or deal: moves in fc-solve's -m wording, 'unsolvable' or 'unknown'")
     )
     solver_cli.add_arguments(solve_parser)
-    solve_parser.add_argument("--deal", type=deal_number, metavar="N", help="solve deal N")
+    solve_parser.add_argument("--deal", type=deal_number, metavar="N", help=_("solve deal N"))
     add_rules_options(solve_parser)
     solve_parser.set_defaults(handler=solver_cli.cmd_solve)
 
     desktop_parser = commands.add_parser(
-        "install-desktop", help="add Eight Off to this user's desktop menu (Linux): entry and icon"
+        "install-desktop", help=_("add Eight Off to this user's desktop menu (Linux): entry and icon")
     )
-    desktop_parser.add_argument("--uninstall", action="store_true", help="remove them again")
+    desktop_parser.add_argument("--uninstall", action="store_true", help=_("remove them again"))
     desktop_parser.set_defaults(handler=desktop.cmd_install_desktop)
 
-    stats_parser = commands.add_parser("stats", help="print your statistics and recent games")
-    stats_parser.add_argument("--json", action="store_true", help="print one JSON object")
-    stats_parser.add_argument("--rules", choices=sorted(PRESETS), help="only this rules variant")
+    stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))
+    stats_parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    stats_parser.add_argument("--rules", choices=sorted(PRESETS), help=_("only this rules variant"))
     stats_parser.set_defaults(handler=cmd_stats)
     return parser
 
@@ -169,7 +178,7 @@ def run(
         args = build_parser().parse_args(argv)
         if args.command is None:
             if open_window is None:
-                raise UsageError("the game window is not available in this build")
+                raise UsageError(_("the game window is not available in this build"))
             return open_window(args)
         result: int = args.handler(args)
         return result

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from eightoff.core.i18n import _
+
 APP_ID = "eightoff"
 ASSETS = Path(__file__).resolve().parent / "assets"
 DESKTOP_TEMPLATE = ASSETS / f"{APP_ID}.desktop"
@@ -146,24 +148,26 @@ def refresh_caches(home: Path) -> None:
 def cmd_install_desktop(args: argparse.Namespace) -> int:
     """Handler of the `install-desktop` subcommand: one line per file, one line on failure."""
     if sys.platform in ("win32", "darwin"):
-        print("eightoff: install-desktop is for Linux and BSD desktops (freedesktop menus)", file=sys.stderr)
+        refused = _("eightoff: install-desktop is for Linux and BSD desktops (freedesktop menus)")
+        print(refused, file=sys.stderr)
         return 2
     home = data_home()
     try:
         if args.uninstall:
             files = uninstall(home)
-            action = "removed"
+            done = _("removed {path}")
         else:
             files = install(home, launch_command())
-            action = "installed"
+            done = _("installed {path}")
     except OSError as error:
-        where = error.filename or home
-        print(f"eightoff: cannot {'uninstall' if args.uninstall else 'install'} in {where}: "
-              f"{error.strerror or error}", file=sys.stderr)
+        failed = _("eightoff: cannot uninstall in {path}: {reason}") if args.uninstall else _(
+            "eightoff: cannot install in {path}: {reason}"
+        )
+        print(failed.format(path=error.filename or home, reason=error.strerror or error), file=sys.stderr)
         return 1
     refresh_caches(home)
     for path in files:
-        print(f"{action} {path}")
+        print(done.format(path=path))
     if not files:
-        print(f"nothing to remove in {home}")
+        print(_("nothing to remove in {path}").format(path=home))
     return 0

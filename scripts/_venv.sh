@@ -1,17 +1,46 @@
-# Sourced by scripts/play and scripts/test: make .venv if missing and install the project into it.
-# Reinstalls only when pyproject.toml changed since the last install, so a second start is quick.
+# Sourced by scripts/play, scripts/test and scripts/update-catalogues: make .venv if missing and
+# install the project into it (editable), with the extra named in $1 ("test") if any.
+#
+# One .venv serves every script. pip runs only when pyproject.toml changed since the last
+# install or an extra is asked for that is not installed yet; the stamp file records both, so
+# switching between scripts/play and scripts/test costs nothing. pip's output goes to a log
+# that is shown only if it fails.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
-python="${PYTHON:-python3}"
-if [ ! -x "$venv/bin/python" ]; then
-    "$python" -m venv "$venv"
-fi
 stamp="$venv/.eightoff-installed"
-extras="$1"
-want="$(cat "$root/pyproject.toml")$extras"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+wanted="$1"  # always passed: `source` without arguments would hand on the caller's own
+if [ ! -x "$venv/bin/python" ]; then
+    "${PYTHON:-python3}" -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
-    "$venv/bin/python" -m pip install --quiet -e "$root$extras"
-    printf '%s' "$want" > "$stamp"
+fi
+digest="$(cksum < "$root/pyproject.toml")"
+installed_digest=""
+installed_extras=""
+if [ -f "$stamp" ]; then
+    { read -r installed_digest; read -r installed_extras; } < "$stamp" || true
+fi
+extras="$installed_extras"
+if [ "$installed_digest" != "$digest" ]; then
+    extras=""
+    # What the venv holds is what a reinstall must keep: every extra installed so far.
+    for extra in $installed_extras $wanted; do
+        case " $extras " in *" $extra "*) ;; *) extras="${extras:+$extras }$extra" ;; esac
+    done
+elif [ -n "$wanted" ]; then
+    case " $installed_extras " in
+        *" $wanted "*) ;;
+        *) extras="${installed_extras:+$installed_extras }$wanted" ;;
+    esac
+fi
+if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ]; then
+    echo "Installing Eight Off into .venv${extras:+ with: $extras} ..." >&2
+    spec="$root"
+    [ -z "$extras" ] || spec="$root[${extras// /,}]"
+    log="$venv/.eightoff-install.log"
+    if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$spec" >"$log" 2>&1; then
+        cat "$log" >&2
+        exit 1
+    fi
+    printf '%s\n%s\n' "$digest" "$extras" > "$stamp"
 fi

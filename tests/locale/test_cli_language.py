@@ -1,0 +1,61 @@
+"""The command line as a subprocess speaks the environment's language; formats stay fc-solve's."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def eightoff(*args: str, **locale: str) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key not in LOCALE_VARIABLES}
+    env.update(locale)
+    return subprocess.run(
+        [sys.executable, "-m", "eightoff", *args], capture_output=True, text=True, timeout=60, env=env
+    )
+
+
+def test_help_in_italian() -> None:
+    out = eightoff("--help", LANG="it_IT.UTF-8").stdout
+    assert out.startswith("uso: eightoff")
+    assert "argomenti posizionali:" in out and "opzioni:" in out
+    assert "mostra questo messaggio di aiuto ed esce" in out
+    assert "apre la finestra sulla smazzata N" in out
+
+
+def test_help_in_english_with_the_c_locale() -> None:
+    out = eightoff("--help", LANG="C").stdout
+    assert out.startswith("usage: eightoff")
+    assert "positional arguments:" in out and "show this help message and exit" in out
+
+
+def test_argparse_errors_in_italian() -> None:
+    result = eightoff("deal", "--rules", "nessuna", "5", LANG="it_IT.UTF-8")
+    assert result.returncode == 2
+    assert result.stderr.startswith("eightoff: argomento --rules: scelta non valida: 'nessuna'")
+    assert result.stderr.rstrip().endswith("(vedi 'eightoff deal --help')")
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ({"LANG": "it_IT.UTF-8"}, "la smazzata 0 non esiste"),
+        ({"LANG": "C"}, "there is no deal 0"),
+        ({"LANGUAGE": "it", "LANG": "C"}, "la smazzata 0 non esiste"),
+        ({"LC_ALL": "C", "LANG": "it_IT.UTF-8"}, "there is no deal 0"),
+        ({"LC_MESSAGES": "it_IT.UTF-8", "LANG": "C"}, "la smazzata 0 non esiste"),
+    ],
+)
+def test_messages_follow_the_environment(locale: dict[str, str], expected: str) -> None:
+    result = eightoff("deal", "0", **locale)
+    assert result.returncode == 2 and expected in result.stderr, result.stderr
+
+
+def test_board_and_moves_stay_in_fc_solve_english() -> None:
+    italian = eightoff("deal", "617", LANG="it_IT.UTF-8")
+    assert italian.stdout == eightoff("deal", "617", LANG="C").stdout
+    assert italian.stdout.startswith("Freecells:")

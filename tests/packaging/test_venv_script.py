@@ -1,0 +1,60 @@
+"""scripts/_venv.sh calls pip only when pyproject.toml changed or a missing extra is asked for.
+
+The script runs in a copy of the repository layout whose .venv/bin/python is a stub that logs
+its arguments, so the test sees exactly which installs happen without running pip.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+STUB = """#!/bin/sh
+echo "$*" >> "$(dirname "$0")/../calls.log"
+"""
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(ROOT / "scripts" / "_venv.sh", tmp_path / "scripts")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(STUB)
+    python.chmod(0o755)
+    return tmp_path
+
+
+def installs(checkout: Path, extra: str) -> list[str]:
+    """The pip installs one `source scripts/_venv.sh EXTRA` makes (as `-e` targets)."""
+    log = checkout / ".venv" / "calls.log"
+    before = log.read_text().splitlines() if log.exists() else []
+    result = subprocess.run(
+        ["bash", "-c", 'source "$0/scripts/_venv.sh" "$1"', str(checkout), extra],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    after = log.read_text().splitlines() if log.exists() else []
+    return [line.split(" -e ")[1].removeprefix(str(checkout)) for line in after[len(before):]]
+
+
+def test_switching_between_play_and_test_installs_once_each(checkout: Path) -> None:
+    assert installs(checkout, "") == [""]
+    assert installs(checkout, "") == []
+    assert installs(checkout, "test") == ["[test]"]
+    assert installs(checkout, "") == []
+    assert installs(checkout, "test") == []
+
+
+def test_a_changed_pyproject_reinstalls_with_the_extras_already_there(checkout: Path) -> None:
+    assert installs(checkout, "test") == ["[test]"]
+    with (checkout / "pyproject.toml").open("a") as file:
+        file.write("# changed\n")
+    assert installs(checkout, "") == ["[test]"]
+    assert installs(checkout, "test") == []
