@@ -22,6 +22,8 @@ APP_ID = "eightoff"
 ASSETS = Path(__file__).resolve().parent / "assets"
 DESKTOP_TEMPLATE = ASSETS / f"{APP_ID}.desktop"
 ICON_SVG = ASSETS / "icon.svg"
+METAINFO = ASSETS / "io.github.eightoff.metainfo.xml"
+"""AppStream metainfo (what software centres show), installed beside the entry."""
 PNG_NAME = re.compile(rf"{APP_ID}-(\d+)\.png")
 
 EXEC_RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
@@ -92,6 +94,10 @@ def desktop_path(home: Path) -> Path:
     return home / "applications" / f"{APP_ID}.desktop"
 
 
+def metainfo_path(home: Path) -> Path:
+    return home / "metainfo" / METAINFO.name
+
+
 def hicolor(home: Path) -> Path:
     return home / "icons" / "hicolor"
 
@@ -100,6 +106,7 @@ def install(home: Path, command: list[str]) -> list[Path]:
     """Write the entry and icons under `home` (an XDG data dir); returns the files written."""
     targets: list[tuple[Path, Path | str]] = [
         (desktop_path(home), desktop_entry(command)),
+        (metainfo_path(home), METAINFO),
         (hicolor(home) / "scalable" / "apps" / f"{APP_ID}.svg", ICON_SVG),
     ]
     for size, png in sorted(png_icons().items()):
@@ -118,7 +125,7 @@ def installed_files(home: Path) -> list[Path]:
     icons = sorted(hicolor(home).glob(f"*/apps/{APP_ID}.png")) + sorted(
         hicolor(home).glob(f"*/apps/{APP_ID}.svg")
     )
-    return [path for path in [desktop_path(home), *icons] if path.is_file()]
+    return [path for path in [desktop_path(home), metainfo_path(home), *icons] if path.is_file()]
 
 
 def uninstall(home: Path) -> list[Path]:

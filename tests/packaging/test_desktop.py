@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -26,8 +28,32 @@ def files_under(folder: Path) -> set[Path]:
     return {path.relative_to(folder) for path in folder.rglob("*") if path.is_file()}
 
 
+def assert_valid_metainfo(path: Path) -> None:
+    """`appstreamcli validate` passes it (infos such as a tag this appstream is too old for are fine)."""
+    found = shutil.which("appstreamcli")
+    if found is None:
+        pytest.skip("appstreamcli is not installed (apt install appstream; .ci/run does)")
+    result = subprocess.run(
+        [found, "validate", "--no-net", "--no-color", str(path)], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_packaged_entry_validates() -> None:
     assert_valid_desktop_file(ASSETS / "eightoff.desktop")
+
+
+def test_packaged_metainfo_validates_and_matches_the_entry() -> None:
+    metainfo = ASSETS / "io.github.eightoff.metainfo.xml"
+    assert_valid_metainfo(metainfo)
+    root = ElementTree.parse(metainfo).getroot()
+    assert root.findtext("launchable") == "eightoff.desktop" and (ASSETS / "eightoff.desktop").is_file()
+    assert root.findtext("provides/binary") == "eightoff"
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    assert {element.get(lang) for element in root.iter("summary")} == {None, "it"}
+    assert root.find("releases/release/description") is not None
+    assert root.find("content_rating") is not None
+    assert root.findtext("screenshots/screenshot/image", "").endswith("/docs/screenshot.png")
 
 
 @pytest.mark.parametrize(
@@ -54,6 +80,7 @@ def test_install_then_uninstall(tmp_path: Path) -> None:
     installed = install_desktop(tmp_path)
     assert installed.returncode == 0, installed.stderr
     expected = {Path("applications/eightoff.desktop"), Path("icons/hicolor/scalable/apps/eightoff.svg")}
+    expected.add(Path("metainfo/io.github.eightoff.metainfo.xml"))
     expected |= {Path(f"icons/hicolor/{n}x{n}/apps/eightoff.png") for n in png_icons()}
     assert {16, 32, 48, 256} <= set(png_icons())
     ours = files_under(tmp_path) - {Path("applications/mimeinfo.cache")}  # update-desktop-database's
@@ -63,6 +90,7 @@ def test_install_then_uninstall(tmp_path: Path) -> None:
 
     entry = tmp_path / "applications" / "eightoff.desktop"
     assert_valid_desktop_file(entry)
+    assert_valid_metainfo(tmp_path / "metainfo" / "io.github.eightoff.metainfo.xml")
     lines = entry.read_text().splitlines()
     command = Path(next(line for line in lines if line.startswith("Exec=")).removeprefix("Exec="))
     assert command.is_absolute() and command.name == "eightoff" and command.is_file()
