@@ -57,7 +57,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("statistics", N_("Statistics"), ("Ctrl+S",), True, _always),
     Command("help", N_("Help"), ("F1",), True, _always),
     Command("quit", N_("Quit"), ("Ctrl+Q",), True, _always),
-    Command("finish", N_("Send every card home"), (), False, _playing, lambda s: s.finish()),
+    Command("finish", N_("Send every card home"), ("Ctrl+F",), False, _playing, lambda s: s.finish()),
 )
 BY_NAME: dict[str, Command] = {command.name: command for command in COMMANDS}
 

@@ -70,6 +70,8 @@ class TableScene(Scene):
         self.checks_due = True
         self.layout_due = True
         self.offered: Position | None = None
+        self.finish_offered = False
+        """The "All cards can go home" offer was made in this game (it is not repeated)."""
         """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
         self.hint: tuple[Move, float] | None = None
         self.layout: Layout = compute_layout(*app.size, session.game.rules)
@@ -162,6 +164,7 @@ class TableScene(Scene):
             self.animator.finish()
             self.controller.cancel()
             self.offered = None
+            self.finish_offered = False
             self.resize(self.app.size)  # the rules may have another shape
         elif change in (Change.MOVE, Change.REDO) and step is not None:
             self.show_step(step)
@@ -315,10 +318,14 @@ class TableScene(Scene):
                 self.do_finish()
                 return
             self.offered = game.position
+            if self.finish_offered:
+                return  # offered once a game; Ctrl+F finishes when the player wants
+            self.finish_offered = True
             from eightoff.ui.dialogs import MessageDialog
 
             self.app.push(MessageDialog(self.app, "All cards can go home",
-                                        ["Every remaining card can go to the foundations in order."],
+                                        ["Every remaining card can go to the foundations in order.",
+                                         "Not now: Ctrl+F finishes whenever you like."],
                                         [("Finish", self.do_finish), ("Not now", None)]))
         elif game.is_stuck:
             self.offered = game.position

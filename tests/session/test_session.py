@@ -1,0 +1,139 @@
+"""The session driven directly, as the window drives it: outcomes, counters, clock, commands."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eightoff.core.cards import KING, Card
+from eightoff.core.game import Game
+from eightoff.core.piles import Pile
+from eightoff.core.position import Position
+from eightoff.core.variants import RAGLAN, STANDARD, VARIANTS
+from eightoff.session.changes import Change
+from eightoff.session.commands import COMMANDS
+from eightoff.session.outcome import Outcome
+from eightoff.session.session import Session
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.time = 100.0
+
+    def __call__(self) -> float:
+        return self.time
+
+
+def one_move_from_won() -> Game:
+    columns = ((Card.parse("KS"),),) + ((),) * 7
+    return Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING, KING - 1)))
+
+
+def session_with(game: Game) -> tuple[Session, Clock, list[tuple[Change, int]]]:
+    clock = Clock()
+    session = Session(game, clock)
+    heard: list[tuple[Change, int]] = []
+    session.listeners.append(lambda change, game, step: heard.append((change, game.move_count)))
+    return session, clock, heard
+
+
+def test_the_win_is_told_at_the_winning_move_with_the_move_count() -> None:
+    session, clock, heard = session_with(one_move_from_won())
+    session.tick(True)
+    session.try_move(Pile.column(0), Pile.foundation(3))
+    assert heard == [(Change.MOVE, 1), (Change.WON, 1)]
+    assert session.outcome is Outcome.WON and session.outcome_moves == 1
+
+
+def test_undo_after_a_win_reopens_the_game_and_never_counts_it_twice() -> None:
+    session, clock, heard = session_with(one_move_from_won())
+    session.try_move(Pile.column(0), Pile.foundation(3))
+    clock.time += 5
+    won_at = session.seconds()
+    for _ in range(3):
+        session.perform("undo")
+        assert not session.game.is_won
+        session.tick(True)
+        clock.time += 10
+        session.perform("redo")
+    assert [change for change, _ in heard].count(Change.WON) == 1
+    assert session.seconds() == won_at, "the clock stopped at the win"
+    assert session.game.move_count == 1 + 3 * 2  # moves and undos both count
+
+
+def test_the_step_through_solution_finishing_is_solved_with_help() -> None:
+    session, _, heard = session_with(one_move_from_won())
+    [last] = session.game.position.home_moves(STANDARD, safe_only=False)
+    session.play(last, by_solver=True)
+    assert session.outcome is Outcome.SOLVED_WITH_HELP
+    assert heard[-1][0] is Change.WON
+
+
+def test_a_started_game_left_for_another_is_lost_unless_kept() -> None:
+    session, _, heard = session_with(Game.new(3, STANDARD))
+    session.click(Pile.column(0))
+    session.start(Game.new(4, STANDARD))
+    assert [change for change, _ in heard] == [Change.MOVE, Change.LOST, Change.NEW]
+    session.click(Pile.column(0))
+    heard.clear()
+    session.start(Game.new(5, RAGLAN), keep=True)  # switching games keeps this one to resume
+    assert [change for change, _ in heard] == [Change.NEW]
+    assert session.variant.key == "raglan"
+
+
+def test_an_unstarted_game_left_is_not_lost() -> None:
+    session, _, heard = session_with(Game.new(3, STANDARD))
+    session.restart()
+    assert [change for change, _ in heard] == [Change.RESTART]
+
+
+def test_the_clock_waits_for_the_first_move_and_pauses_while_hidden() -> None:
+    session, clock, _ = session_with(Game.new(3, STANDARD))
+    session.tick(True)
+    clock.time += 50
+    assert session.seconds() == 0
+    session.click(Pile.column(0))
+    clock.time += 5
+    session.tick(False)
+    clock.time += 100
+    assert session.seconds() == 5
+
+
+def test_a_card_taken_back_is_not_sent_home_again_until_moved() -> None:
+    columns = ((Card.parse("KH"),),) + ((),) * 7
+    game = Game(STANDARD.with_takeback(True), Position(columns, (None,) * 8, (0, 0, 0, 6)))
+    session, _, _ = session_with(game)
+    session.try_move(Pile.foundation(3), Pile.cell(0))
+    assert session.game.position.cells[0] == Card.parse("6S")
+    session.try_move(Pile.column(0), Pile.cell(1))  # another move: auto-play leaves 6S alone
+    assert session.game.position.cells[0] == Card.parse("6S")
+    assert session.game.position.foundations[3] == 5
+    session.try_move(Pile.cell(0), Pile.cell(2))  # the player moves it: auto-play may take it home
+    assert session.game.position.foundations[3] == 6
+
+
+def test_commands_have_unique_names_and_keys_and_every_toolbar_action_runs() -> None:
+    names = [command.name for command in COMMANDS]
+    keys = [key for command in COMMANDS for key in command.keys]
+    assert len(set(names)) == len(names) and len(set(keys)) == len(keys)
+    session, _, _ = session_with(Game.new(3, STANDARD))
+    assert not session.perform("undo"), "nothing to undo yet"
+    session.click(Pile.column(0))
+    before = session.game.move_count
+    assert session.perform("undo") and session.game.move_count == before + 1
+    assert not session.perform("help"), "a front-end command is not the session's to run"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(1, 10**6), st.lists(st.integers(0, 999), max_size=40))
+def test_random_play_keeps_one_move_count_everywhere(key: str, number: int, picks: list[int]) -> None:
+    session, _, heard = session_with(Game.new(number, VARIANTS[key].rules))
+    for pick in picks:
+        moves = session.game.legal_moves()
+        if pick % 7 == 0 and session.game.can_undo:
+            session.undo()
+        elif moves:
+            session.play(moves[pick % len(moves)])
+        if heard:
+            assert heard[-1][1] == session.game.move_count
+    assert session.game.position.all_cards().__len__() == 52

@@ -1,0 +1,115 @@
+"""Every game of the registry in the real window loop: chosen with the Game chooser, laid out
+from its piles, and won with the mouse (Eight Off, FreeCell) or the keyboard (Raglan)."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from eightoff.core.deals import deal
+from eightoff.core.moves import Move
+from eightoff.core.notation import format_board
+from eightoff.core.piles import PileKind
+from eightoff.core.rules import Rules
+from eightoff.core.variants import FREECELL, RAGLAN, STANDARD, VARIANTS
+from eightoff.solver.solve import SOLVED, solve
+from eightoff.ui.dialogs import GameChooser
+from eightoff.ui.layout import Box
+from tests.ui.helpers import drag, key, make_app, pile_center
+
+
+def last_layout(app) -> dict[str, dict[str, object]]:  # type: ignore[no-untyped-def]
+    lines = [line for line in app.out.getvalue().splitlines() if line.startswith("{")]
+    return json.loads(lines[-1])["layout"]
+
+
+def test_the_game_chooser_switches_games_by_keyboard_and_new_keeps_the_game() -> None:
+    app = make_app()
+    key(app, pygame.K_g, pygame.KMOD_CTRL)
+    assert isinstance(app.top, GameChooser)
+    assert app.top.focus == list(VARIANTS).index("standard")
+    for _ in range(list(VARIANTS).index("raglan") - list(VARIANTS).index("standard")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table
+    assert app.table.game.rules.name == "raglan"
+    layout = last_layout(app)
+    assert {f"column{i}" for i in range(9)} | {f"reserve{i}" for i in range(6)} <= layout.keys()
+    assert not any(name.startswith("cell") for name in layout)
+    assert [len(layout[f"column{i}"]["cards"]) for i in range(9)] == [1, 2, 3, 4, 5, 6, 7, 7, 7]
+    assert [layout[f"column{i}"].get("face_down", 0) for i in range(9)] == [0, 1, 2, 3, 4, 5, 6, 6, 6]
+    reserve_y = layout["reserve0"]["rect"][1]
+    assert layout["foundation0"]["rect"][1] == reserve_y, "foundations share the top row"
+    assert layout["foundation0"]["rect"][0] > layout["reserve5"]["rect"][0], "foundations on the right"
+    key(app, pygame.K_F2)
+    assert app.table.game.rules.name == "raglan", "New deals the game being played"
+    assert "Raglan" in app.table.summary()
+
+
+@pytest.mark.parametrize("rules", [STANDARD, FREECELL], ids=["eightoff", "freecell"])
+def test_a_deal_is_won_with_the_mouse(rules: Rules) -> None:
+    result = solve(deal(1, rules), rules)
+    assert result.status == SOLVED
+    app = make_app(format_board(deal(1, rules)), rules)
+    for move in result.moves:
+        if app.top is not app.table:
+            assert app.top.title == "All cards can go home"
+            key(app, pygame.K_RETURN)  # Finish, the offer's default
+            break
+        drag_move(app, move)
+    assert app.table.game.is_won
+    assert app.table.session.outcome is not None and app.table.session.outcome.value == "won"
+
+
+def drag_move(app, move: Move) -> None:  # type: ignore[no-untyped-def]
+    """Grab the move's lowest card and drop it over the destination pile."""
+    position = app.table.game.position
+    cards = position.cards(move.source)
+    card = cards[len(cards) - move.count]
+    box = Box(*app.table.sprites.by_card[card].rect)
+    grip = (box.x + box.w // 2, box.y + min(10, box.h // 2))
+    if move.destination.kind is PileKind.FOUNDATION:
+        target = pile_center(app, move.destination)
+    else:
+        count = len(position.cards(move.destination))
+        target_box = app.table.layout.card_boxes(move.destination, max(count, 1))[-1]
+        target = (target_box.x + target_box.w // 2, target_box.y + target_box.h // 2)
+    before = app.table.game.move_count
+    drag(app, grip, target)
+    assert app.table.game.move_count == before + 1, f"{move} was not made"
+
+
+RAGLAN_ENDGAME = """Foundations: H-K C-K D-K S-9
+Reserve: TS - - - - -
+:
+:
+:
+:
+:
+:
+:
+:
+[KS] JS QS
+"""
+
+
+def test_raglan_is_won_with_the_keyboard_and_a_face_down_card_turns_up() -> None:
+    app = make_app(RAGLAN_ENDGAME, RAGLAN)
+    assert last_layout(app)["column8"]["face_down"] == 1
+    # Reserve TS home, then QS into the empty column 1: now every card could go home.
+    for name in ("q", "f", "9", "1"):
+        key(app, pygame.key.key_code(name))
+    assert app.top.title == "All cards can go home"
+    key(app, pygame.K_ESCAPE)  # declined: not offered again in this game
+    key(app, pygame.K_9)
+    key(app, pygame.K_f)  # JS home: KS comes to the top of column 9, face up
+    layout = last_layout(app)
+    assert [card for card, _ in layout["column8"]["cards"]] == ["KS"] and "face_down" not in layout["column8"]
+    assert app.table.sprites.by_card[app.table.game.position.columns[8][0]].face_up
+    key(app, pygame.K_1)
+    key(app, pygame.K_f)
+    assert app.top is app.table
+    key(app, pygame.K_f, pygame.KMOD_CTRL)  # asked for: every card home
+    assert app.table.game.is_won
