@@ -63,6 +63,10 @@ class Scan:
     bad: int = 0
     newer: int = 0
     """Lines from a newer version: kept in the file for it, not counted here."""
+    torn: bool = False
+    """The file ends in part of a line: a write cut short by a crash (appends are whole under
+    the lock we read under). Not counted into a summary: the next append ends it with a newline
+    and it is read, and skipped, as a whole line then."""
     end: int = 0
     """The offset just past the last complete line read."""
     identity: tuple[int, int] = (0, 0)
@@ -202,6 +206,7 @@ class GameLog:
             scan.end += cut
             if cut:
                 scan.before_end = data[max(0, cut - 32):cut]
+        scan.torn = bool(rest.strip())
 
     def _decode_lines(self, block: bytes, scan: Scan) -> None:
         """Decode a block of whole lines; the fast path takes all at once, a block with a bad

@@ -246,7 +246,7 @@ class Store:
         return Overview(
             statistics={key: totals.statistics(key) for key, totals in summary.variants.items()},
             recent=[FinishedGame.from_line(line) for line in lines],
-            skipped=summary.skipped,
+            skipped=summary.skipped + self._summary.torn,
             newer=summary.newer,
         )
 

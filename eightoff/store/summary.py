@@ -90,6 +90,8 @@ class SummaryFile:
         self.log = log
         self.files = files
         self.cached: Summary | None = None
+        self.torn = False
+        """Whether the log ends in a line cut short (skipped, but not yet in the summary)."""
 
     def current(self) -> Summary:
         """The summary of the whole log as it is now."""
@@ -99,6 +101,9 @@ class SummaryFile:
             summary = Summary()
             scan = self.log.scan()
             assert scan is not None
+        if scan.torn and not self.torn:
+            self._tell_skipped(1)
+        self.torn = scan.torn
         if scan.lines or scan.bad or scan.newer or scan.end != summary.offset or self.cached is None:
             self._tell(summary, scan)
             summary.fold(scan)
@@ -125,14 +130,17 @@ class SummaryFile:
     def _tell(self, summary: Summary, scan: Scan) -> None:
         """Say once how many lines were skipped (the summary remembers what it has said)."""
         if scan.bad:
-            self.files.notices.add(ngettext(
-                "{count} line of your record of finished games could not be read and was skipped; "
-                "every other game is counted.",
-                "{count} lines of your record of finished games could not be read and were skipped; "
-                "every other game is counted.", scan.bad).format(count=scan.bad))
+            self._tell_skipped(scan.bad)
         if scan.newer and not summary.newer:
             self.files.notices.add(ngettext(
                 "{count} finished game was recorded by a newer version of Eight Off; it is kept but "
                 "not counted here.",
                 "{count} finished games were recorded by a newer version of Eight Off; they are kept "
                 "but not counted here.", scan.newer).format(count=scan.newer))
+
+    def _tell_skipped(self, count: int) -> None:
+        self.files.notices.add(ngettext(
+            "{count} line of your record of finished games could not be read and was skipped; "
+            "every other game is counted.",
+            "{count} lines of your record of finished games could not be read and were skipped; "
+            "every other game is counted.", count).format(count=count))

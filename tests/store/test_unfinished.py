@@ -27,7 +27,7 @@ def test_round_trip_keeps_history_redo_tail_counter_and_clock(dirs: HomeDirs) ->
     game = played_game(number=617, rules=EASY, moves=15)
     assert game.can_redo and game.can_undo
     Store(dirs).save_unfinished(game, 95.25, hints_used=True)
-    saved = Store(dirs).load_unfinished()
+    saved = Store(dirs).load_unfinished("easy")
     assert saved is not None
     assert saved.elapsed == 95.25 and saved.hints_used
     loaded = saved.game
