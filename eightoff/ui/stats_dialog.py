@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from eightoff.core.game import Game
-from eightoff.core.variants import PRESETS
-from eightoff.store.statistics import FinishedGame, compute
-from eightoff.store.stats_command import TITLES, describe, duration, plural
+from eightoff.core.i18n import _
+from eightoff.core.variants import VARIANTS
+from eightoff.store.statistics import FinishedGame
+from eightoff.store.stats_command import OUTCOME_WORDS, describe, duration, plural, title
 from eightoff.store.store import Store
 from eightoff.ui.dialogs import Dialog, MessageDialog
 
@@ -43,20 +44,22 @@ class StatisticsDialog(Dialog):
         self.read()
         # Play again only when there is a game to play again; otherwise Close is the default.
         replay = [("Play again", self.play_selected)] if self.recent else []
-        super().__init__(app, f"Statistics: {TITLES.get(self.rules, self.rules)}", [],
+        super().__init__(app, f"Statistics: {title(self.rules)}", [],
                          [*replay, ("Reset…", self.ask_reset), ("Close", None)])
 
     def read(self) -> None:
-        games = self.store.finished_games()
+        """The figures from the store's summary, so the dialog opens at once at any size of log."""
+        overview = self.store.overview()
         self.told()
-        figures = describe(compute(self.rules, games)).splitlines()[1:]
-        others = [name for name in PRESETS if name != self.rules and any(g.rules == name for g in games)]
-        for name in others:
-            other = compute(name, games)
-            figures.append(f"{TITLES.get(name, name)}: played {other.played}, won {other.won} "
-                           f"({other.win_percent:.0f}%)")
+        figures = describe(self.store.statistics(self.rules)).splitlines()[1:]
+        for name in VARIANTS:
+            other = overview.statistics.get(name)
+            if name == self.rules or other is None or not other.played:
+                continue
+            figures.append(f"{title(name)}: played {other.played}, won {other.won} "
+                           f"({other.win_percent:.0f}%), solved with help {other.solved}")
         self.figures = [line.strip() for line in figures]
-        self.recent: list[FinishedGame] = games[::-1][:MAX_ROWS]
+        self.recent: list[FinishedGame] = overview.recent[:MAX_ROWS]
 
     # ----- content -----------------------------------------------------------------------------
 
@@ -96,11 +99,10 @@ class StatisticsDialog(Dialog):
         self.play(self.recent[self.selected].replay())
 
     def ask_reset(self) -> None:
-        count = compute(self.rules, self.store.finished_games()).played
-        title = TITLES.get(self.rules, self.rules)
+        count = self.store.statistics(self.rules).played
         self.app.push(MessageDialog(
             self.app, "Reset statistics?",
-            [f"Forget {plural(count, 'finished game')} of {title}?", "This cannot be undone."],
+            [f"Forget {plural(count, 'finished game')} of {title(self.rules)}?", "This cannot be undone."],
             [("Cancel", self.reopen), ("Reset", self.reset)],
         ))
 
@@ -113,7 +115,7 @@ class StatisticsDialog(Dialog):
 def row(game: FinishedGame) -> str:
     when = game.finished.astimezone().strftime("%d %b %H:%M")
     which = f"deal {game.deal}" if game.deal is not None else "own board"
-    result = "by solver" if game.solver_finished else game.result
+    result = _(OUTCOME_WORDS.get(game.result, game.result))
     marks = "  (hints)" if game.hints_used else ""
-    return (f"{when}   {TITLES.get(game.rules, game.rules)}, {which}   {result}   "
+    return (f"{when}   {title(game.rules)}, {which}   {result}   "
             f"{plural(game.moves, 'move')}   {duration(game.seconds)}{marks}")
