@@ -22,8 +22,14 @@ from eightoff.core.rules import Rules
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
 from eightoff.store.preferences import Preferences
+from eightoff.store.store import Store
+from eightoff.ui.icon import make_icon
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.scene import Scene
+from eightoff.ui.sdlwait import sdl_waiter
+from eightoff.ui.solver_link import connect_solver
+from eightoff.ui.store_link import StoreLink, opening
+from eightoff.ui.table import TableScene
 
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -74,7 +80,6 @@ class App:
         self._set_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         self._set_minimum_size()
-        from eightoff.ui.sdlwait import sdl_waiter
 
         self.wait = sdl_waiter()
         self.now = now
@@ -102,7 +107,6 @@ class App:
         if log_moves:
             self.listeners.append(self._log_moves)
         self.scenes: list[Scene] = []
-        from eightoff.ui.table import TableScene
 
         self.table = TableScene(self, self.session)
         self.scenes.append(self.table)
@@ -113,7 +117,6 @@ class App:
         return self.session.listeners
 
     def _set_icon(self) -> None:
-        from eightoff.ui.icon import make_icon
 
         with contextlib.suppress(OSError, self.pygame.error):  # a window without its icon still plays
             self.pygame.display.set_icon(make_icon(64))
@@ -279,18 +282,12 @@ class App:
 def run_app(args: argparse.Namespace) -> int:
     """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
     the unfinished game (or the one asked for), with the per-user store kept in step."""
-    # Both are read when pygame is first imported (which sets the class to the script's name).
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "eightoff")
-    from eightoff.store.store import Store
-    from eightoff.ui.store_link import StoreLink, opening
 
     store = Store()
     store.acquire_instance()  # a second window plays without touching the first one's game
     start = opening(store, args)
     app = App(start.game, start.preferences, log_moves=args.log_moves, print_layout=args.print_layout)
     link = StoreLink(app, store, start)
-    from eightoff.ui.solver_link import connect_solver
 
     connect_solver(app)
     try:

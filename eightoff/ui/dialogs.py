@@ -311,9 +311,3 @@ def help_dialog(app: App, session: Session) -> Dialog:
     shortcuts = [f"{' or '.join(c.keys)} {c.label.lower()}" for c in COMMANDS if c.keys]
     lines += textwrap.wrap(", ".join(shortcuts) + ".", 72)
     return MessageDialog(app, variant.title, lines, [("Close", None)])
-
-
-def win_dialog(app: App, session: Session) -> Dialog:
-    from eightoff.ui.celebration import WinDialog
-
-    return WinDialog(app, session)

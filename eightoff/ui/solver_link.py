@@ -24,6 +24,8 @@ from eightoff.core.rules import Rules
 from eightoff.session.changes import Change
 from eightoff.solver import SOLVED, UNSOLVED, SolveResult
 from eightoff.solver.worker import SolverWorker
+from eightoff.ui.dialogs import MessageDialog
+from eightoff.ui.playback import Playback
 
 if TYPE_CHECKING:
     from eightoff.store.preferences import Preferences
@@ -195,7 +197,6 @@ class SolverLink:
             if wanted == "hint":
                 self.table.show_hint(result.moves[0])
             else:
-                from eightoff.ui.playback import Playback
 
                 self.table.session.note_hint()
                 self.table.status.notice = ""
@@ -215,7 +216,6 @@ class SolverLink:
     def _rewind(self, undos: int) -> None:
         game = self.table.game
         if undos > len(game.done):
-            from eightoff.ui.dialogs import MessageDialog
 
             self.table.status.notice = ""
             self.app.push(MessageDialog(
@@ -230,7 +230,6 @@ class SolverLink:
         if result.status != SOLVED:
             self._rewind(request.undos + 1)
             return
-        from eightoff.ui.dialogs import MessageDialog
 
         undos = request.undos
         moves = f"{undos} move{'' if undos == 1 else 's'}"

@@ -26,6 +26,7 @@ from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
 from eightoff.ui.scene import Scene
+from eightoff.ui.stats_dialog import StatisticsDialog
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
@@ -158,7 +159,6 @@ class StoreLink:
             self.app.notify("  ·  ".join(notices))
 
     def statistics_dialog(self) -> Scene:
-        from eightoff.ui.stats_dialog import StatisticsDialog
 
         return StatisticsDialog(self.app, self.store, self.play_again, self.show_notices)
 

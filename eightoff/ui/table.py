@@ -29,7 +29,15 @@ from eightoff.session.session import Session
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.animation import BASE_SECONDS, Animator
+from eightoff.ui.celebration import WinDialog
 from eightoff.ui.controller import Controller
+from eightoff.ui.dialogs import (
+    DealDialog,
+    GameChooser,
+    MessageDialog,
+    PreferencesDialog,
+    help_dialog,
+)
 from eightoff.ui.faces import CardFaces, card_faces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
 from eightoff.ui.scene import Scene
@@ -223,7 +231,6 @@ class TableScene(Scene):
         self.perform("redo")
 
     def do_game(self) -> None:
-        from eightoff.ui.dialogs import GameChooser
 
         self.app.push(GameChooser(self.app, self.choose_variant))
 
@@ -256,17 +263,14 @@ class TableScene(Scene):
             self.app.solver.play_solution()
 
     def do_deal(self) -> None:
-        from eightoff.ui.dialogs import DealDialog
 
         self.app.push(DealDialog(self.app, self.do_new))
 
     def do_preferences(self) -> None:
-        from eightoff.ui.dialogs import PreferencesDialog
 
         self.app.push(PreferencesDialog(self.app, self.preferences_changed))
 
     def do_statistics(self) -> None:
-        from eightoff.ui.dialogs import MessageDialog
 
         if self.app.statistics_dialog is not None:
             self.app.push(self.app.statistics_dialog())
@@ -275,7 +279,6 @@ class TableScene(Scene):
         self.app.push(MessageDialog(self.app, "Statistics", lines, [("Close", None)]))
 
     def do_help(self) -> None:
-        from eightoff.ui.dialogs import help_dialog
 
         self.app.push(help_dialog(self.app, self.session))
 
@@ -307,9 +310,8 @@ class TableScene(Scene):
             if self.offered == game.position:
                 return
             self.offered = game.position  # celebrated once; an undo and redo does not repeat it
-            from eightoff.ui.dialogs import win_dialog
 
-            self.app.push(win_dialog(self.app, self.session))
+            self.app.push(WinDialog(self.app, self.session))
             return
         if self.offered == game.position:
             return
@@ -321,7 +323,6 @@ class TableScene(Scene):
             if self.finish_offered:
                 return  # offered once a game; Ctrl+F finishes when the player wants
             self.finish_offered = True
-            from eightoff.ui.dialogs import MessageDialog
 
             self.app.push(MessageDialog(self.app, "All cards can go home",
                                         ["Every remaining card can go to the foundations in order.",
@@ -329,7 +330,6 @@ class TableScene(Scene):
                                         [("Finish", self.do_finish), ("Not now", None)]))
         elif game.is_stuck:
             self.offered = game.position
-            from eightoff.ui.dialogs import MessageDialog
 
             self.app.push(MessageDialog(self.app, "No moves left",
                                         ["No move is left that changes anything."],
