@@ -1,0 +1,49 @@
+"""Each game keeps its own unfinished game; a saved game of an unknown or changed variant is
+set aside with a notice, never a crash."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.variants import FREECELL, RAGLAN, STANDARD
+from eightoff.store.dirs import HomeDirs
+from eightoff.store.store import Store
+
+
+def started(number: int, rules) -> Game:  # type: ignore[no-untyped-def]
+    game = Game.new(number, rules)
+    game.play(game.legal_moves()[0])
+    return game
+
+
+def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
+    store = Store(HomeDirs(tmp_path))
+    games = {rules.name: started(n, rules) for n, rules in ((3, STANDARD), (4, FREECELL), (5, RAGLAN))}
+    for game in games.values():
+        store.save_unfinished(game, 12.0)
+    again = Store(HomeDirs(tmp_path))
+    for key, game in games.items():
+        saved = again.load_unfinished(key)
+        assert saved is not None and saved.game.position == game.position and saved.game.rules == game.rules
+    assert again.load_unfinished("easy") is None
+    again.clear_unfinished("freecell")
+    assert again.load_unfinished("freecell") is None and again.load_unfinished("raglan") is not None
+
+
+@pytest.mark.parametrize("rules_name", ["spider", "freecell", "", 7])
+def test_a_saved_game_of_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: object) -> None:
+    store = Store(HomeDirs(tmp_path))
+    store.save_unfinished(started(5, RAGLAN), 3.0)
+    path = store.unfinished_path_for("raglan")
+    document = json.loads(path.read_text())
+    document["game"]["rules"] = rules_name
+    path.write_text(json.dumps(document))
+    again = Store(HomeDirs(tmp_path))
+    assert again.load_unfinished("raglan") is None
+    [notice] = again.take_notices()
+    assert "unfinished game" in notice and ".corrupt-" in notice
+    assert not path.exists() and len(list(path.parent.glob("unfinished-game-raglan.json.corrupt-*"))) == 1
