@@ -35,7 +35,7 @@ def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("rules_name", ["spider", "freecell", "", 7])
-def test_a_saved_game_of_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: object) -> None:
+def test_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: object) -> None:
     store = Store(HomeDirs(tmp_path))
     store.save_unfinished(started(5, RAGLAN), 3.0)
     path = store.unfinished_path_for("raglan")
