@@ -19,6 +19,7 @@ from eightoff.core.errors import (
     TakebackNotAllowed,
     WrongDestination,
 )
+from eightoff.core.i18n import N_, _, ngettext
 from eightoff.core.move_table import MovesFrom, move_table, places
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
@@ -30,25 +31,43 @@ _SAME_SUIT, _ANY_CARD_FILLS = Build.SAME_SUIT, EmptyColumn.ANY
 """Reading an Enum member off its class runs Python code in 3.11; legal_moves reads these."""
 
 
+_RANK_NAMES = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
+_SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+"""In `Suit` order; the plural nouns of 'the 7 of hearts' and 'the hearts foundation'."""
+_CARD_NAMES = (
+    N_("the Ace of {suit}"), N_("the 2 of {suit}"), N_("the 3 of {suit}"), N_("the 4 of {suit}"),
+    N_("the 5 of {suit}"), N_("the 6 of {suit}"), N_("the 7 of {suit}"), N_("the 8 of {suit}"),
+    N_("the 9 of {suit}"), N_("the 10 of {suit}"), N_("the Jack of {suit}"), N_("the Queen of {suit}"),
+    N_("the King of {suit}"),
+)
+"""One whole phrase per rank, because the article depends on it in other languages
+('l'Asso', 'il 7', 'la Donna')."""
+
+
 def rank_name(rank: int) -> str:
-    return {1: "Ace", 11: "Jack", 12: "Queen", 13: "King"}.get(rank, str(rank))
+    return _(_RANK_NAMES[rank]) if rank in _RANK_NAMES else str(rank)
+
+
+def suit_name(suit: Suit) -> str:
+    return _(_SUIT_NAMES[suit])
 
 
 def card_name(card: Card) -> str:
-    """How messages name a card: 'the 7 of hearts', 'the King of spades'."""
-    return f"the {rank_name(card.rank)} of {card.suit.name.lower()}"
+    """How messages name a card: 'the 7 of hearts', 'the King of spades' (in the player's language)."""
+    return _(_CARD_NAMES[card.rank - 1]).format(suit=suit_name(card.suit))
 
 
-def _is_are(number: int) -> str:
-    return "is" if number == 1 else "are"
+def pile_name(pile: Pile) -> str:
+    """How messages name a pile: 'column 3', 'cell 2', 'the hearts foundation', 'reserve place 1'."""
+    if pile.kind is FOUNDATION:
+        return _("the {suit} foundation").format(suit=suit_name(Suit(pile.index)))
+    names = {COLUMN: N_("column {number}"), CELL: N_("cell {number}"), RESERVE: N_("reserve place {number}")}
+    return _(names[pile.kind]).format(number=pile.index + 1)
 
 
-def _count_of(number: int, noun: str, *verbs: str) -> str:
-    """'1 card is', '3 cards are': message grammar in one place."""
-    text = f"{number} {noun}{'' if number == 1 else 's'}"
-    if verbs:
-        text = f"{verbs[0] if number == 1 else verbs[1]} {text}"
-    return text
+def _sentence(text: str) -> str:
+    """`text` with its first letter made upper case (str.capitalize would lower 'King')."""
+    return text[:1].upper() + text[1:]
 
 
 def _replace(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -262,22 +281,23 @@ class Position(NamedTuple):
         """
         cards = self.cards(source)
         if not cards:
-            raise EmptySource(f"There is no card in {source}")
+            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source)))
         if source == destination:
-            raise WrongDestination("The cards are already there")
+            raise WrongDestination(_("The cards are already there"))
         if source.kind is FOUNDATION and not rules.foundation_takeback:
-            raise TakebackNotAllowed("Cards may not come back off the foundations in these rules")
+            raise TakebackNotAllowed(_("Cards may not come back off the foundations in these rules"))
         if destination.kind is RESERVE:
-            raise WrongDestination("Nothing may go into the reserve")
+            raise WrongDestination(_("Nothing may go into the reserve"))
         available = self.run_length(source.index, rules) if source.kind is COLUMN else 1
         if count is not None:
             self._check_run(rules, source, cards, count, available)
         if destination.kind is not COLUMN:
             if source.kind is RESERVE and destination.kind is CELL:
-                raise WrongDestination("Reserve cards may go only to a column or a foundation")
+                raise WrongDestination(_("Reserve cards may go only to a column or a foundation"))
             if count not in (None, 1):
-                where = "a free cell" if destination.kind is CELL else "a foundation"
-                raise RunTooLong(f"Only one card at a time can go to {where}")
+                if destination.kind is CELL:
+                    raise RunTooLong(_("Only one card at a time can go to a free cell"))
+                raise RunTooLong(_("Only one card at a time can go to a foundation"))
             self._check_single_target(cards[-1], destination)
             return Move(source, destination, 1)
         target = self.columns[destination.index]
@@ -291,27 +311,39 @@ class Position(NamedTuple):
         self, rules: Rules, source: Pile, cards: tuple[Card, ...], count: int, available: int
     ) -> None:
         if count < 1 or count > len(cards):
-            raise NotARun(f"There {_count_of(len(cards), 'card', 'is only', 'are only')} in {source}")
+            only = ngettext(
+                "There is only {count} card in {pile}", "There are only {count} cards in {pile}", len(cards)
+            )
+            raise NotARun(only.format(count=len(cards), pile=pile_name(source)))
         if count > available and count > len(cards) - self.face_down(source.index):
-            raise NotARun("Face-down cards cannot be moved")
+            raise NotARun(_("Face-down cards cannot be moved"))
         if count > available:
-            how = "of one suit" if rules.build is Build.SAME_SUIT else "in alternating colours"
-            raise NotARun(f"Those {count} cards are not a descending run {how}")
+            if rules.build is Build.SAME_SUIT:
+                not_a_run = _("Those {count} cards are not a descending run of one suit")
+            else:
+                not_a_run = _("Those {count} cards are not a descending run in alternating colours")
+            raise NotARun(not_a_run.format(count=count))
 
     def _check_single_target(self, card: Card, destination: Pile) -> None:
         if destination.kind is CELL:
             occupant = self.cells[destination.index]
             if occupant is not None:
-                raise WrongDestination(f"{str(destination).capitalize()} already holds {card_name(occupant)}")
+                held = _("{pile} already holds {card}")
+                held = held.format(pile=pile_name(destination), card=card_name(occupant))
+                raise WrongDestination(_sentence(held))
             return
         if destination.index != card.suit:
-            raise WrongDestination(
-                f"{card_name(card).capitalize()} belongs on the {card.suit.name.lower()} foundation"
+            belongs = _("{card} belongs on the {suit} foundation").format(
+                card=card_name(card), suit=suit_name(card.suit)
             )
+            raise WrongDestination(_sentence(belongs))
         home = self.foundations[card.suit]
+        if home == KING:
+            raise WrongDestination(_("The {suit} foundation is complete").format(suit=suit_name(card.suit)))
         if home != card.rank - 1:
-            wanted = "is complete" if home == KING else f"needs {card_name(CARDS[card.suit][home + 1])} next"
-            raise WrongDestination(f"The {card.suit.name.lower()} foundation {wanted}")
+            next_card = card_name(CARDS[card.suit][home + 1])
+            needs = _("The {suit} foundation needs {card} next")
+            raise WrongDestination(needs.format(suit=suit_name(card.suit), card=next_card))
 
     def _count_onto(
         self, rules: Rules, cards: tuple[Card, ...], available: int, top: Card, count: int | None
@@ -319,12 +351,16 @@ class Position(NamedTuple):
         wanted = top.rank - cards[-1].rank if count is None else count
         if not 1 <= wanted <= available or not rules.builds_on(cards[-wanted], top):
             if top.rank == 1:
-                raise WrongDestination("Nothing can go on an Ace")
+                raise WrongDestination(_("Nothing can go on an Ace"))
+            below = CARDS[top.suit][top.rank - 1]
             if rules.build is Build.SAME_SUIT:
-                needed = card_name(CARDS[top.suit][top.rank - 1])
+                only = _("Only {card} can go on {top}")
+            elif top.is_red:
+                only = _("Only a black {rank} can go on {top}")
             else:
-                needed = f"a {'black' if top.is_red else 'red'} {rank_name(top.rank - 1)}"
-            raise WrongDestination(f"Only {needed} can go on {card_name(top)}")
+                only = _("Only a red {rank} can go on {top}")
+            only = only.format(card=card_name(below), rank=rank_name(below.rank), top=card_name(top))
+            raise WrongDestination(only)
         self._check_capacity(rules, wanted, to_empty=False)
         return wanted
 
@@ -333,12 +369,12 @@ class Position(NamedTuple):
     ) -> int:
         if count is not None:
             if not rules.may_fill_empty_column(cards[-count]):
-                raise WrongDestination("Only a King can fill an empty column")
+                raise WrongDestination(_("Only a King can fill an empty column"))
             self._check_capacity(rules, count, to_empty=True)
             return count
         fits = [n for n in range(1, available + 1) if rules.may_fill_empty_column(cards[-n])]
         if not fits:
-            raise WrongDestination("Only a King can fill an empty column")
+            raise WrongDestination(_("Only a King can fill an empty column"))
         capacity = self.capacity(rules, to_empty_column=True)
         movable = [n for n in fits if n <= capacity]
         if not movable:
@@ -351,14 +387,19 @@ class Position(NamedTuple):
             return
         free = self.free_cells
         if rules.run_moves is RunMoves.CELLS_ONLY:
-            raise RunTooLong(
-                f"Moving {count} cards needs {count - 1} free cells; {free} {_is_are(free)} free"
+            needs = ngettext(
+                "Moving {count} cards needs {needed} free cells; {free} is free",
+                "Moving {count} cards needs {needed} free cells; {free} are free",
+                free,
             )
+            raise RunTooLong(needs.format(count=count, needed=count - 1, free=free))
         empties = self.empty_columns - (1 if to_empty else 0)
-        raise RunTooLong(
-            f"Moving {count} cards needs more room: with {_count_of(free, 'free cell')} and "
-            f"{_count_of(empties, 'empty column')} at most {capacity} can move"
+        room = _(
+            "Moving {count} cards needs more room: with {cells} and {columns} at most {capacity} can move"
         )
+        cells = ngettext("{count} free cell", "{count} free cells", free).format(count=free)
+        columns = ngettext("{count} empty column", "{count} empty columns", empties).format(count=empties)
+        raise RunTooLong(room.format(count=count, cells=cells, columns=columns, capacity=capacity))
 
     # ----- helpers for the front end and auto-play ------------------------------------------
 
