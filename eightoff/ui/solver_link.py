@@ -19,6 +19,7 @@ import pygame
 
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, Step
+from eightoff.core.i18n import _
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.session.changes import Change
@@ -92,10 +93,25 @@ class SolverLink:
     def submit(self, request: Request) -> None:
         self.request = request
         worker = self._worker()
-        worker.submit(request.position, request.rules, request.seconds, request)
+        try:
+            worker.submit(request.position, request.rules, request.seconds, request)
+        except (OSError, RuntimeError) as error:  # no process could be started (limits, no memory)
+            self.unavailable(error)
+            return
         ready = worker.poll()  # answers from the cache come back at once: no "thinking" flash
         if ready is not None:
             self.answer(*ready)
+
+    def unavailable(self, error: Exception) -> None:
+        """The solver's process cannot run: the game goes on without Hint, Solve, the winnable
+        indicator and winnable-only deals, and the player is told why."""
+        self.close()
+        self.request = None
+        self.app.solver = None
+        self.app.listeners.remove(self.changed)
+        self.table.status.indicator = ""
+        self.table.notify(_("The solver could not start ({reason}): the game goes on without hints, "
+                            "Solve and the winnable indicator.").format(reason=error))
 
     def woken(self, _event: Any = None) -> None:
         if self.worker is None:
@@ -241,7 +257,7 @@ class SolverLink:
             [(f"Undo {moves}", lambda: self.undo(undos)), ("Close", None)]))
 
     def undo(self, undos: int) -> None:
-        for _ in range(undos):
+        for _undo in range(undos):
             self.table.do_undo()
 
     # ----- winnable deals only -------------------------------------------------------------------

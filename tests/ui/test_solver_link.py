@@ -22,6 +22,7 @@ from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
+from eightoff.solver.worker import SolverWorker
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import MessageDialog
@@ -238,3 +239,20 @@ def test_closing_the_app_stops_the_worker_process() -> None:
     app.close()
     assert link.worker is None
     assert not any(child.name == "eightoff-solver" for child in multiprocessing.active_children())
+
+
+def test_a_solver_that_cannot_start_leaves_the_game_playable(monkeypatch: pytest.MonkeyPatch) -> None:
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(SolverWorker, "submit", refuse)
+    app, _ = open_app(Game.new(1, STANDARD))
+    app.pump(3)
+    assert app.solver is None
+    assert "solver could not start" in app.table.status.notice.lower()
+    assert not app.table.enabled()["hint"] and not app.table.enabled()["solve"]
+    key(app, pygame.K_h)  # nothing happens, nothing breaks
+    key(app, pygame.K_1)
+    key(app, pygame.K_SPACE)
+    assert app.table.game.move_count == 1
