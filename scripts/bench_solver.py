@@ -1,109 +1,165 @@
 #!/usr/bin/env python3
-"""Benchmark the solver on a range of deals, side by side with fc-solve when it is installed.
+"""Benchmark the solver over ranges of deals, beside fc-solve when it is installed.
 
-    scripts/bench_solver.py [--first 1] [--last 1000] [--rules standard|easy|freecell] [--time-limit 10]
+    .venv/bin/python scripts/bench_solver.py                      # FreeCell 1-32000, Eight Off 1-10000
+    .venv/bin/python scripts/bench_solver.py --rules raglan --first 1 --last 1000
+    .venv/bin/python scripts/bench_solver.py --rules freecell --last 2000 --jobs 0 --no-fc-solve
 
-Prints the counts (solved / unsolved / unknown), the median, p95 and max solve time (the
-solver's own time, without interpreter start-up) and the median solution length (a run moved
-at once counts as one move; home moves count). fc-solve runs on the same boards in the same run
-(`fc-solve -g eight_off -sel -m`, FreeCell with its default game); its time includes starting
-the process, about a millisecond.
+For each game it runs the batch solver (`eightoff solve --deals`'s code, `--jobs` processes),
+replays every solution through the core's checked replay loop and counts the wins, and prints:
+solved / unwinnable / unknown counts (and the winnable share), median and p99 of the solver's
+own time (wall clock and processor time: the machine may be shared), median moves and the
+grade distribution. With fc-solve on PATH, it then runs `fc-solve -m` (its default
+configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal, and
+prints the same figures: its time includes starting the process, about a millisecond; its
+moves are its `Move ...` lines, home moves included, as ours are.
+
+`--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
+(`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
-from eightoff.core.rules import Rules
+from eightoff.core.replay import replay  # noqa: E402
 from eightoff.core.variants import PRESETS, preset  # noqa: E402
-from eightoff.solver import Budget, solve  # noqa: E402
+from eightoff.solver.batch import Job, percentile, solve_deals, summary  # noqa: E402
+from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
+from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
 
+DEFAULT_RANGES = {"freecell": 32000, "standard": 10000, "easy": 1000, "raglan": 1000}
 FC_SOLVE_GAME = {
     "standard": ["-g", "eight_off"],
     "easy": ["-g", "eight_off", "--empty-stacks-filled-by", "any", "--sequence-move", "unlimited"],
     "freecell": [],
 }
+"""fc-solve has no Raglan."""
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+def ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.1f} ms"
 
 
-def report(name: str, statuses: list[str], seconds: list[float], lengths: list[int]) -> None:
-    counts = {status: statuses.count(status) for status in ("solved", "unsolved", "unknown")}
+def figures(name: str, records: list[dict[str, Any]]) -> None:
+    facts = summary(records)
+    decided = facts["solved"] + facts["unsolved"]
+    share = facts["solved"] / decided * 100 if decided else 0.0
+    wall = [entry["seconds"] for entry in records]
     print(
-        f"{name:8} solved {counts['solved']}  unsolved {counts['unsolved']}  unknown {counts['unknown']}  "
-        f"time median {statistics.median(seconds) * 1e3:.1f} ms  "
-        f"p95 {percentile(seconds, 0.95) * 1e3:.1f} ms  "
-        f"max {max(seconds) * 1e3:.1f} ms  length median {statistics.median(lengths) if lengths else '-'}"
+        f"{name:9} solved {facts['solved']}  unwinnable {facts['unsolved']}  unknown {facts['unknown']}"
+        f"  (winnable {share:.1f} % of decided)"
     )
+    print(
+        f"{'':9} time median {ms(statistics.median(wall))}  p99 {ms(percentile(wall, 0.99))}"
+        f"  max {ms(max(wall))}  spread p10-p90 {ms(percentile(wall, 0.1))}-{ms(percentile(wall, 0.9))}"
+    )
+    cpu = [entry["cpu_seconds"] for entry in records if "cpu_seconds" in entry]
+    if cpu:
+        print(f"{'':9} processor time median {ms(statistics.median(cpu))}  p99 {ms(percentile(cpu, 0.99))}")
+    print(f"{'':9} moves median {facts['median_moves']}")
+    if any(facts["grades"].values()):
+        print(f"{'':9} grades " + "  ".join(f"{grade} {facts['grades'][grade]}" for grade in GRADES))
 
 
-def fc_solve(board: str, game: list[str], folder: Path) -> tuple[str, float, int]:
-    path = folder / "board.txt"
-    path.write_text(board)
-    began = time.perf_counter()
-    output = subprocess.run(
-        ["fc-solve", *game, "-sel", "-m", str(path)], capture_output=True, text=True, check=False
-    ).stdout
-    seconds = time.perf_counter() - began
-    length = sum(1 for line in output.splitlines() if line.startswith("Move"))
-    if "solveable" in output:
-        return "solved", seconds, length
-    if "could not solve" in output:
-        return "unsolved", seconds, 0
-    return "unknown", seconds, 0
+def run_ours(rules_name: str, numbers: range, args: argparse.Namespace) -> list[dict[str, Any]]:
+    rules = preset(rules_name)
+    job = Job(rules, args.time_limit, args.max_states)
+    kept: list[dict[str, Any]] = []
+    won = 0
+    out = open(args.results, "a", encoding="utf-8") if args.results else None  # noqa: SIM115
+    try:
+        for entry in solve_deals(numbers, job, args.jobs):
+            if entry["status"] == "solved":
+                end = deal(entry["deal"], rules)
+                for _, end in replay(deal(entry["deal"], rules), rules, entry["solution"]):  # noqa: B007
+                    pass
+                won += end.is_won
+            if out is not None:
+                out.write(json.dumps({"rules": rules_name, **entry}) + "\n")
+            entry.pop("solution")
+            kept.append(entry)
+    finally:
+        if out is not None:
+            out.close()
+    solved = sum(1 for entry in kept if entry["status"] == "solved")
+    print(f"replayed {solved} solutions through the core: won {won}")
+    return kept
+
+
+def run_fc_solve(rules_name: str, numbers: Iterable[int]) -> list[dict[str, Any]]:
+    rules = preset(rules_name)
+    records = []
+    for number in numbers:
+        board = format_board(deal(number, rules))
+        began = time.perf_counter()
+        output = subprocess.run(
+            ["fc-solve", *FC_SOLVE_GAME[rules_name], "-m", "-"], input=board, capture_output=True, text=True
+        ).stdout
+        seconds = time.perf_counter() - began
+        moves = sum(1 for line in output.splitlines() if line.startswith("Move"))
+        status = "unknown"
+        if "solveable" in output:
+            status = "solved"
+        elif "could not solve" in output:
+            status = "unsolved"
+        records.append({"status": status, "seconds": seconds, "moves": moves, "grade": None})
+    return records
+
+
+def write_grades(rules_name: str, numbers: range, records: list[dict[str, Any]]) -> None:
+    solved = [entry for entry in records if entry["status"] == "solved"]
+    thresholds = quartiles([entry["difficulty"] for entry in solved])
+    by_grade: dict[str, list[int]] = {grade: [] for grade in GRADES}
+    for entry in solved:
+        by_grade[GRADES[sum(1 for value in thresholds if entry["difficulty"] > value)]].append(entry["deal"])
+    path = ROOT / "eightoff" / "solver" / "data" / f"grades-{rules_name}.txt"
+    path.parent.mkdir(exist_ok=True)
+    header = f"{rules_name} deals {numbers.start}-{numbers.stop - 1}, made by scripts/bench_solver.py"
+    path.write_text(format_table(thresholds, by_grade, header), encoding="utf-8")
+    print(f"wrote {path.relative_to(ROOT)}: thresholds " + " ".join(f"{value:.3f}" for value in thresholds))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rules", choices=sorted(PRESETS), action="append", help="game (repeatable)")
     parser.add_argument("--first", type=int, default=1)
-    parser.add_argument("--last", type=int, default=1000)
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard")
-    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument("--last", type=int, help="default: FreeCell 32000, Eight Off 10000, else 1000")
+    parser.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
+    parser.add_argument("--max-states", type=int, default=DEFAULT_STATES, help="memory cap per search")
+    parser.add_argument("--no-fc-solve", action="store_true", help="skip the fc-solve comparison")
+    parser.add_argument("--results", help="append our JSON lines to this file")
+    parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
-    rules: Rules = preset(args.rules)
-    has_fc_solve = shutil.which("fc-solve") is not None
-    ours: tuple[list[str], list[float], list[int]] = ([], [], [])
-    theirs: tuple[list[str], list[float], list[int]] = ([], [], [])
-    with tempfile.TemporaryDirectory() as folder:
-        for number in range(args.first, args.last + 1):
-            position = deal(number, rules)
-            result = solve(position, rules, Budget(seconds=args.time_limit))
-            ours[0].append(result.status)
-            ours[1].append(result.seconds)
-            if result.moves:
-                ours[2].append(len(result.moves))
-            if result.status != "solved":
-                print(f"deal {number}: {result.status} in {result.seconds:.2f} s ({result.nodes} boards)")
-            if has_fc_solve:
-                board = format_board(position)
-                status, seconds, length = fc_solve(board, FC_SOLVE_GAME[args.rules], Path(folder))
-                theirs[0].append(status)
-                theirs[1].append(seconds)
-                if length:
-                    theirs[2].append(length)
-    print(f"deals {args.first}..{args.last}, rules {args.rules}")
-    report("ours", *ours)
-    if not has_fc_solve:
-        print("fc-solve not found on PATH: no comparison")
-        return 0
-    report("fc-solve", *theirs)
-    time_ratio = statistics.median(ours[1]) / statistics.median(theirs[1])
-    length_ratio = statistics.median(ours[2]) / statistics.median(theirs[2]) if theirs[2] else float("nan")
-    print(f"ratios ours/fc-solve: median time {time_ratio:.1f}x  median length {length_ratio:.2f}x")
+    for rules_name in args.rules or ["freecell", "standard"]:
+        numbers = range(args.first, (args.last or DEFAULT_RANGES[rules_name]) + 1)
+        print(f"== {rules_name} deals {numbers.start}-{numbers.stop - 1}, jobs {args.jobs}", flush=True)
+        ours = run_ours(rules_name, numbers, args)
+        figures("ours", ours)
+        if args.write_grades:
+            write_grades(rules_name, numbers, ours)
+        if args.no_fc_solve or rules_name not in FC_SOLVE_GAME:
+            continue
+        if shutil.which("fc-solve") is None:
+            print("fc-solve not found on PATH: no comparison")
+            continue
+        figures("fc-solve", run_fc_solve(rules_name, numbers))
+        sys.stdout.flush()
     return 0
 
 

@@ -8,10 +8,10 @@ here, so the search has no per-variant branches and the rules are written down o
 core. `tests/solver/test_engine.py` checks, on random positions of every variant, that the
 boards this engine reaches in one move are exactly those the core's `legal_moves` reaches.
 
-A card is `suit * 16 + rank` (17..61): it fits in a byte, and 0 and 1 stay free as separators
-for the visited-set key. Face-down cards are known to the solver, and they never limit a move
-here: the only game that deals them (Raglan) moves one card at a time, and the top card of a
-column is always face up.
+A card is `suit * 16 + rank` (1..61): it fits in a byte, and rank 0 and 14 are no card, so
+bytes 0 and 14 serve as separators in the visited-set key. Face-down cards are known to the
+solver, and they never limit a move here: the only game that deals them (Raglan) moves one
+card at a time, and the top card of a column is always face up.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ TAKEBACK = 4  # a = the card, b = destination column or -1 for a cell
 RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
 
 InternalMove = tuple[int, int, int, int]
+END_OF_COLUMNS = b"\x0e"
+"""Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
 
 
 def card_code(card: Card) -> int:
@@ -56,7 +58,7 @@ class Board(NamedTuple):
     def key(self) -> bytes:
         """The visited-set key: column order and cell order do not matter, and the foundations
         follow from the cards still out."""
-        return b"\0".join(sorted(self.columns)) + b"\1" + self.cells + b"\1" + self.reserve
+        return b"\0".join(sorted(self.columns)) + END_OF_COLUMNS + self.cells + END_OF_COLUMNS + self.reserve
 
     @property
     def is_won(self) -> bool:

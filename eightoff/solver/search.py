@@ -14,16 +14,22 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from eightoff.core.rules import Build
-from eightoff.solver.board import RANK_MASK, Board, Engine, InternalMove
+from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, Board, Engine, InternalMove
 
 CHECK_CLOCK_EVERY = 128
+SECOND_AFTER = 1000
+"""Boards the first weighting expands alone before the second joins in."""
+SECOND_UNTIL = 40_000
+"""Boards expanded (by both) after which the second gives up its turns again: a deal neither
+solves by then is usually lost, and its proof needs only one search to run dry."""
 DEFAULT_STATES = 1_500_000
-"""Distinct boards kept before the search answers "unknown": about 600 MB at the ~400 bytes a
-board costs, so a search stays under 1 GB."""
+"""Distinct boards the first search keeps before the answer is "unknown": about 650 MB at the
+~430 bytes a board costs. The second search gives up its turns after `SECOND_UNTIL` boards
+(freeing its own, at most a few hundred thousand), so a whole search stays under 1 GB."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +68,15 @@ class Weights:
     path: float
 
 
+WANTED = tuple(
+    tuple(bytes((suit * 16 + rank + 1 if rank < 13 else 0xFF,)) for rank in range(14)) for suit in range(4)
+)
+"""[suit][rank at home] -> the next card that foundation needs, as a one-byte pattern (for a
+full foundation, a byte that is no card)."""
+SEPARATOR = b"\0"
+
 SAME_SUIT_WEIGHTS = (Weights(3, 1, 0, 1, 1, 0.5), Weights(3, 1, 1, 1, 1, 0.5))
-ALTERNATE_WEIGHTS = (Weights(3, 1, 1, 1, 1.5, 0),)
+ALTERNATE_WEIGHTS = (Weights(3, 1, 1, 1, 1.5, 0), Weights(2, 2, 1, 1, 1, 0))
 
 
 class Heuristic:
@@ -80,16 +93,9 @@ class Heuristic:
     def __init__(self, engine: Engine, weights: Weights) -> None:
         self.engine = engine
         self.weights = weights
-        self._columns: dict[bytes, tuple[float, dict[int, int]]] = {}
+        self._columns: dict[bytes, float] = {}
 
-    def column(self, column: bytes) -> tuple[float, dict[int, int]]:
-        """The column's own score and, for each card, how many cards lie on it."""
-        known = self._columns.get(column)
-        if known is None:
-            known = self._columns[column] = self._score(column)
-        return known
-
-    def _score(self, column: bytes) -> tuple[float, dict[int, int]]:
+    def _score(self, column: bytes) -> float:
         builds = self.engine.builds
         settled = 0
         if column and column[0] in self.engine.fills:
@@ -103,48 +109,83 @@ class Heuristic:
             for above in column[depth + 1 :]:
                 if above >> 4 == suit and above & RANK_MASK > rank:
                     buried += 1
-        covering = {card: len(column) - 1 - depth for depth, card in enumerate(column)}
-        return self.weights.misplaced * (len(column) - settled) + self.weights.buried * buried, covering
+        return self.weights.misplaced * (len(column) - settled) + self.weights.buried * buried
 
-    def __call__(self, board: Board) -> float:
-        """Written out flat: it runs for every new board, the search's hottest line."""
+    def __call__(self, board: Board, key: bytes) -> float:
+        """Written out flat: it runs for every new board, the search's hottest line. The next
+        cards are found in the board's key (columns joined by 0 bytes, then the cells)
+        with `bytes.find`, which is much quicker than a lookup per column."""
         weights = self.weights
         known, score_column = self._columns, self._score
         score = 0.0
-        coverings = []
         for cards in board.columns:
-            entry = known.get(cards)
-            if entry is None:
-                entry = known[cards] = score_column(cards)
-            score += entry[0]
-            coverings.append(entry[1])
+            own = known.get(cards)
+            if own is None:
+                own = known[cards] = score_column(cards)
+            score += own
         foundations = board.foundations
         if weights.next_card:
+            covered = 0
+            find = key.find
+            columns_end = find(END_OF_COLUMNS)
             for suit, rank in enumerate(foundations):
-                wanted = suit * 16 + rank + 1
-                for covering in coverings:
-                    if wanted in covering:
-                        score += weights.next_card * covering[wanted]
-                        break
+                where = find(WANTED[suit][rank], 0, columns_end)
+                if where >= 0:
+                    end = find(SEPARATOR, where, columns_end)
+                    covered += (columns_end if end < 0 else end) - where - 1
+            score += weights.next_card * covered
         return score + weights.cell * len(board.cells) + weights.not_home * (52 - sum(foundations))
 
 
 def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
+    """Run the weightings of this game as separate complete searches, the second joining in
+    once the first has expanded `SECOND_AFTER` boards, and taking turns from then on: most
+    deals are solved by the first alone at its own speed, and a deal on which it wanders
+    costs about twice what the luckier weighting needs. The first to finish decides."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
+    max_nodes, stop = budget.nodes, budget.stop
     engine.forget()
     profiles = SAME_SUIT_WEIGHTS if engine.rules.build is Build.SAME_SUIT else ALTERNATE_WEIGHTS
-    heuristics = [Heuristic(engine, weights) for weights in profiles]
-    step, moves = engine.step, engine.moves
+    runners = [_best_first(engine, start, Heuristic(engine, profiles[0]), budget.states)]
+    waiting = [Heuristic(engine, weights) for weights in profiles[1:]]
+    nodes = 0
+    sizes = [0, 0]
+    """Boards seen by each search so far (a dropped second keeps its count: it was work)."""
+    while True:
+        if waiting and nodes >= SECOND_AFTER:
+            runners.append(_best_first(engine, start, waiting.pop(0), budget.states))
+        elif len(runners) > 1 and nodes >= SECOND_UNTIL:
+            del runners[1:]  # the first goes on alone: a proof then costs one full search
+        for which, runner in enumerate(runners):
+            report = next(runner)
+            if isinstance(report, Outcome):
+                report.nodes = nodes
+                report.states += sum(sizes) - sizes[which]
+                return report
+            sizes[which] = report
+            nodes += 1
+        if max_nodes is not None and nodes >= max_nodes:
+            return Outcome("unknown", [], nodes, sum(sizes))
+        if nodes % CHECK_CLOCK_EVERY < len(runners) and (
+            (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
+        ):
+            return Outcome("unknown", [], nodes, sum(sizes))
 
+
+def _best_first(
+    engine: Engine, start: Board, heuristic: Heuristic, max_states: int | None
+) -> Iterator[int | Outcome]:
+    """One complete greedy best-first search, a board expansion per step: yields the number of
+    boards seen so far after each, and finally its `Outcome` (nodes left for the caller)."""
+    step, moves = engine.step, engine.moves
+    path = heuristic.weights.path
     start, opening = engine.autoplay(start)
     boards = [start]
     parents = [-1]
     edges: list[tuple[InternalMove, ...]] = [tuple(opening)]
     depths = [len(opening)]
     seen = {start.key()}
-    heaps: list[list[tuple[float, int]]] = [[(heuristic(start), 0)] for heuristic in heuristics]
-    nodes = 0
+    heap: list[tuple[float, int]] = [(heuristic(start, start.key()), 0)]
 
     def line_to(index: int) -> list[InternalMove]:
         parts = []
@@ -154,27 +195,11 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
         return [move for part in reversed(parts) for move in part]
 
     if start.is_won:
-        return Outcome("solved", line_to(0), 0, 1)
-    turn = 0
-    while True:
-        heap = heaps[turn]
-        if not heap:
-            heap = heaps[turn] = next((other for other in heaps if other), [])
-            if not heap:
-                return Outcome("unsolved", [], nodes, len(seen))
-        if (max_nodes is not None and nodes >= max_nodes) or (
-            max_states is not None and len(seen) >= max_states
-        ):
-            return Outcome("unknown", [], nodes, len(seen))
-        if nodes % CHECK_CLOCK_EVERY == 0 and (
-            (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
-        ):
-            return Outcome("unknown", [], nodes, len(seen))
-        heuristic = heuristics[turn]
-        path = heuristic.weights.path
-        turn = (turn + 1) % len(heaps)
+        yield Outcome("solved", line_to(0), 0, 1)
+    while heap:
+        if max_states is not None and len(seen) >= max_states:
+            yield Outcome("unknown", [], 0, len(seen))
         _, index = heapq.heappop(heap)
-        nodes += 1
         board = boards[index]
         depth = depths[index]
         for move in moves(board):
@@ -190,5 +215,7 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
             child_depth = depth + 1 + len(home)
             depths.append(child_depth)
             if child.is_won:
-                return Outcome("solved", line_to(child_index), nodes, len(seen))
-            heapq.heappush(heap, (heuristic(child) + path * child_depth, child_index))
+                yield Outcome("solved", line_to(child_index), 0, len(seen))
+            heapq.heappush(heap, (heuristic(child, key) + path * child_depth, child_index))
+        yield len(seen)
+    yield Outcome("unsolved", [], 0, len(seen))

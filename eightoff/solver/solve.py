@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from eightoff.core.cards import Card
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
+from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.solver.board import (
     CELL_TO_COLUMN,
@@ -21,6 +23,7 @@ from eightoff.solver.board import (
     engine_for,
     from_position,
 )
+from eightoff.solver.grade import difficulty, grade_for
 from eightoff.solver.search import Budget, search
 from eightoff.solver.shorten import shorten
 
@@ -38,11 +41,24 @@ class SolveResult:
     moves: tuple[Move, ...]
     """Core moves that win when applied one by one (auto-play moves included); empty otherwise."""
     seconds: float
-    """The solver's own time."""
+    """The solver's own time (wall clock)."""
     nodes: int
     """Boards expanded."""
     states: int
     """Distinct boards seen."""
+    difficulty: float = 0.0
+    """The score `grade.difficulty` gives a solved position (0 otherwise)."""
+    rules_name: str = ""
+    """The game it was solved under, which the grade's thresholds depend on."""
+    cpu_seconds: float = 0.0
+    """The processor time the solve took: what a benchmark on a shared machine can compare."""
+
+
+def grade_of(result: SolveResult) -> str | None:
+    """"easy", "medium", "hard" or "expert" for a solved deal; None when it is not solved."""
+    if result.status != SOLVED or not result.moves:
+        return None
+    return grade_for(result.rules_name, result.difficulty)
 
 
 def solve(position: Position, rules: Rules, budget: Budget | None = None) -> SolveResult:
@@ -55,7 +71,7 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
     of their columns, and without them every other move stays legal with at least as many free
     cells and empty columns); what is left is a winning line without take-backs.
     """
-    began = time.perf_counter()
+    began, cpu_began = time.perf_counter(), time.process_time()
     budget = budget or Budget()
     board = from_position(position)
     engine = engine_for(rules)
@@ -72,10 +88,15 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
     else:
         outcome = search(engine, board, budget)
     moves: tuple[Move, ...] = ()
+    nodes += outcome.nodes
+    score = 0.0
     if outcome.status == SOLVED:
         moves = tuple(to_core(position, rules, shorten(engine, board, outcome.line)))
-    seconds = time.perf_counter() - began
-    return SolveResult(outcome.status, moves, seconds, nodes + outcome.nodes, states + outcome.states)
+        score = difficulty(position, moves, nodes)
+    seconds, cpu_seconds = time.perf_counter() - began, time.process_time() - cpu_began
+    return SolveResult(
+        outcome.status, moves, seconds, nodes, states + outcome.states, score, rules.name, cpu_seconds
+    )
 
 
 def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
@@ -84,32 +105,42 @@ def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
 
 
 def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[Move]:
-    """Translate a line into core moves, checking each with `find_move` and the end for a win."""
+    """Translate a line into core moves, each checked by the core's replay loop (`find_move`),
+    and the end checked for a win: a line the core refuses is a `SolverBug`, never hidden."""
+    now = [position]
+
+    def translated() -> Iterator[Move]:
+        """Each internal move as a core move from the position `replay` has reached."""
+        for internal in line:
+            yield _core_move(now[0], internal)
+
     moves: list[Move] = []
-    for kind, a, b, count in line:
-        if kind == COLUMN_TO_COLUMN:
-            source, destination = Pile.column(a), Pile.column(b)
-        elif kind == COLUMN_TO_CELL:
-            source, destination = Pile.column(a), _free_cell(position)
-        elif kind == CELL_TO_COLUMN:
-            source, destination = Pile.cell(position.cells.index(code_card(a))), Pile.column(b)
-        elif kind == RESERVE_TO_COLUMN:
-            source, destination = Pile.reserve(position.reserve.index(code_card(a))), Pile.column(b)
-        elif kind == HOME:
-            card = code_card(a)
-            source, destination = _holding(position, card), Pile.foundation(card.suit)
-        else:
-            source = Pile.foundation(a >> 4)
-            destination = _free_cell(position) if b < 0 else Pile.column(b)
-        try:
-            move = position.find_move(rules, source, destination, count)
-        except ValueError as error:
-            raise SolverBug(f"solver line refused at move {len(moves) + 1}: {error}") from error
-        moves.append(move)
-        position = position.apply(move)
-    if not position.is_won:
+    try:
+        for move, after in replay(position, rules, translated()):
+            moves.append(move)
+            now[0] = after
+    except ValueError as error:
+        raise SolverBug(f"solver line refused at move {len(moves) + 1}: {error}") from error
+    if not now[0].is_won:
         raise SolverBug("solver line does not end in a win")
     return moves
+
+
+def _core_move(position: Position, internal: InternalMove) -> Move:
+    kind, a, b, count = internal
+    if kind == COLUMN_TO_COLUMN:
+        return Move(Pile.column(a), Pile.column(b), count)
+    if kind == COLUMN_TO_CELL:
+        return Move(Pile.column(a), _free_cell(position), 1)
+    if kind == CELL_TO_COLUMN:
+        return Move(Pile.cell(position.cells.index(code_card(a))), Pile.column(b), 1)
+    if kind == RESERVE_TO_COLUMN:
+        return Move(Pile.reserve(position.reserve.index(code_card(a))), Pile.column(b), 1)
+    if kind == HOME:
+        card = code_card(a)
+        return Move(_holding(position, card), Pile.foundation(card.suit), 1)
+    destination = _free_cell(position) if b < 0 else Pile.column(b)
+    return Move(Pile.foundation(a >> 4), destination, 1)
 
 
 def _free_cell(position: Position) -> Pile:

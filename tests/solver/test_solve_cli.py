@@ -9,7 +9,9 @@ from pathlib import Path
 
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_board
-from eightoff.core.variants import FREECELL
+from eightoff.core.replay import replay
+from eightoff.core.variants import FREECELL, STANDARD
+from eightoff.solver.grade import GRADES
 
 
 def eightoff(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -51,11 +53,12 @@ def test_json_shape() -> None:
     result = eightoff("solve", "--deal", "2", "--json")
     assert result.returncode == 0 and len(result.stdout.splitlines()) == 1
     record = json.loads(result.stdout)
-    assert set(record) == {"status", "solution", "seconds"}
+    assert set(record) == {"status", "solution", "seconds", "grade"}
+    assert record["grade"] in GRADES
     assert record["status"] == "solved" and record["solution"][0].startswith("Move ")
     assert isinstance(record["seconds"], float) and record["seconds"] >= 0
     lost = json.loads(eightoff("solve", "--deal", "465", "--json").stdout)
-    assert lost["status"] == "unsolved" and lost["solution"] == []
+    assert lost["status"] == "unsolved" and lost["solution"] == [] and lost["grade"] is None
 
 
 def test_bad_board_is_one_line_and_exit_2(tmp_path: Path) -> None:
@@ -70,3 +73,33 @@ def test_board_and_deal_together_or_neither_are_usage_errors() -> None:
     for args in (["board.txt", "--deal", "1"], [], ["--deal", "1", "--time-limit", "0"]):
         result = eightoff("solve", *args)
         assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+
+
+def test_a_range_of_deals_is_one_json_line_each_and_a_summary() -> None:
+    result = eightoff("solve", "--deals", "463-466", "--jobs", "2", "--rules", "standard")
+    assert result.returncode == 0 and result.stderr == ""
+    *lines, last = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["deal"] for line in lines] == [463, 464, 465, 466]
+    for line in lines:
+        assert set(line) >= {"deal", "status", "moves", "seconds", "solution", "grade"}
+        if line["status"] == "solved":
+            *_, (_, end) = replay(deal(line["deal"], STANDARD), STANDARD, line["solution"])
+            assert end.is_won and line["moves"] == len(line["solution"]) and line["grade"] in GRADES
+    assert lines[2]["status"] == "unsolved" and lines[2]["grade"] is None
+    summary = last["summary"]
+    assert (summary["deals"], summary["solved"], summary["unsolved"], summary["unknown"]) == (4, 3, 1, 0)
+    assert sum(summary["grades"].values()) == 3
+
+
+def test_bad_ranges_are_one_line_and_exit_2() -> None:
+    for args in (["--deals", "5-3"], ["--deals", "0-3"], ["--deals", "1-100000000000000000001"],
+                 ["--deals", "7"], ["--deals", "1-2", "--deal", "3"], ["board.txt", "--deals", "1-2"],
+                 ["--deals", "1-2", "--jobs", "-1"], ["--deals", "1-2", "--time-limit", "inf"]):
+        result = eightoff("solve", *args)
+        assert result.returncode == 2 and result.stdout == "", args
+        assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr, args
+
+
+def test_the_memory_cap_gives_unknown() -> None:
+    result = eightoff("solve", "--deal", "206", "--max-states", "50")
+    assert (result.returncode, result.stdout) == (0, "unknown\n")

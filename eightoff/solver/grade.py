@@ -1,0 +1,117 @@
+"""Difficulty grades (easy, medium, hard, expert), from what a player feels in a solved deal.
+
+The score of a solution adds three things, each on a scale where one unit is about as much
+harder as the others' units:
+
+- effort: log2(1 + boards the search expanded). Traps cost the search detours just as they
+  cost a player false starts; a deal the heuristic walks straight through scores ~7, one
+  that needed thousands of boards ~12 and more. Board counts, not seconds, so a grade does
+  not depend on the machine.
+- length: moves in the (shortened) solution / 25. Longer deals need more planning.
+- tightness: 4 x the share of the solution's moves made with no free cell and no empty
+  column left (for Raglan, no empty column). Few safe choices: one wrong move there loses.
+
+The thresholds between grades are the quartiles of the score over the calibration deals of
+each game (FreeCell 1-32000, Eight Off 1-10000, others 1-1000), so each grade holds about a
+quarter of the winnable deals. `scripts/bench_solver.py --write-grades` measures them and
+writes `data/grades-<game>.txt`: a `# thresholds` line and the deal numbers of each grade, so
+the window can pick a winnable deal of a chosen grade at once (`deals_of_grade`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from functools import cache
+from importlib import resources
+
+from eightoff.core.moves import Move
+from eightoff.core.position import Position
+
+GRADES = ("easy", "medium", "hard", "expert")
+LENGTH_UNIT = 25
+TIGHT_WEIGHT = 4.0
+
+
+def difficulty(start: Position, moves: Sequence[Move], nodes: int) -> float:
+    """The score of a solved deal (see the module docstring); 0 for an empty line."""
+    if not moves:
+        return 0.0
+    tight = 0
+    position = start
+    for move in moves:
+        if None not in position.cells and all(position.columns):
+            tight += 1
+        position = position.apply(move)
+    return math.log2(1 + nodes) + len(moves) / LENGTH_UNIT + TIGHT_WEIGHT * tight / len(moves)
+
+
+def grade_for(rules_name: str, score: float) -> str:
+    """The grade of `score` among the calibrated deals of that game (Eight Off's thresholds
+    for a game not calibrated yet)."""
+    thresholds = _thresholds(rules_name) or _thresholds("standard") or (0.0, 0.0, 0.0)
+    return GRADES[sum(1 for threshold in thresholds if score > threshold)]
+
+
+def deals_of_grade(rules_name: str, grade: str) -> Sequence[int]:
+    """The winnable deal numbers of one grade, in order (empty for a game not calibrated)."""
+    if grade not in GRADES:
+        raise ValueError(f"unknown grade {grade!r} (expected one of {', '.join(GRADES)})")
+    return _table(rules_name)[1].get(grade, ())
+
+
+def _thresholds(rules_name: str) -> tuple[float, ...] | None:
+    return _table(rules_name)[0]
+
+
+@cache
+def _table(rules_name: str) -> tuple[tuple[float, ...] | None, dict[str, tuple[int, ...]]]:
+    """The shipped calibration of one game: its thresholds and its deals by grade."""
+    try:
+        text = resources.files("eightoff.solver").joinpath(f"data/grades-{rules_name}.txt").read_text()
+    except (FileNotFoundError, OSError):
+        return None, {}
+    return parse_table(text)
+
+
+def parse_table(text: str) -> tuple[tuple[float, ...] | None, dict[str, tuple[int, ...]]]:
+    thresholds = None
+    deals: dict[str, tuple[int, ...]] = {}
+    for line in text.splitlines():
+        label, _, rest = line.partition(":")
+        if label == "# thresholds":
+            thresholds = tuple(float(value) for value in rest.split())
+        elif label in GRADES:
+            deals[label] = tuple(_expand(rest))
+    return thresholds, deals
+
+
+def format_table(thresholds: Sequence[float], deals: dict[str, list[int]], header: str) -> str:
+    """The data file: a comment, the thresholds and one line of ranges per grade."""
+    lines = [f"# {header}", "# thresholds: " + " ".join(f"{value:.4f}" for value in thresholds)]
+    lines += [f"{grade}: {_compress(sorted(deals.get(grade, [])))}" for grade in GRADES]
+    return "\n".join(lines) + "\n"
+
+
+def quartiles(scores: Sequence[float]) -> tuple[float, float, float]:
+    ordered = sorted(scores)
+    at = [ordered[min(len(ordered) - 1, len(ordered) * share // 4)] for share in (1, 2, 3)]
+    return at[0], at[1], at[2]
+
+
+def _compress(numbers: Iterable[int]) -> str:
+    """1 2 3 5 7 8 -> '1-3,5,7-8'."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ",".join(str(first) if first == last else f"{first}-{last}" for first, last in runs)
+
+
+def _expand(text: str) -> Iterable[int]:
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        if first:
+            yield from range(int(first), int(last or first) + 1)
