@@ -10,9 +10,10 @@ replays every solution through the core's checked replay loop and counts the win
 solved / unwinnable / unknown counts (and the winnable share), median and p99 of the solver's
 own time (wall clock and processor time: the machine may be shared), median moves and the
 grade distribution. With fc-solve on PATH, it then runs `fc-solve -m` (its default
-configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal, and
-prints the same figures: its time includes starting the process, about a millisecond; its
-moves are its `Move ...` lines, home moves included, as ours are.
+configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal, stopped
+as "unknown" at the same time limit, and prints the same figures: its time includes starting
+the process, about a millisecond; its moves are its `Move ...` lines, home moves included, as
+ours are.
 
 `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
 (`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals.
@@ -101,15 +102,22 @@ def run_ours(rules_name: str, numbers: range, args: argparse.Namespace) -> list[
     return kept
 
 
-def run_fc_solve(rules_name: str, numbers: Iterable[int]) -> list[dict[str, Any]]:
+def run_fc_solve(rules_name: str, numbers: Iterable[int], time_limit: float) -> list[dict[str, Any]]:
     rules = preset(rules_name)
     records = []
     for number in numbers:
         board = format_board(deal(number, rules))
         began = time.perf_counter()
-        output = subprocess.run(
-            ["fc-solve", *FC_SOLVE_GAME[rules_name], "-m", "-"], input=board, capture_output=True, text=True
-        ).stdout
+        try:
+            output = subprocess.run(
+                ["fc-solve", *FC_SOLVE_GAME[rules_name], "-m", "-"],
+                input=board,
+                capture_output=True,
+                text=True,
+                timeout=time_limit,
+            ).stdout
+        except subprocess.TimeoutExpired:
+            output = ""
         seconds = time.perf_counter() - began
         moves = sum(1 for line in output.splitlines() if line.startswith("Move"))
         status = "unknown"
@@ -158,7 +166,7 @@ def main() -> int:
         if shutil.which("fc-solve") is None:
             print("fc-solve not found on PATH: no comparison")
             continue
-        figures("fc-solve", run_fc_solve(rules_name, numbers))
+        figures("fc-solve", run_fc_solve(rules_name, numbers, args.time_limit))
         sys.stdout.flush()
     return 0
 

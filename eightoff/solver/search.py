@@ -27,9 +27,8 @@ SECOND_UNTIL = 40_000
 """Boards expanded (by both) after which the second gives up its turns again: a deal neither
 solves by then is usually lost, and its proof needs only one search to run dry."""
 DEFAULT_STATES = 1_500_000
-"""Distinct boards the first search keeps before the answer is "unknown": about 650 MB at the
-~430 bytes a board costs. The second search gives up its turns after `SECOND_UNTIL` boards
-(freeing its own, at most a few hundred thousand), so a whole search stays under 1 GB."""
+"""Distinct boards kept (both searches together) before the answer is "unknown": about 650 MB
+at the ~430 bytes a board costs, so a whole search stays under 1 GB."""
 
 
 @dataclass(frozen=True)
@@ -143,17 +142,17 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     deals are solved by the first alone at its own speed, and a deal on which it wanders
     costs about twice what the luckier weighting needs. The first to finish decides."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    max_nodes, stop = budget.nodes, budget.stop
+    max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
     profiles = SAME_SUIT_WEIGHTS if engine.rules.build is Build.SAME_SUIT else ALTERNATE_WEIGHTS
-    runners = [_best_first(engine, start, Heuristic(engine, profiles[0]), budget.states)]
+    runners = [_best_first(engine, start, Heuristic(engine, profiles[0]))]
     waiting = [Heuristic(engine, weights) for weights in profiles[1:]]
     nodes = 0
     sizes = [0, 0]
     """Boards seen by each search so far (a dropped second keeps its count: it was work)."""
     while True:
         if waiting and nodes >= SECOND_AFTER:
-            runners.append(_best_first(engine, start, waiting.pop(0), budget.states))
+            runners.append(_best_first(engine, start, waiting.pop(0)))
         elif len(runners) > 1 and nodes >= SECOND_UNTIL:
             del runners[1:]  # the first goes on alone: a proof then costs one full search
         for which, runner in enumerate(runners):
@@ -164,7 +163,9 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
                 return report
             sizes[which] = report
             nodes += 1
-        if max_nodes is not None and nodes >= max_nodes:
+        if (max_nodes is not None and nodes >= max_nodes) or (
+            max_states is not None and sum(sizes) >= max_states
+        ):
             return Outcome("unknown", [], nodes, sum(sizes))
         if nodes % CHECK_CLOCK_EVERY < len(runners) and (
             (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
@@ -172,9 +173,7 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
             return Outcome("unknown", [], nodes, sum(sizes))
 
 
-def _best_first(
-    engine: Engine, start: Board, heuristic: Heuristic, max_states: int | None
-) -> Iterator[int | Outcome]:
+def _best_first(engine: Engine, start: Board, heuristic: Heuristic) -> Iterator[int | Outcome]:
     """One complete greedy best-first search, a board expansion per step: yields the number of
     boards seen so far after each, and finally its `Outcome` (nodes left for the caller)."""
     step, moves = engine.step, engine.moves
@@ -197,8 +196,6 @@ def _best_first(
     if start.is_won:
         yield Outcome("solved", line_to(0), 0, 1)
     while heap:
-        if max_states is not None and len(seen) >= max_states:
-            yield Outcome("unknown", [], 0, len(seen))
         _, index = heapq.heappop(heap)
         board = boards[index]
         depth = depths[index]

@@ -10,6 +10,10 @@ Waking the window: pass `notify` (called from a helper thread when a result is r
 `poll`ed; the window posts itself an event from it), or wait on `fileno()` with select, or
 poll on a timer only while `pending` is true. Results for positions seen before, and for every
 position along a winning line already found, come from a cache at once.
+
+Bounds (see `guard`): the process dies within a fraction of a second of its window, even when
+the window is killed with SIGKILL; its memory may grow by `MEMORY_LIMIT` at most, and a search
+keeps at most `WORKER_STATES` boards, past which the answer is "unknown".
 """
 
 from __future__ import annotations
@@ -26,19 +30,33 @@ from typing import Any
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
+from eightoff.solver.guard import cap_memory, die_with_parent
 from eightoff.solver.search import Budget
 from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult, solve
 
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0
+MEMORY_LIMIT = 1 << 30
+"""Bytes the worker's address space may grow by; past it a search ends as "unknown"."""
+WORKER_STATES = 1_000_000
+"""The search's own cap on boards kept (~430 MB), well inside `MEMORY_LIMIT`."""
+
+
+class WorkerUnavailable(RuntimeError):
+    """The solver's process could not be started (process or memory limits, a broken
+    install): the window goes on without solver features and says why."""
 
 
 def _is_stale(wanted: Any, request: int) -> bool:
     return bool(wanted.value != request)
 
 
-def _serve(connection: Connection, wanted: Any) -> None:
-    """The worker process: solve each request unless the window has moved on."""
+def _serve(connection: Connection, wanted: Any, parent: int, memory_limit: int | None, states: int) -> None:
+    """The worker process: solve each request unless the window has moved on; die with the
+    window; a search that runs out of memory answers "unknown"."""
+    die_with_parent(parent)
+    if memory_limit is not None:
+        cap_memory(memory_limit)
     while True:
         try:
             message = connection.recv()
@@ -50,7 +68,10 @@ def _serve(connection: Connection, wanted: Any) -> None:
         if wanted.value != request:
             continue
         stale = partial(_is_stale, wanted, request)
-        result = solve(position, rules, Budget(seconds=seconds, stop=stale))
+        try:
+            result = solve(position, rules, Budget(seconds=seconds, stop=stale, states=states))
+        except MemoryError:
+            result = SolveResult(UNKNOWN, (), 0.0, 0, 0)
         try:
             connection.send((request, result))
         except OSError:
@@ -58,8 +79,16 @@ def _serve(connection: Connection, wanted: Any) -> None:
 
 
 class SolverWorker:
-    def __init__(self, notify: Callable[[], None] | None = None, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self,
+        notify: Callable[[], None] | None = None,
+        cache_size: int = CACHE_SIZE,
+        memory_limit: int | None = MEMORY_LIMIT,
+        states: int = WORKER_STATES,
+    ) -> None:
         self._notify = notify
+        self._memory_limit = memory_limit
+        self._states = states
         self._cache_size = cache_size
         self._cache: OrderedDict[tuple[Position, Rules], SolveResult] = OrderedDict()
         self._process: multiprocessing.process.BaseProcess | None = None
@@ -83,7 +112,8 @@ class SolverWorker:
 
     def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable) -> None:
         """Ask for a solve; supersedes (cancels) any earlier request. `tag` comes back with the
-        result so the window can tell what it asked for."""
+        result so the window can tell what it asked for. Raises `WorkerUnavailable` when the
+        process cannot be started."""
         self._request += 1
         self._tag = tag
         self._pending = False
@@ -185,12 +215,19 @@ class SolverWorker:
             return self._connection
         self._shutdown()
         context = multiprocessing.get_context("spawn")
-        self._wanted = context.RawValue("q", self._request)
-        self._connection, theirs = context.Pipe()
-        self._process = context.Process(
-            target=_serve, args=(theirs, self._wanted), name="eightoff-solver", daemon=True
-        )
-        self._process.start()
+        try:
+            self._wanted = context.RawValue("q", self._request)
+            self._connection, theirs = context.Pipe()
+            self._process = context.Process(
+                target=_serve,
+                args=(theirs, self._wanted, os.getpid(), self._memory_limit, self._states),
+                name="eightoff-solver",
+                daemon=True,
+            )
+            self._process.start()
+        except (OSError, RuntimeError, ValueError) as error:
+            self._process = self._connection = None
+            raise WorkerUnavailable(f"the solver's process could not start: {error}") from error
         theirs.close()
         if self._notify is not None:
             self._stop_pipe = os.pipe()

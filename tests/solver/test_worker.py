@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import multiprocessing
 import select
+import signal
+import subprocess
+import sys
 import threading
+import time
+from pathlib import Path
 
 import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.variants import STANDARD
-from eightoff.solver import SOLVED, UNSOLVED
-from eightoff.solver.worker import SolverWorker
+from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED
+from eightoff.solver.worker import SolverWorker, WorkerUnavailable
+
+ROOT = Path(__file__).resolve().parents[2]
 
 WAIT = 120.0
 """Generous: a ceiling for a stuck worker, not a speed requirement."""
@@ -91,3 +98,70 @@ def test_close_stops_the_process_and_a_new_request_restarts_it(worker: SolverWor
     assert multiprocessing.active_children() == []
     worker.submit(deal(6), STANDARD, None, "six")
     assert worker.wait(WAIT)[0] == "six"
+
+
+# ----- bounds: memory, the window's death, a process that cannot start ------------------------
+
+PARENT = """
+import sys, time
+from tests.solver.test_worker import endless
+from eightoff.core.variants import STANDARD
+from eightoff.solver.worker import SolverWorker
+worker = SolverWorker()
+worker.submit(endless(), STANDARD, None, "endless")
+print(worker._process.pid, flush=True)
+time.sleep(600)
+"""
+
+
+def is_gone(pid: int) -> bool:
+    """Gone or a zombie (a container's first process may never reap it)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_worker_dies_within_a_second_of_a_killed_window() -> None:
+    window = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        child = int(window.stdout.readline())
+        time.sleep(0.5)  # deep in its search by now
+        assert not is_gone(child)
+        window.send_signal(signal.SIGKILL)
+        window.wait()
+        killed = time.monotonic()
+        while not is_gone(child) and time.monotonic() - killed < 5:
+            time.sleep(0.02)
+        assert is_gone(child) and time.monotonic() - killed < 1.0
+    finally:
+        window.kill()
+
+
+def test_the_state_cap_ends_a_search_as_unknown() -> None:
+    with SolverWorker(states=20_000) as worker:
+        worker.submit(endless(), STANDARD, None, "capped")
+        tag, result = worker.wait(WAIT)
+        assert tag == "capped" and result.status == UNKNOWN and result.states <= 21_000
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux enforces it")
+def test_the_memory_cap_ends_a_search_as_unknown_and_the_worker_goes_on() -> None:
+    with SolverWorker(memory_limit=60 << 20, states=10**9) as worker:
+        worker.submit(endless(), STANDARD, None, "grows")
+        tag, result = worker.wait(WAIT)
+        assert tag == "grows" and result.status == UNKNOWN
+        worker.submit(deal(2), STANDARD, None, "after")
+        assert worker.wait(WAIT)[1].status == SOLVED
+
+
+def test_a_process_that_cannot_start_is_worker_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_: object) -> None:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refuse)
+    with SolverWorker() as worker, pytest.raises(WorkerUnavailable, match="could not start"):
+        worker.submit(deal(1), STANDARD, None, "never")
+    assert isinstance(WorkerUnavailable("x"), RuntimeError)

@@ -1,0 +1,79 @@
+"""Keeping a helper process in bounds: it dies with its parent and cannot grow without limit.
+
+Parent death: on Linux the kernel can send a signal when the parent dies
+(`prctl(PR_SET_PDEATHSIG)`), which works even when the parent is killed with SIGKILL and the
+child is deep in a search. Elsewhere, and as a second line, a daemon thread polls
+`os.getppid()`: when the parent dies the child is handed to another process and its parent id
+changes. A search releases the GIL every few milliseconds, so the thread gets its turn.
+
+Memory: `RLIMIT_AS` caps the address space a given number of bytes above what the process
+already maps, so an allocation past it raises `MemoryError` (which the worker turns into an
+"unknown" answer) instead of the machine swapping.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import signal
+import sys
+import threading
+import time
+
+PR_SET_PDEATHSIG = 1
+POLL_SECONDS = 0.2
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process (at once, no clean-up) when process `parent` is gone."""
+    if sys.platform.startswith("linux"):
+        _ask_kernel()
+    if os.getppid() != parent:
+        os._exit(1)  # the parent died before we were watching
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _ask_kernel() -> None:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # the polling thread still watches
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(POLL_SECONDS)
+    os._exit(1)
+
+
+def cap_memory(extra_bytes: int) -> None:
+    """Let the address space grow by at most `extra_bytes` from its size now (no-op where the
+    platform has no such limit)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    mapped = _mapped_bytes()
+    if not mapped:
+        return  # no measure of the present size to cap from
+    limit = mapped + extra_bytes
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _mapped_bytes() -> int:
+    """The process's current address-space size (VmSize), 0 where /proc is not there."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
