@@ -190,7 +190,7 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
     from eightoff.ui.app import App
 
     rules = PRESETS[RULES]
-    if rules.run_capacity(8, 1, False) >= 10:  # a run of ten may move: the heaviest drag
+    if rules.run_capacity(8, 1, False) > 1:  # runs move: a run of ten, the heaviest drag
         game, card, wanted = Game(EASY, parse_board(RUN_BOARD, EASY)), Card.parse("KS"), 10
     else:  # one card at a time (Raglan): the top card of the longest column
         game = Game.new(DEAL, rules)
