@@ -58,6 +58,7 @@ COMMANDS: tuple[Command, ...] = (
     Command("help", N_("Help"), ("F1",), True, _always),
     Command("quit", N_("Quit"), ("Ctrl+Q",), True, _always),
     Command("finish", N_("Send every card home"), ("Ctrl+F",), False, _playing, lambda s: s.finish()),
+    Command("messages", N_("Messages"), ("Ctrl+M",), False, _always),
 )
 BY_NAME: dict[str, Command] = {command.name: command for command in COMMANDS}
 

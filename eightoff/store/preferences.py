@@ -26,6 +26,8 @@ class Preferences:
     """The variant played last: the window opens on it."""
     face_up: bool = False
     """Raglan's option: every card face up (PySolFC's Raglan)."""
+    language: str = "system"
+    """"system" follows LANGUAGE/LC_ALL/LC_MESSAGES/LANG; "en" or "it" overrides them."""
 
     def rule_options(self) -> dict[str, bool]:
         """The rule options a new game gets; a variant ignores options it does not have."""

@@ -72,6 +72,7 @@ class Settings(Struct, kw_only=True):
     winnable_only: bool = False
     last_rules: VariantKey = "standard"
     face_up: bool = False
+    language: Literal["system", "en", "it"] = "system"
 
 
 class Geometry(Struct, kw_only=True):

@@ -18,6 +18,7 @@ from eightoff.core.errors import IllegalMove
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name
 from eightoff.session.commands import COMMANDS
+from eightoff.session.words import grab_refusal
 from eightoff.ui.sprites import CardSprite
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ class Controller:
     # ----- mouse ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.table.status.dismiss()  # the player acts: the last notice has been read
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -97,7 +100,12 @@ class Controller:
             self.select(None)
             return
         run = self.liftable(sprite)
-        if run:
+        if not run:
+            game = table.game
+            reason = grab_refusal(game.position, game.rules, sprite.pile, sprite.card)
+            if reason is not None:
+                table.notify(reason)
+        else:
             offsets = [(point[0] - s.rect.x, point[1] - s.rect.y) for s in run]
             self.press = Press(point, run, offsets, sprite.pile)
 

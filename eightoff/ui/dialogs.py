@@ -6,15 +6,16 @@ clock stops. A button's callback runs after the dialog has closed, so it may ope
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
 
-from eightoff.core.deals import MAX_DEAL, MIN_DEAL
+from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
+from eightoff.core.i18n import N_, _, pgettext
 from eightoff.core.variants import VARIANTS
+from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.store.preferences import ANIMATION_SPEEDS
 from eightoff.ui import theme
@@ -25,6 +26,26 @@ if TYPE_CHECKING:
     from eightoff.ui.app import App
 
 Action = Callable[[], None] | None
+DEAL_TEXT_LIMIT = 40
+"""Characters the Deal dialog's field takes: room for 10**20 with leading zeros, and a line."""
+SCROLL_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+
+
+def wrap(line: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`line` broken at spaces into pieces no wider than `width` pixels in `font` (a word wider
+    than that alone on its piece); an indented line keeps its indent on every piece."""
+    if font.size(line)[0] <= width:
+        return [line]
+    indent = line[:len(line) - len(line.lstrip(" "))]
+    pieces: list[str] = []
+    current = ""
+    for word in line.split():
+        candidate = f"{current} {word}" if current else indent + word
+        if current and font.size(candidate)[0] > width:
+            pieces.append(current)
+            candidate = indent + word
+        current = candidate
+    return [*pieces, current]
 
 
 @dataclass
@@ -38,10 +59,14 @@ class Dialog(Scene):
     """A panel with a title, lines of text, optional option rows and a row of buttons.
 
     Enter presses the first button, Esc closes without acting, Tab and the arrows move the
-    focus, the mouse clicks."""
+    focus, the mouse clicks. Lines are wrapped to the panel's width (a translation may be
+    longer than the English), and when they do not fit the window's height they scroll with
+    the wheel, Page Up/Down, Home and End."""
 
     max_width = 640
     text_size = 26
+    default_button = 0
+    """The button Enter presses (an index among the buttons): never a destructive one."""
 
     def __init__(self, app: App, title: str, lines: list[str], buttons: list[tuple[str, Action]]) -> None:
         super().__init__(app)
@@ -52,7 +77,14 @@ class Dialog(Scene):
         self.focus = 0
         self.hovered: int | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.wrapped: list[str] = []
+        """The body lines broken to fit the panel, as `resize` last laid them out."""
+        self.scroll = 0
+        """The first wrapped line shown."""
+        self.visible_lines = 0
         self._shown: tuple[object, ...] | None = None
+        self.focus_moved = False
+        """Whether the player moved the focus with keys: only then does Enter act on it."""
         self.resize(app.size)
 
     # ----- content (overridden by richer dialogs) -------------------------------------------------
@@ -72,16 +104,24 @@ class Dialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.text_font = theme.font(self.text_size)
-        self.title_font = theme.font(36)
         width = min(size[0] - 60, self.max_width)
+        title_size = 36
+        while title_size > 20 and theme.font(title_size).size(self.title)[0] > width - 56:
+            title_size -= 2
+        self.title_font = theme.font(title_size)
         line_h = self.text_font.get_linesize()
         options = self.option_labels()
-        height = (24 + self.title_font.get_linesize() + 12 + line_h * len(self.body_lines())
-                  + (16 + 44 * len(options) if options else 0) + 24 + 40 + 24)
+        self.wrapped = [piece for line in self.body_lines()
+                        for piece in wrap(line, self.text_font, width - 56)]
+        fixed = (24 + self.title_font.get_linesize() + 12 + (16 + 44 * len(options) if options else 0)
+                 + 24 + 40 + 24)
+        self.visible_lines = max(1, min(len(self.wrapped), (size[1] - 20 - fixed) // line_h))
+        self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
+        height = fixed + line_h * self.visible_lines
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.choices = []
-        top = self.panel.y + 24 + self.title_font.get_linesize() + 12 + line_h * len(self.body_lines()) + 16
+        top = self.panel.y + 24 + self.title_font.get_linesize() + 12 + line_h * self.visible_lines + 16
         for label in options:
             self.choices.append(Choice(label, None, pygame.Rect(self.panel.x + 32, top, width - 64, 38)))
             top += 44
@@ -93,7 +133,11 @@ class Dialog(Scene):
             self.choices.append(Choice(label, action, rect))
             x += button_w + 12
         self.option_count = len(options)
-        self.focus = min(self.focus, len(self.choices) - 1)
+        if self.focus_moved:
+            self.focus = min(self.focus, len(self.choices) - 1)
+        else:  # until the player moves it, the focus rests on the default button
+            self.focus = min(self.option_count + self.default_button, len(self.choices) - 1)
+        self._wrapped_from = tuple(self.body_lines())
         self._shown = None
 
     # ----- input ---------------------------------------------------------------------------------
@@ -105,20 +149,37 @@ class Dialog(Scene):
             index = self.choice_at(event.pos)
             if index is not None:
                 self.choose(index)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-3 * event.y)
+        elif event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS and self.scrolls():
+            page = self.visible_lines - 1
+            self.scroll_by({pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                            pygame.K_HOME: -len(self.wrapped), pygame.K_END: len(self.wrapped)}[event.key])
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+
+    def scrolls(self) -> bool:
+        """Whether the lines are more than the window shows at once."""
+        return len(self.wrapped) > self.visible_lines
+
+    def scroll_by(self, lines: int) -> None:
+        self.scroll = max(0, min(self.scroll + lines, len(self.wrapped) - self.visible_lines))
 
     def key(self, event: pygame.event.Event) -> None:
         count = len(self.choices)
         if event.key == pygame.K_ESCAPE:
             self.app.pop(self)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose(self.focus if self.focus_moved else self.option_count + self.default_button)
+        elif event.key == pygame.K_SPACE:
             self.choose(self.focus)
         elif event.key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN):
             back = event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
             self.focus = (self.focus + (-1 if back else 1)) % count
+            self.focus_moved = True
         elif event.key in (pygame.K_LEFT, pygame.K_UP):
             self.focus = (self.focus - 1) % count
+            self.focus_moved = True
 
     def choice_at(self, point: tuple[int, int]) -> int | None:
         for index, choice in enumerate(self.choices):
@@ -128,7 +189,6 @@ class Dialog(Scene):
 
     def choose(self, index: int) -> None:
         if index < self.option_count:
-            self.focus = index
             self.toggle(index)
             self.resize(self.size)
             return
@@ -140,7 +200,8 @@ class Dialog(Scene):
     # ----- drawing -------------------------------------------------------------------------------
 
     def _state(self) -> tuple[object, ...]:
-        return (self.hovered, self.focus, tuple(c.label for c in self.choices), tuple(self.body_lines()))
+        return (self.hovered, self.focus, tuple(c.label for c in self.choices), tuple(self.body_lines()),
+                self.scroll)
 
     def needs_draw(self) -> bool:
         return self._state() != self._shown
@@ -152,6 +213,12 @@ class Dialog(Scene):
             screen.blit(shade, (0, 0))
         elif not self.needs_draw():
             return []
+        if self._wrapped_from != tuple(self.body_lines()):  # e.g. an error appeared: lay out again
+            before = self.panel
+            self.resize(self.size)
+            if self.panel != before and not full:
+                self.app.full_redraw = True  # the old panel's edges must go too
+                return []
         self.draw_panel(screen)
         self._shown = self._state()
         return [screen.get_rect() if full else self.panel]
@@ -163,10 +230,12 @@ class Dialog(Scene):
         title = self.title_font.render(self.title, True, theme.PANEL_TEXT)
         screen.blit(title, (panel.x + 28, panel.y + 24))
         y = panel.y + 24 + self.title_font.get_linesize() + 12
-        for line in self.body_lines():
+        for line in self.wrapped[self.scroll:self.scroll + self.visible_lines]:
             text = self.text_font.render(line, True, theme.PANEL_TEXT)
             screen.blit(text, (panel.x + 28, y))
             y += self.text_font.get_linesize()
+        if self.scrolls():
+            self.draw_scrollbar(screen)
         for index, choice in enumerate(self.choices):
             is_button = index >= self.option_count
             lit = index == self.hovered or index == self.focus
@@ -176,12 +245,34 @@ class Dialog(Scene):
                 fill = theme.BUTTON_LIT if lit else theme.BUTTON_PLAIN
             pygame.draw.rect(screen, fill, choice.rect, border_radius=7)
             pygame.draw.rect(screen, theme.PANEL_LINE, choice.rect, 1, border_radius=7)
+            if index == self.focus:  # the focus ring: where Space (and Tab-moved Enter) acts
+                pygame.draw.rect(screen, theme.FOCUS_RING, choice.rect.inflate(6, 6), 3, border_radius=9)
             colour = (255, 255, 255) if is_button and index == self.focus else theme.PANEL_TEXT
-            text = self.text_font.render(choice.label, True, colour)
+            text = self.label_font(choice, is_button).render(choice.label, True, colour)
             if is_button:
                 screen.blit(text, text.get_rect(center=choice.rect.center))
             else:
                 screen.blit(text, text.get_rect(midleft=(choice.rect.x + 14, choice.rect.centery)))
+
+
+    def label_font(self, choice: Choice, is_button: bool) -> pygame.font.Font:
+        """The text font, or a smaller one where a long translation would overrun its row."""
+        size = self.text_size
+        room = choice.rect.w - (16 if is_button else 28)
+        while size > 14 and theme.font(size).size(choice.label)[0] > room:
+            size -= 1
+        return theme.font(size)
+
+    def draw_scrollbar(self, screen: pygame.Surface) -> None:
+        """A thin bar beside the lines: where the shown part is in the whole text."""
+        line_h = self.text_font.get_linesize()
+        top = self.panel.y + 24 + self.title_font.get_linesize() + 12
+        track = pygame.Rect(self.panel.right - 16, top, 6, line_h * self.visible_lines)
+        total = len(self.wrapped)
+        thumb = pygame.Rect(track.x, track.y + track.h * self.scroll // total, track.w,
+                            max(12, track.h * self.visible_lines // total))
+        pygame.draw.rect(screen, theme.BUTTON_LIT, track, border_radius=3)
+        pygame.draw.rect(screen, theme.PANEL_LINE, thumb, border_radius=3)
 
 
 class MessageDialog(Dialog):
@@ -192,25 +283,38 @@ class PreferencesDialog(Dialog):
     """Toggles for each preference; they apply at once, and the table is told what changed."""
 
     SPEEDS = list(ANIMATION_SPEEDS)
+    LANGUAGES = [SYSTEM, *available_languages()]
+    """The Language row cycles through these: the system's choice, then each catalogue's."""
 
     def __init__(self, app: App, changed: Callable[[object], None]) -> None:
         self.changed = changed
-        super().__init__(app, "Preferences", ["Click a line (or press Enter on it) to change it."],
-                         [("Done", None)])
+        super().__init__(app, "", [], [])
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Title, hint and button in the language now installed (the Language row changes it
+        while the dialog is open)."""
+        self.title = _("Preferences")
+        self.lines = [_("Click a line (or press Enter on it) to change it.")]
+        self.button_specs = [(_("Done"), None)]
+        self.resize(self.size)
 
     def option_labels(self) -> list[str]:
         p = self.app.preferences
 
         def on(flag: bool) -> str:
-            return "on" if flag else "off"
+            return pgettext("preference", "on") if flag else pgettext("preference", "off")
 
+        speeds = {"off": pgettext("animation speed", "off"), "fast": _("fast"), "normal": _("normal"),
+                  "slow": _("slow")}
         return [
-            f"Auto-play cards to the foundations: {on(p.autoplay)}",
-            f"Raglan with all cards face up (from the next game): {on(p.face_up)}",
-            f"Four-colour deck: {on(p.four_colour)}",
-            f"Take cards back off the foundations: {on(p.takeback)}",
-            f"Winnable deals only (random new games): {on(p.winnable_only)}",
-            f"Animation speed: {p.animation_speed}",
+            _("Auto-play cards to the foundations: {state}").format(state=on(p.autoplay)),
+            _("Raglan with all cards face up (from the next game): {state}").format(state=on(p.face_up)),
+            _("Four-colour deck: {state}").format(state=on(p.four_colour)),
+            _("Take cards back off the foundations: {state}").format(state=on(p.takeback)),
+            _("Winnable deals only (random new games): {state}").format(state=on(p.winnable_only)),
+            _("Animation speed: {speed}").format(speed=speeds.get(p.animation_speed, p.animation_speed)),
+            _("Language: {language}").format(language=language_name(p.language)),
         ]
 
     def toggle(self, index: int) -> None:
@@ -226,12 +330,25 @@ class PreferencesDialog(Dialog):
             new.takeback = not old.takeback
         elif index == 4:
             new.winnable_only = not old.winnable_only
-        else:
+        elif index == 5:
             speeds = self.SPEEDS
             current = speeds.index(old.animation_speed) if old.animation_speed in speeds else 0
             new.animation_speed = speeds[(current + 1) % len(speeds)]
+        else:
+            languages = self.LANGUAGES
+            current = languages.index(old.language) if old.language in languages else 0
+            new.language = languages[(current + 1) % len(languages)]
         self.app.preferences = new
         self.changed(old)
+        if new.language != old.language:
+            self.retranslate()
+
+
+def language_name(code: str) -> str:
+    """A language as the Preferences row names it: each in its own words, so a player who
+    cannot read the current one still finds theirs; "System" in the current language."""
+    names = {SYSTEM: _("System"), "en": "English", "it": "Italiano"}
+    return names.get(code, code)
 
 
 class DealDialog(Dialog):
@@ -241,25 +358,28 @@ class DealDialog(Dialog):
         self.start = start
         self.text = ""
         self.error = ""
-        super().__init__(app, "Play deal number", [], [("Play", self.submit), ("Cancel", None)])
+        super().__init__(app, _("Play deal number"), [], [(_("Play"), self.submit), (_("Cancel"), None)])
 
     def body_lines(self) -> list[str]:
-        return [f"Deal ({MIN_DEAL} to {MAX_DEAL}):  {self.text}_", self.error]
+        prompt = _("Deal ({first} to {last}):").format(first=FIRST_DEAL, last=LAST_DEAL)
+        return [f"{prompt}  {self.text}_", self.error]
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
-        elif event.unicode and event.unicode.isdigit() and len(self.text) < 12:
-            self.text += event.unicode
+        elif event.unicode and event.unicode.isprintable() and len(self.text) < DEAL_TEXT_LIMIT:
+            self.text += event.unicode  # judged on Enter, by the rule `eightoff deal` applies
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.submit()
         else:
             super().key(event)
 
     def submit(self) -> None:
-        number = int(self.text) if self.text else None
-        if number is None or not MIN_DEAL <= number <= MAX_DEAL:
-            self.error = f"Type a whole number from {MIN_DEAL} to {MAX_DEAL}"
+        try:
+            number = parse_deal_number(self.text)
+        except ValueError as error:
+            reason = str(error)
+            self.error = reason[:1].upper() + reason[1:]
             if self.app.top is not self:
                 self.app.push(self)
             return
@@ -269,15 +389,16 @@ class DealDialog(Dialog):
 
 
 KEY_HELP = [
-    "Mouse: drag a card or a run; click sends a card home, else to a",
-    "  free cell, else onto the best column.",
-    "Keys: 1-9 columns, Q W E R T Y U I the cells (or the reserve),",
-    "  F or Enter the foundation: first the source, then the target;",
-    "  Space or the same key again sends the card home or to a cell; Esc cancels.",
-    "H hint (the next move of a winning line); F9 solve: the solver plays",
-    "  on, Space pauses, Left/Right step back/forward, Esc stops.",
-    "The status line says whether the game can still be won.",
+    N_("Mouse: drag a card or a run; click sends a card home, else to a free cell, else onto the "
+       "best column."),
+    N_("Keys: 1-9 columns, Q W E R T Y U I the cells (or the reserve), F or Enter the foundation: "
+       "first the source, then the target; Space or the same key again sends the card home or to a "
+       "cell; Esc cancels."),
+    N_("H hint (the next move of a winning line); F9 solve: the solver plays on, Space pauses, "
+       "Left/Right step back/forward, Esc stops."),
+    N_("The status line says whether the game can still be won."),
 ]
+"""Help's paragraphs on the controls (translated where shown; the dialog wraps them)."""
 
 
 class GameChooser(Dialog):
@@ -288,12 +409,14 @@ class GameChooser(Dialog):
     def __init__(self, app: App, pick: Callable[[str], None]) -> None:
         self.pick = pick
         self.keys = list(VARIANTS)
-        super().__init__(app, "Choose a game", ["Your unfinished game of each kind is kept."],
-                         [("Cancel", None)])
+        super().__init__(app, _("Choose a game"), [_("Your unfinished game of each kind is kept.")],
+                         [(_("Cancel"), None)])
         self.focus = self.keys.index(app.session.variant.key)
+        self.focus_moved = True  # Enter plays the focused game, the list's whole point
 
     def option_labels(self) -> list[str]:
-        return [f"{VARIANTS[key].title}: {VARIANTS[key].summary}" for key in self.keys]
+        return [_("{title}: {summary}").format(title=_(VARIANTS[key].title), summary=_(VARIANTS[key].summary))
+                for key in self.keys]
 
     def toggle(self, index: int) -> None:
         self.app.pop(self)
@@ -306,8 +429,8 @@ def help_dialog(app: App, session: Session) -> Dialog:
     variant = session.variant
     lines: list[str] = []
     for paragraph in variant.help_paragraphs:
-        lines += textwrap.wrap(paragraph, 72) + [""]
-    lines += KEY_HELP
-    shortcuts = [f"{' or '.join(c.keys)} {c.label.lower()}" for c in COMMANDS if c.keys]
-    lines += textwrap.wrap(", ".join(shortcuts) + ".", 72)
-    return MessageDialog(app, variant.title, lines, [("Close", None)])
+        lines += [_(paragraph), ""]
+    lines += [_(paragraph) for paragraph in KEY_HELP]
+    shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
+    lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
+    return MessageDialog(app, _(variant.title), lines, [(_("Close"), None)])

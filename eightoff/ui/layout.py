@@ -19,7 +19,8 @@ CARD_ASPECT = 1.4
 """Card height per unit of width (a poker card is 63 x 88 mm)."""
 MIN_WINDOW = (800, 600)
 TOOLBAR_HEIGHT = 38
-STATUS_HEIGHT = 28
+STATUS_HEIGHT = 52
+"""Two rows: a notice (or the solver playback's banner) above the game's summary."""
 GAP_RATIO = 0.12
 """Space between piles, per unit of card width."""
 FAN_RATIO = 0.26

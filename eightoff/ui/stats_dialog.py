@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from eightoff.core.game import Game
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.variants import VARIANTS
 from eightoff.store.statistics import FinishedGame
 from eightoff.store.stats_command import OUTCOME_WORDS, describe, duration, plural, title
@@ -43,9 +43,10 @@ class StatisticsDialog(Dialog):
         self.selected: int | None = None
         self.read()
         # Play again only when there is a game to play again; otherwise Close is the default.
-        replay = [("Play again", self.play_selected)] if self.recent else []
-        super().__init__(app, f"Statistics: {title(self.rules)}", [],
-                         [*replay, ("Reset…", self.ask_reset), ("Close", None)])
+        replay = [(_("Play again"), self.play_selected)] if self.recent else []
+        self.default_button = 0 if self.recent else 1  # Close, never Reset
+        super().__init__(app, _("Statistics: {game}").format(game=title(self.rules)), [],
+                         [*replay, (_("Reset…"), self.ask_reset), (_("Close"), None)])
 
     def read(self) -> None:
         """The figures from the store's summary, so the dialog opens at once at any size of log."""
@@ -56,8 +57,10 @@ class StatisticsDialog(Dialog):
             other = overview.statistics.get(name)
             if name == self.rules or other is None or not other.played:
                 continue
-            figures.append(f"{title(name)}: played {other.played}, won {other.won} "
-                           f"({other.win_percent:.0f}%), solved with help {other.solved}")
+            line = _("{game}: played {played}, won {won} ({percent}%), solved with help {solved}")
+            figures.append(line.format(
+                game=title(name), played=other.played, won=other.won, percent=f"{other.win_percent:.0f}",
+                solved=other.solved))
         self.figures = [line.strip() for line in figures]
         self.recent: list[FinishedGame] = overview.recent[:MAX_ROWS]
 
@@ -65,8 +68,8 @@ class StatisticsDialog(Dialog):
 
     def body_lines(self) -> list[str]:
         if not self.recent:
-            return [*self.figures, "", "No finished games yet."]
-        return [*self.figures, "", "Recent games (pick one, then Play again):"]
+            return [*self.figures, "", _("No finished games yet.")]
+        return [*self.figures, "", _("Recent games (pick one, then Play again):")]
 
     def rows(self) -> int:
         """How many recent games fit the window under the figures (the geometry of
@@ -93,7 +96,7 @@ class StatisticsDialog(Dialog):
 
     def play_selected(self) -> None:
         if self.selected is None:
-            self.app.notify("Pick a recent game first, then Play again")
+            self.app.notify(_("Pick a recent game first, then Play again"))
             self.reopen()
             return
         self.play(self.recent[self.selected].replay())
@@ -101,9 +104,10 @@ class StatisticsDialog(Dialog):
     def ask_reset(self) -> None:
         count = self.store.statistics(self.rules).played
         self.app.push(MessageDialog(
-            self.app, "Reset statistics?",
-            [f"Forget {plural(count, 'finished game')} of {title(self.rules)}?", "This cannot be undone."],
-            [("Cancel", self.reopen), ("Reset", self.reset)],
+            self.app, _("Reset statistics?"),
+            [ngettext("Forget {count} finished game of {game}?", "Forget {count} finished games of {game}?",
+                      count).format(count=count, game=title(self.rules)), _("This cannot be undone.")],
+            [(_("Cancel"), self.reopen), (_("Reset"), self.reset)],
         ))
 
     def reset(self) -> None:
@@ -113,9 +117,9 @@ class StatisticsDialog(Dialog):
 
 
 def row(game: FinishedGame) -> str:
-    when = game.finished.astimezone().strftime("%d %b %H:%M")
-    which = f"deal {game.deal}" if game.deal is not None else "own board"
+    when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")  # no month names: any language reads it
+    which = _("deal {number}").format(number=game.deal) if game.deal is not None else _("own board")
     result = _(OUTCOME_WORDS.get(game.result, game.result))
-    marks = "  (hints)" if game.hints_used else ""
+    marks = "  " + _("(hints)") if game.hints_used else ""
     return (f"{when}   {title(game.rules)}, {which}   {result}   "
             f"{plural(game.moves, 'move')}   {duration(game.seconds)}{marks}")

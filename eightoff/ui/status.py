@@ -6,61 +6,155 @@ for a redraw once a second at most: the loop otherwise sleeps.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pygame
 
+from eightoff.core.i18n import _, ngettext
 from eightoff.session.clock import clock_text
 from eightoff.session.session import Session
 from eightoff.ui import theme
 from eightoff.ui.layout import Box
 
-NOTICE_SECONDS = 4.0
-
 
 def game_summary(session: Session) -> str:
     game = session.game
-    deal = f"Deal {game.deal_number}" if game.deal_number is not None else "Custom deal"
-    moves = f"{game.move_count} move{'' if game.move_count == 1 else 's'}"
-    return f"{session.variant.title}   ·   {deal}   ·   {moves}   ·   {clock_text(session.seconds())}"
+    number = game.deal_number
+    deal = _("Deal {number}").format(number=number) if number is not None else _("Custom deal")
+    moves = ngettext("{count} move", "{count} moves", game.move_count).format(count=game.move_count)
+    return f"{_(session.variant.title)}   ·   {deal}   ·   {moves}   ·   {clock_text(session.seconds())}"
+
+
+class Segment(NamedTuple):
+    """One piece of the status line's text and where it goes."""
+
+    role: str
+    """"notice", "banner", "summary" or "indicator"."""
+    text: str
+    font: pygame.font.Font
+    rect: pygame.Rect
+
+
+HISTORY = 200
+"""Notices kept for the Messages dialog (the oldest are forgotten first)."""
+MIN_FONT = 15
+"""The smallest status text: a long notice or summary shrinks to this before it wraps."""
 
 
 class StatusLine:
+    """Two rows at the foot of the window: the notice (or the solver playback's banner) above,
+    the game's summary and the solver's indicator below. Nothing here overlaps the cards or
+    each other: text that does not fit shrinks, then wraps over both rows."""
+
     def __init__(self) -> None:
         self.notice = ""
-        self.notice_until = 0.0
+        """Stays until the player's next action, a click on it or Esc: it must be read."""
+        self.history: list[str] = []
+        """Every notice shown, oldest first (Ctrl+M shows them again)."""
         self.indicator = ""
         """The solver's quiet verdict, at the right end ("winnable", "thinking...")."""
-        self._shown: tuple[str, str, str] | None = None
+        self.banner = ""
+        """The solver playback's line; while set it takes the notice's row."""
+        self._shown: tuple[str, ...] | None = None
 
-    def show(self, text: str, now: float, seconds: float = NOTICE_SECONDS) -> None:
-        self.notice, self.notice_until = text, now + seconds
+    def show(self, text: str) -> None:
+        self.notice = text
+        if text and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+            del self.history[:-HISTORY]
 
-    def expire(self, now: float) -> None:
-        if self.notice and now >= self.notice_until:
-            self.notice = ""
-
-    def next_wakeup(self) -> float | None:
-        return self.notice_until if self.notice else None
+    def dismiss(self) -> None:
+        """The player acted: the notice has been read."""
+        self.notice = ""
 
     def needs_draw(self, summary: str) -> bool:
-        return self._shown != (summary, self.notice, self.indicator)
+        return self._shown != (summary, self.notice, self.indicator, self.banner)
+
+    def segments(self, box: Box, summary: str) -> list[Segment]:
+        """What is written where, fitted so that no piece overlaps another or leaves the box."""
+        rect = pygame.Rect(box)
+        row_h = rect.h // 2
+        top_row = pygame.Rect(rect.x + 12, rect.y, rect.w - 24, row_h)
+        low_row = pygame.Rect(rect.x + 12, rect.y + row_h, rect.w - 24, rect.h - row_h)
+        size = max(MIN_FONT, round(row_h * 0.8))
+        pieces: list[Segment] = []
+        upper = self.banner or self.notice
+        wrapped: list[str] = []
+        if upper:
+            font, wrapped = _fit(upper, top_row.w, size)
+            if len(wrapped) > 1:  # a long notice takes both rows until it has been read
+                font, wrapped = _fit(upper, top_row.w, size, rows=2)
+            for index, line in enumerate(wrapped):
+                row = top_row if index == 0 else low_row
+                width, height = font.size(line)
+                spot = pygame.Rect(row.x, row.centery - height // 2, width, height)
+                pieces.append(Segment("banner" if self.banner else "notice", line, font, spot))
+        if len(wrapped) < 2:
+            indicator = _(self.indicator) if self.indicator else ""  # kept in English: see solver_link
+            room = low_row.w - (24 if indicator else 0)
+            font = _shrink(summary + indicator, room, size)
+            width, height = font.size(summary)
+            spot = pygame.Rect(low_row.x, low_row.centery - height // 2, width, height)
+            pieces.append(Segment("summary", summary, font, spot))
+            if indicator:
+                width, height = font.size(indicator)
+                spot = pygame.Rect(low_row.right - width, low_row.centery - height // 2, width, height)
+                pieces.append(Segment("indicator", indicator, font, spot))
+        return pieces
 
     def draw(self, screen: pygame.Surface, box: Box, summary: str) -> pygame.Rect:
         rect = pygame.Rect(box)
         screen.fill(theme.BAR, rect)
         pygame.draw.line(screen, theme.BAR_LINE, rect.topleft, (rect.right, rect.top))
-        font = theme.font(max(18, round(box.h * 0.78)))
-        text = font.render(summary, True, theme.TEXT)
-        screen.blit(text, text.get_rect(midleft=(rect.x + 12, rect.centery + 1)))
-        right = rect.right - 12
-        if self.indicator:
-            indicator = font.render(self.indicator, True, theme.TEXT_DIM)
-            spot = indicator.get_rect(midright=(right, rect.centery + 1))
-            screen.blit(indicator, spot)
-            right = spot.left - 24
-        if self.notice:
-            notice = font.render(self.notice, True, theme.NOTICE)
-            spot = notice.get_rect(midright=(right, rect.centery + 1))
-            spot.left = max(spot.left, rect.x + 24 + text.get_width())
-            screen.blit(notice, spot)
-        self._shown = (summary, self.notice, self.indicator)
+        colours = {"notice": theme.NOTICE, "indicator": theme.TEXT_DIM}
+        for piece in self.segments(box, summary):
+            screen.blit(piece.font.render(piece.text, True, colours.get(piece.role, theme.TEXT)), piece.rect)
+        self._shown = (summary, self.notice, self.indicator, self.banner)
         return rect
+
+
+def _shrink(text: str, width: int, size: int) -> pygame.font.Font:
+    """The largest font from `size` down to MIN_FONT in which `text` fits `width`."""
+    font = theme.font(size)
+    while size > MIN_FONT and font.size(text)[0] > width:
+        size -= 1
+        font = theme.font(size)
+    return font
+
+
+def _fit(text: str, width: int, size: int, rows: int = 1) -> tuple[pygame.font.Font, list[str]]:
+    """`text` in at most `rows` lines of `width`: the font shrinks first; what still does not
+    fit ends in an ellipsis (the Messages dialog shows it whole)."""
+    for points in range(size, MIN_FONT - 1, -1):
+        font = theme.font(points)
+        lines = wrap_text(text, font, width)
+        if len(lines) <= rows:
+            return font, lines
+    lines = wrap_text(text, font, width)[:rows]
+    while lines[-1] and font.size(lines[-1] + "…")[0] > width:
+        lines[-1] = lines[-1][:-1]
+    lines[-1] += "…"
+    return font, lines
+
+
+def wrap_text(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` (a word longer than a line is
+    cut where it must be)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if font.size(candidate)[0] <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while font.size(word)[0] > width:
+            cut = len(word)
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    lines.append(line)
+    return lines

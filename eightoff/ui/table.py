@@ -16,6 +16,7 @@ import pygame
 from eightoff.core.cards import Suit
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game, Step
+from eightoff.core.i18n import _
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
@@ -26,6 +27,7 @@ from eightoff.session.clock import GameClock
 from eightoff.session.commands import BY_NAME
 from eightoff.session.outcome import Outcome
 from eightoff.session.session import Session
+from eightoff.session.words import hint_words
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.animation import BASE_SECONDS, Animator
@@ -42,7 +44,7 @@ from eightoff.ui.faces import CardFaces, card_faces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
 from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprite, CardSprites
-from eightoff.ui.status import StatusLine, game_summary
+from eightoff.ui.status import StatusLine, game_summary, wrap_text
 from eightoff.ui.toolbar import Toolbar
 
 if TYPE_CHECKING:
@@ -186,7 +188,7 @@ class TableScene(Scene):
         self.session.start(game, change, keep=keep)
 
     def notify(self, text: str) -> None:
-        self.status.show(text, self.app.now())
+        self.status.show(text)
 
     # ----- actions (toolbar buttons and keys) ------------------------------------------------
 
@@ -255,6 +257,7 @@ class TableScene(Scene):
 
     def show_hint(self, move: Move) -> None:
         self.session.note_hint()
+        self.notify(hint_words(self.game.position, move))
         self.hint = (move, self.app.now() + HINT_SECONDS)
         self.invalidate()
 
@@ -276,11 +279,22 @@ class TableScene(Scene):
             self.app.push(self.app.statistics_dialog())
             return
         lines = self.app.statistics_lines(self.game)
-        self.app.push(MessageDialog(self.app, "Statistics", lines, [("Close", None)]))
+        self.app.push(MessageDialog(self.app, _("Statistics"), lines, [(_("Close"), None)]))
 
     def do_help(self) -> None:
 
         self.app.push(help_dialog(self.app, self.session))
+
+    def do_messages(self) -> None:
+        """Every notice of this session again, newest last: none is lost by being missed."""
+        dialog = MessageDialog(self.app, _("Messages"), [], [(_("Close"), None)])
+        width = dialog.panel.w - 56
+        lines = [line for notice in self.status.history
+                 for line in wrap_text(notice, dialog.text_font, width)]
+        room = max(1, (self.app.size[1] - 220) // dialog.text_font.get_linesize())
+        dialog.lines = lines[-room:] or [_("No messages yet.")]
+        dialog.resize(self.app.size)
+        self.app.push(dialog)
 
     def do_quit(self) -> None:
         self.app.quit()
@@ -294,6 +308,8 @@ class TableScene(Scene):
             self.refresh_faces()
         if new.takeback != old.takeback:
             self.session.change_takeback(new.takeback)
+        if new.language != old.language:
+            self.app.change_language()
         if new.autoplay and not old.autoplay:
             self.animator.finish()
             self.session.autoplay_now()
@@ -324,17 +340,17 @@ class TableScene(Scene):
                 return  # offered once a game; Ctrl+F finishes when the player wants
             self.finish_offered = True
 
-            self.app.push(MessageDialog(self.app, "All cards can go home",
-                                        ["Every remaining card can go to the foundations in order.",
-                                         "Not now: Ctrl+F finishes whenever you like."],
-                                        [("Finish", self.do_finish), ("Not now", None)]))
+            self.app.push(MessageDialog(self.app, _("All cards can go home"),
+                                        [_("Every remaining card can go to the foundations in order."),
+                                         _("Not now: Ctrl+F finishes whenever you like.")],
+                                        [(_("Finish"), self.do_finish), (_("Not now"), None)]))
         elif game.is_stuck:
             self.offered = game.position
 
-            self.app.push(MessageDialog(self.app, "No moves left",
-                                        ["No move is left that changes anything."],
-                                        [("Undo", self.do_undo), ("Restart", self.do_restart),
-                                         ("New game", self.do_new), ("Close", None)]))
+            self.app.push(MessageDialog(self.app, _("No moves left"),
+                                        [_("No move is left that changes anything.")],
+                                        [(_("Undo"), self.do_undo), (_("Restart"), self.do_restart),
+                                         (_("New game"), self.do_new), (_("Close"), None)]))
 
     # ----- the scene's life ------------------------------------------------------------------
 
@@ -343,7 +359,6 @@ class TableScene(Scene):
 
     def update(self, now: float) -> None:
         self.animator.update(now)
-        self.status.expire(now)
         if self.hint is not None and now >= self.hint[1]:
             self.hint = None
             self.invalidate()
@@ -357,8 +372,7 @@ class TableScene(Scene):
         return self.animator.busy
 
     def next_wakeup(self, now: float) -> float | None:
-        times = [self.clock.next_tick(now), self.status.next_wakeup(),
-                 self.hint[1] if self.hint else None]
+        times = [self.clock.next_tick(now), self.hint[1] if self.hint else None]
         known = [time for time in times if time is not None]
         return min(known) if known else None
 

@@ -21,6 +21,8 @@ PANEL: Colour = (248, 248, 244)
 PANEL_TEXT: Colour = (30, 32, 36)
 PANEL_LINE: Colour = (170, 172, 176)
 ACCENT: Colour = (36, 110, 200)
+FOCUS_RING: Colour = (255, 170, 0)
+"""Where the keyboard's focus is, in dialogs and on the toolbar: seen on light and dark."""
 BUTTON_LIT: Colour = (225, 228, 232)
 BUTTON_PLAIN: Colour = (238, 239, 241)
 SHADE = (0, 0, 0, 120)

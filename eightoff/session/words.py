@@ -1,0 +1,95 @@
+"""The game's states in words: a hint, a move just made, a refused grab.
+
+Kept apart from the window so the status line, the screen-reader announcer and the tests all
+say the same sentences. Cards are named ("the 7 of hearts"), not drawn with suit symbols: the
+bundled font has no glyphs for them. Every sentence is whole, for translators.
+"""
+
+from __future__ import annotations
+
+from eightoff.core.cards import Card
+from eightoff.core.i18n import _, ngettext
+from eightoff.core.moves import Move
+from eightoff.core.piles import Pile, PileKind
+from eightoff.core.position import Position, card_name, pile_name
+from eightoff.core.rules import Rules
+
+
+def _sentence(text: str) -> str:
+    """`text` with its first letter upper case (capitalize() would lower 'King')."""
+    return text[:1].upper() + text[1:]
+
+
+def _moving(position: Position, move: Move) -> tuple[Card, Card | None]:
+    """The lead card of `move` and the card it lands on (None: an empty pile or a foundation)."""
+    cards = position.cards(move.source)
+    lead = cards[len(cards) - move.count]
+    target = position.top(move.destination)
+    on_card = target if move.destination.kind is PileKind.COLUMN else None
+    return lead, on_card
+
+
+def hint_words(position: Position, move: Move) -> str:
+    """'Hint: move the 7 of hearts onto the 8 of hearts', said before the move is made."""
+    lead, on_card = _moving(position, move)
+    names = {"card": card_name(lead), "count": move.count - 1}
+    if on_card is not None:
+        names["target"] = card_name(on_card)
+        if move.count == 1:
+            return _("Hint: move {card} onto {target}").format(**names)
+        return ngettext("Hint: move {card} and the card on it onto {target}",
+                        "Hint: move {card} and the {count} cards on it onto {target}",
+                        move.count - 1).format(**names)
+    names["pile"] = pile_name(move.destination)
+    if move.count == 1:
+        return _("Hint: move {card} to {pile}").format(**names)
+    return ngettext("Hint: move {card} and the card on it to {pile}",
+                    "Hint: move {card} and the {count} cards on it to {pile}",
+                    move.count - 1).format(**names)
+
+
+def move_words(before: Position, move: Move) -> str:
+    """'The 7 of hearts onto the 8 of hearts': a move just made, for a screen reader."""
+    lead, on_card = _moving(before, move)
+    if on_card is not None:
+        text = ngettext("{card} onto {target}", "{card} and {count} more onto {target}",
+                        move.count).format(card=card_name(lead), count=move.count - 1,
+                                           target=card_name(on_card))
+    else:
+        text = ngettext("{card} to {pile}", "{card} and {count} more to {pile}",
+                        move.count).format(card=card_name(lead), count=move.count - 1,
+                                           pile=pile_name(move.destination))
+    return _sentence(text)
+
+
+def grab_refusal(position: Position, rules: Rules, pile: Pile, card: Card) -> str | None:
+    """Why a press on `card` lifts nothing, or None when it may be lifted.
+
+    A column's card is refused when it is face down, when the cards on it are not a run, or
+    when the run is longer than the free cells and columns let move at once (the core's run
+    capacity, the most generous destination counted).
+    """
+    cards = position.cards(pile)
+    if card not in cards:
+        return None
+    if pile.kind is PileKind.FOUNDATION:
+        if not rules.foundation_takeback:
+            return _("Cards may not come back off the foundations in these rules")
+        return None
+    if pile.kind is not PileKind.COLUMN:
+        return None
+    depth = cards.index(card)
+    if depth < position.face_down(pile.index):
+        return _("Face-down cards cannot be moved")
+    count = len(cards) - depth
+    if count > position.run_length(pile.index, rules):
+        return _("The cards on {card} are not in sequence, so they cannot move together").format(
+            card=card_name(card))
+    most = max(position.capacity(rules, False), position.capacity(rules, True))
+    if count > most:
+        return ngettext("{count} cards cannot move together: with the free cells and columns "
+                        "empty now, only {most} card can move at once",
+                        "{count} cards cannot move together: with the free cells and columns "
+                        "empty now, only {most} cards can move at once",
+                        most).format(count=count, most=most)
+    return None
