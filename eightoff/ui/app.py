@@ -17,8 +17,10 @@ from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
 from eightoff.core.game import Game, Step
+from eightoff.core.i18n import _
 from eightoff.core.notation import format_move
 from eightoff.core.rules import Rules
+from eightoff.locale import choose_language, install_language
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
 from eightoff.store.preferences import Preferences
@@ -74,6 +76,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.preferences = preferences or Preferences()
+        install_language(choose_language(self.preferences.language))
         wanted = size or self.preferences.window_size
         self.size = (max(wanted[0], MIN_WINDOW[0]), max(wanted[1], MIN_WINDOW[1]))
         pygame.display.set_caption("Eight Off")
@@ -99,7 +102,7 @@ class App:
         """Called once at the end, before the display closes (stop worker processes)."""
         self.preferences_listeners: list[Callable[[Preferences], None]] = []
         self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
-            "Statistics are kept once the store is connected."
+            _("Statistics are kept once the store is connected.")
         ]
         self._after_first_frame: list[Callable[[], None]] | None = []
         self.statistics_dialog: Callable[[], Scene] | None = None
@@ -148,6 +151,14 @@ class App:
         """Show a short message in the status line (also used for illegal moves)."""
         self.table.notify(text)
 
+    def change_language(self) -> None:
+        """Show the language the preferences now ask for: every scene lays its text out again
+        (button widths, wrapped lines) and the whole window is redrawn."""
+        install_language(choose_language(self.preferences.language))
+        for scene in self.scenes:
+            scene.resize(self.size)
+        self.full_redraw = True
+
     def emit_preferences(self) -> None:
         for listener in self.preferences_listeners:
             listener(self.preferences)
@@ -180,12 +191,12 @@ class App:
 
     def pump(self, frames: int = 1) -> None:
         """Handle what is queued and draw, `frames` times, never waiting (for tests)."""
-        for _ in range(frames):
+        for _frame in range(frames):
             self.step()
 
     def settle(self, limit: int = 1000) -> None:
         """Pump until no animation runs (tests with animations on)."""
-        for _ in range(limit):
+        for _frame in range(limit):
             self.step()
             if not any(scene.busy() for scene in self.scenes):
                 return
@@ -224,7 +235,7 @@ class App:
         elif kind == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
-                      pygame.MOUSEMOTION, pygame.TEXTINPUT):
+                      pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
             self.top.handle(event)
         elif kind in self.event_handlers:
             self.event_handlers[kind](event)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from eightoff.core.cards import CARDS, KING, Suit
+from eightoff.core.i18n import _
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
 from eightoff.session.outcome import Outcome
@@ -44,16 +45,20 @@ class WinDialog(Dialog):
         game = session.game
         moves = session.outcome_moves if session.outcome_moves is not None else game.move_count
         seconds = session.seconds()
-        deal = f" deal {game.deal_number}" if game.deal_number is not None else ""
+        facts = {"deal": game.deal_number, "moves": moves, "time": clock_text(seconds)}
         if session.outcome is Outcome.SOLVED_WITH_HELP:
-            title = "Solved with help"
-            lines = [f"The solver finished{deal} in {moves} moves and {clock_text(seconds)}.",
-                     "It counts apart from your wins."]
+            title = _("Solved with help")
+            finished = (_("The solver finished deal {deal} in {moves} moves and {time}.")
+                        if game.deal_number is not None
+                        else _("The solver finished in {moves} moves and {time}."))
+            lines = [finished.format(**facts), _("It counts apart from your wins.")]
         else:
-            title = "Well done!"
-            lines = [f"You won{deal} in {moves} moves and {clock_text(seconds)}."]
+            title = _("Well done!")
+            won = (_("You won deal {deal} in {moves} moves and {time}.")
+                   if game.deal_number is not None else _("You won in {moves} moves and {time}."))
+            lines = [won.format(**facts)]
         super().__init__(app, title, lines,
-                         [("New game", table.do_new), ("Play this deal again", table.do_restart)])
+                         [(_("New game"), table.do_new), (_("Play this deal again"), table.do_restart)])
         # Kings first, suit after suit, as the foundations are emptied from the top.
         self.queue = [(suit, rank) for rank in range(KING, 0, -1) for suit in Suit]
         self.falling: list[Falling] = []

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from eightoff.core.i18n import _
 from eightoff.core.moves import Move
 from eightoff.ui import theme
 from eightoff.ui.scene import Scene
@@ -89,8 +90,10 @@ class Playback(Scene):
     def text(self, state: str | None = None, played: int | None = None) -> str:
         state = state or ("paused" if self.paused else "playing")
         played = self.played if played is None else played
-        return (f"Solver {state}: move {played} of {len(self.moves)}   ·   Space pause   ·"
-                f"   Left/Right step   ·   Esc stop")
+        progress = (_("Solver paused: move {played} of {total}") if state == "paused"
+                    else _("Solver playing: move {played} of {total}"))
+        keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
+        return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
 
     def _state(self) -> tuple[object, ...]:
         return (self.text(), self.app.size)

@@ -19,7 +19,7 @@ import pygame
 
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, Step
-from eightoff.core.i18n import _
+from eightoff.core.i18n import N_, _, ngettext
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.session.changes import Change
@@ -43,9 +43,11 @@ DEAL_SECONDS = 3.0
 """A candidate deal for "winnable deals only" (a proof takes about 1 s at worst)."""
 DEAL_TRIES = 20
 
-INDICATOR = {SOLVED: "winnable", UNSOLVED: "no longer winnable"}
-UNDECIDED = "winnable?"
-THINKING = "thinking..."
+INDICATOR = {SOLVED: N_("winnable"), UNSOLVED: N_("no longer winnable")}
+UNDECIDED = N_("winnable?")
+THINKING = N_("thinking…")
+"""The indicator's words are kept in English and translated as the status line draws them, so a
+change of language shows at once."""
 
 
 @dataclass(frozen=True)
@@ -202,7 +204,7 @@ class SolverLink:
             self.wanted = wanted
             if self.request is None or self.request.purpose != "verdict":
                 self.ask_verdict()
-            self.table.notify("Thinking...")
+            self.table.notify(_("Thinking…"))
             return
         self._act(wanted)
 
@@ -218,14 +220,14 @@ class SolverLink:
                 self.table.status.notice = ""
                 self.app.push(Playback(self.app, result.moves))
         elif result.status == UNSOLVED:
-            self.table.notify("This game can no longer be won: looking for where it went wrong...")
+            self.table.notify(_("This game can no longer be won: looking for where it went wrong…"))
             self._rewind(1)
         elif self.verdict[0].seconds < ASKED_SECONDS:
             self.wanted = wanted
             self.ask_verdict(ASKED_SECONDS)
-            self.table.notify("Still thinking...")
+            self.table.notify(_("Still thinking…"))
         else:
-            self.table.notify("The solver found no winning line in time")
+            self.table.notify(_("The solver found no winning line in time"))
 
     # ----- back to the last winnable position --------------------------------------------------
 
@@ -235,9 +237,9 @@ class SolverLink:
 
             self.table.status.notice = ""
             self.app.push(MessageDialog(
-                self.app, "This deal cannot be won",
-                ["The solver proved that no play wins this deal,", "from its start or any later point."],
-                [("New game", self.table.do_new), ("Close", None)]))
+                self.app, _("This deal cannot be won"),
+                [_("The solver proved that no play wins this deal, from its start or any later point.")],
+                [(_("New game"), self.table.do_new), (_("Close"), None)]))
             return
         before = game.done[-undos].before
         self.submit(Request("rewind", before, game.rules, REWIND_SECONDS, undos=undos))
@@ -248,13 +250,14 @@ class SolverLink:
             return
 
         undos = request.undos
-        moves = f"{undos} move{'' if undos == 1 else 's'}"
         self.table.status.notice = ""
         self.app.push(MessageDialog(
-            self.app, "No longer winnable",
-            ["This position cannot be won any more.",
-             f"It could still be won {moves} ago."],
-            [(f"Undo {moves}", lambda: self.undo(undos)), ("Close", None)]))
+            self.app, _("No longer winnable"),
+            [_("This position cannot be won any more."),
+             ngettext("It could still be won {count} move ago.", "It could still be won {count} moves ago.",
+                      undos).format(count=undos)],
+            [(ngettext("Undo {count} move", "Undo {count} moves", undos).format(count=undos),
+              lambda: self.undo(undos)), (_("Close"), None)]))
 
     def undo(self, undos: int) -> None:
         for _undo in range(undos):
@@ -271,7 +274,7 @@ class SolverLink:
         self.deal_tries += 1
         self.submit(Request("deal", deal(number, rules), rules, DEAL_SECONDS, deal_number=number))
         if self.request is not None:
-            self.table.notify("Dealing a winnable game...")
+            self.table.notify(_("Dealing a winnable game…"))
 
     def _dealt(self, request: Request, result: SolveResult) -> None:
         if result.status == UNSOLVED and self.deal_tries < DEAL_TRIES:

@@ -10,12 +10,14 @@ from dataclasses import dataclass
 
 import pygame
 
+from eightoff.core.i18n import _
 from eightoff.session.commands import COMMANDS
 from eightoff.ui import theme
 from eightoff.ui.layout import Box
 
 BUTTONS = tuple((command.name, command.label) for command in COMMANDS if command.toolbar)
-"""The toolbar's buttons, in the order of the session's command list."""
+"""The toolbar's buttons, in the order of the session's command list; labels are `N_`-marked
+English, translated each time the bar is placed so a change of language shows at once."""
 PADDING = 14
 MIN_PADDING = 5
 
@@ -43,17 +45,22 @@ class Toolbar:
         font = theme.font(self.font_size)
         x = box.x + 6
         self.buttons = []
-        for action, label in BUTTONS:
+        for action, label in self.labels():
             width = font.size(label)[0] + 2 * padding
             self.buttons.append(Button(action, label, pygame.Rect(x, box.y + 4, width, box.h - 8)))
             x += width + 2
         self._shown = None
 
     @staticmethod
-    def _fit(box: Box) -> tuple[int, int]:
+    def labels() -> list[tuple[str, str]]:
+        """(action, label in the player's language) of every button."""
+        return [(action, _(label)) for action, label in BUTTONS]
+
+    def _fit(self, box: Box) -> tuple[int, int]:
         size = max(18, round(box.h * 0.6))
+        labels = [label for _action, label in self.labels()]
         while True:
-            text = sum(theme.font(size).size(label)[0] for _, label in BUTTONS)
+            text = sum(theme.font(size).size(label)[0] for label in labels)
             room = box.w - 12 - 2 * len(BUTTONS) - text
             padding = min(PADDING, room // (2 * len(BUTTONS)))
             if padding >= MIN_PADDING or size <= 12:

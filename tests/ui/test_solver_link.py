@@ -152,7 +152,7 @@ def test_the_window_keeps_handling_events_while_the_solver_thinks(opened: list[A
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert table.game.position == start
     key(app, pygame.K_h, unicode="h")
-    assert table.status.notice == "Thinking..."
+    assert table.status.notice == "Thinking…"
     app.pump(20)
     # All of it happened while a search was still running in the worker.
     assert link.worker.pending
