@@ -1,0 +1,206 @@
+"""Every string of both languages fits its box at the smallest window (800x600).
+
+The real App runs headless in each language; the test opens every dialog and measures what
+the window would draw, with the fonts and rectangles the drawing code itself uses: toolbar
+labels inside their buttons, dialog titles, lines and buttons inside the panel, status line
+segments inside the bar and clear of each other. A translation that grows past its box fails
+here rather than on a player's screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from pathlib import Path
+
+import pygame
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.variants import STANDARD, VARIANTS
+from eightoff.locale import install_language
+from eightoff.session.outcome import Outcome
+from eightoff.store import HomeDirs, Store
+from eightoff.ui import theme
+from eightoff.ui.app import App
+from eightoff.ui.celebration import WinDialog
+from eightoff.ui.dialogs import Dialog, help_dialog
+from eightoff.ui.layout import MIN_WINDOW
+from eightoff.ui.playback import Playback
+from eightoff.ui.solver_link import INDICATOR, THINKING, UNDECIDED
+from eightoff.ui.stats_dialog import StatisticsDialog
+from tests.ui.helpers import key, make_app
+
+SMALLEST = (800, 600)
+LANGUAGES = ("en", "it")
+FINISH_BOARD = """Foundations: H-K C-K D-K S-J
+Freecells: KS QS - - - - - -
+:
+:
+:
+:
+:
+:
+:
+:
+"""
+STUCK_BOARD = """Freecells: 2C 3C 4C 5C 6C 7C 8C 9C
+AC TC JC
+AD 2D 3D 4D 5D 6D
+AH 2H 3H 4H 5H 6H
+AS 2S 3S 4S 5S 6S
+7D 8D 9D TD JD QD KD
+7H 8H 9H TH JH QH KH
+7S 8S 9S TS JS QS KS
+QC KC
+"""
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield request.param
+    install_language("en")  # the other tests read the English originals
+
+
+def small_app(language: str, board: str | None = None) -> App:
+    app = make_app(board, size=SMALLEST, language=language) if board else make_app(
+        size=SMALLEST, language=language)
+    assert app.size == SMALLEST and SMALLEST == MIN_WINDOW
+    return app
+
+
+def dialog_problems(dialog: Dialog, where: str) -> list[str]:
+    """What of `dialog` would be drawn outside its box, in the words of a bug report."""
+    problems = []
+    panel = dialog.panel
+    inner = panel.w - 56  # the text starts 28 px in from either edge
+    if not pygame.Rect((0, 0), dialog.size).contains(panel):
+        problems.append(f"{where}: panel {panel} leaves the window")
+    if dialog.title_font.size(dialog.title)[0] > inner:
+        problems.append(f"{where}: title {dialog.title!r} is wider than the panel")
+    for line in dialog.wrapped:
+        if dialog.text_font.size(line)[0] > inner:
+            problems.append(f"{where}: line {line!r} is wider than the panel")
+    buttons = []
+    for index, choice in enumerate(dialog.choices):
+        is_button = index >= dialog.option_count
+        room = choice.rect.w - (16 if is_button else 28)
+        if not panel.contains(choice.rect):
+            problems.append(f"{where}: {choice.label!r} at {choice.rect} sticks out of the panel")
+        if dialog.label_font(choice, is_button).size(choice.label)[0] > room:
+            problems.append(f"{where}: {choice.label!r} is wider than its {'button' if is_button else 'row'}")
+        if is_button:
+            buttons.append(choice)
+    for one, other in combinations(buttons, 2):
+        if one.rect.colliderect(other.rect):
+            problems.append(f"{where}: buttons {one.label!r} and {other.label!r} overlap")
+    return problems
+
+
+def top_dialog(app: App) -> Dialog:
+    dialog = app.top
+    assert isinstance(dialog, Dialog), dialog
+    return dialog
+
+
+def close(app: App) -> None:
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table
+
+
+def test_toolbar_labels_fit_their_buttons(language: str) -> None:
+    app = small_app(language)
+    toolbar = app.table.toolbar
+    font = theme.font(toolbar.font_size)
+    bar = pygame.Rect(app.table.layout.toolbar)
+    problems = [f"{button.label!r} is wider than its button" for button in toolbar.buttons
+                if font.size(button.label)[0] > button.rect.w]
+    problems += [f"{button.label!r} leaves the toolbar" for button in toolbar.buttons
+                 if not bar.contains(button.rect)]
+    problems += [f"{one.label!r} overlaps {other.label!r}" for one, other in combinations(toolbar.buttons, 2)
+                 if one.rect.colliderect(other.rect)]
+    assert problems == []
+
+
+def test_status_line_segments_stay_apart(language: str) -> None:
+    app = small_app(language)
+    table = app.table
+    status = table.status
+    box = pygame.Rect(table.layout.status)
+    notices = ["", "Thinking…", "This game can no longer be won: looking for where it went wrong…",
+               "The solver could not start (no such file): the game goes on without hints, Solve and "
+               "the winnable indicator."]
+    banners = ["", Playback(app, []).text("playing", 0)]
+    problems = []
+    for indicator in ["", THINKING, UNDECIDED, *INDICATOR.values()]:
+        for notice in notices:
+            for banner in banners:
+                status.indicator, status.banner = indicator, banner
+                status.notice = notice
+                pieces = status.segments(table.layout.status, table.summary())
+                problems += [f"{piece.role} {piece.text!r} leaves the status line" for piece in pieces
+                             if not box.contains(piece.rect)]
+                problems += [f"{one.text!r} overlaps {other.text!r}" for one, other in combinations(pieces, 2)
+                             if one.rect.colliderect(other.rect)]
+    assert problems == []
+
+
+def test_every_dialog_fits_the_smallest_window(language: str) -> None:
+    app = small_app(language)
+    table = app.table
+    problems: list[str] = []
+    for action in ("preferences", "game", "deal"):
+        table.perform(action)
+        problems += dialog_problems(top_dialog(app), action)
+        if action == "preferences":  # every value of every row, the longest included
+            for row in range(top_dialog(app).option_count):
+                for _turn in range(4):
+                    top_dialog(app).toggle(row)
+                    top_dialog(app).resize(app.size)
+                    problems += dialog_problems(top_dialog(app), f"preferences row {row}")
+            app.preferences.language = language
+            app.change_language()
+        if action == "deal":
+            key(app, pygame.K_RETURN)  # nothing typed: the error line shows
+            problems += dialog_problems(top_dialog(app), "deal with an error")
+        close(app)
+    for variant in VARIANTS.values():
+        table.do_new(1, variant.key)
+        app.push(help_dialog(app, app.session))
+        dialog = top_dialog(app)
+        problems += dialog_problems(dialog, f"help of {variant.key}")
+        key(app, pygame.K_END)
+        assert dialog.scroll + dialog.visible_lines == len(dialog.wrapped)  # the whole text can be read
+        close(app)
+    assert problems == []
+
+
+def test_the_offers_and_the_win_fit_the_smallest_window(language: str) -> None:
+    app = small_app(language, FINISH_BOARD)
+    problems = dialog_problems(top_dialog(app), "finish offer")
+    key(app, pygame.K_RETURN)  # Finish
+    assert app.table.game.is_won
+    problems += dialog_problems(top_dialog(app), "win")
+    app.session.outcome = Outcome.SOLVED_WITH_HELP
+    problems += dialog_problems(WinDialog(app, app.session), "solved with help")
+    stuck = small_app(language, STUCK_BOARD)
+    assert stuck.table.game.is_stuck
+    problems += dialog_problems(top_dialog(stuck), "no moves left")
+    assert problems == []
+
+
+def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: Path) -> None:
+    store = Store(HomeDirs(tmp_path))
+    for deal in range(11, 25):
+        game = Game.new(deal, STANDARD)
+        game.play(game.legal_moves()[0])
+        store.record_result(game, deal % 3 != 0, 100.0 + 70 * deal)
+    app = small_app(language)
+    dialog = StatisticsDialog(app, store, lambda game: None, lambda: None)
+    app.push(dialog)
+    problems = dialog_problems(dialog, "statistics")
+    dialog.toggle(0)
+    dialog.ask_reset()
+    problems += dialog_problems(top_dialog(app), "reset statistics")
+    store.close()
+    assert problems == []
