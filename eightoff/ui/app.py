@@ -26,7 +26,7 @@ from eightoff.session.session import Session
 from eightoff.store.preferences import Preferences
 from eightoff.store.store import Store
 from eightoff.ui.icon import make_icon
-from eightoff.ui.layout import MIN_WINDOW
+from eightoff.ui.layout import MIN_WINDOW, fit_window
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.solver_link import connect_solver
@@ -77,11 +77,15 @@ class App:
         pygame.font.init()
         self.preferences = preferences or Preferences()
         install_language(choose_language(self.preferences.language))
+        if size is None:  # the remembered size, fitted to the screen the window opens on
+            desktops = pygame.display.get_desktop_sizes()
+            size = fit_window(self.preferences.window_size, desktops[0]) if desktops else None
         wanted = size or self.preferences.window_size
         self.size = (max(wanted[0], MIN_WINDOW[0]), max(wanted[1], MIN_WINDOW[1]))
         pygame.display.set_caption("Eight Off")
         self._set_icon()
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.size = self.screen.get_size()  # the drawable's real pixels: cards are drawn for them
         self._set_minimum_size()
 
         self.wait = sdl_waiter()

@@ -27,6 +27,25 @@ FAN_RATIO = 0.26
 """How much of each covered card a column shows, per unit of card height, when there is room."""
 
 
+SCREEN_MARGIN = (40, 100)
+"""Room left on the screen for panels, docks and the window's title bar."""
+
+
+def fit_window(wanted: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+    """The size to open the window at: `wanted` (remembered from another, maybe bigger,
+    monitor) shrunk to the usable part of `desktop`, and never below MIN_WINDOW."""
+    room = (desktop[0] - SCREEN_MARGIN[0], desktop[1] - SCREEN_MARGIN[1])
+    return (max(MIN_WINDOW[0], min(wanted[0], room[0])), max(MIN_WINDOW[1], min(wanted[1], room[1])))
+
+
+def clamp_position(position: tuple[int, int], size: tuple[int, int],
+                   desktop: tuple[int, int]) -> tuple[int, int]:
+    """A remembered window corner moved so the whole window, title bar first, is on `desktop`."""
+    x = max(0, min(position[0], desktop[0] - size[0]))
+    y = max(0, min(position[1], desktop[1] - size[1]))
+    return (x, y)
+
+
 class Box(NamedTuple):
     """A rectangle in window pixels (pygame.Rect without needing pygame)."""
 

@@ -14,7 +14,6 @@ import pygame
 
 from eightoff.core.i18n import _
 from eightoff.core.moves import Move
-from eightoff.ui import theme
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -33,8 +32,6 @@ class Playback(Scene):
         self.played = 0
         self.paused = False
         self.due = app.now() + STEP_PAUSE
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self._shown: tuple[object, ...] | None = None
 
     # ----- input -------------------------------------------------------------------------------
 
@@ -69,11 +66,14 @@ class Playback(Scene):
         self.app.table.do_undo()
 
     def stop(self) -> None:
+        self.app.table.status.banner = ""
         self.app.pop(self)
 
     # ----- time --------------------------------------------------------------------------------
 
     def update(self, now: float) -> None:
+        # The banner lives in the status line's upper row, so it never covers a long column.
+        self.app.table.status.banner = self.text()
         if self.paused or self.app.top is not self:
             return
         if self.app.table.animator.busy:
@@ -95,22 +95,8 @@ class Playback(Scene):
         keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
         return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
 
-    def _state(self) -> tuple[object, ...]:
-        return (self.text(), self.app.size)
-
     def needs_draw(self) -> bool:
-        return self._state() != self._shown
+        return False  # the table's status line draws the banner
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
-        status = pygame.Rect(self.app.table.layout.status)
-        font = theme.font(max(18, round(status.h * 0.78)))
-        label = font.render(self.text(), True, theme.TEXT)
-        # As wide as the text ever gets, so a shorter text leaves nothing of a longer one.
-        widest = font.size(self.text("playing", len(self.moves)))[0]
-        self.panel = pygame.Rect(0, 0, widest + 32, label.get_height() + 16)
-        self.panel.midbottom = (status.centerx, status.top - 10)
-        pygame.draw.rect(screen, theme.BAR, self.panel, border_radius=8)
-        pygame.draw.rect(screen, theme.BAR_LINE, self.panel, 1, border_radius=8)
-        screen.blit(label, label.get_rect(center=self.panel.center))
-        self._shown = self._state()
-        return [self.panel]
+        return []

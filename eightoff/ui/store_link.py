@@ -25,6 +25,7 @@ from eightoff.session.outcome import Outcome
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
+from eightoff.ui.layout import clamp_position
 from eightoff.ui.scene import Scene
 from eightoff.ui.stats_dialog import StatisticsDialog
 
@@ -136,6 +137,9 @@ class StoreLink:
         """Put the window where it was, unless that is off every screen now (a monitor gone)."""
         if position is None or not self.on_a_screen(position):
             return
+        sizes = self.app.pygame.display.get_desktop_sizes()
+        desktop = (sum(size[0] for size in sizes), max(size[1] for size in sizes))
+        position = clamp_position(position, self.app.size, desktop)
         with warnings.catch_warnings(), contextlib.suppress(self.app.pygame.error):
             warnings.simplefilter("ignore", DeprecationWarning)
             self.app.pygame.Window.from_display_module().position = position

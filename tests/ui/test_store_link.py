@@ -222,9 +222,9 @@ def test_a_deal_asked_for_replaces_the_unfinished_game_only_once_played(home: Pa
 
 def test_preferences_apply_at_start_and_are_saved_when_changed(home: Path) -> None:
     store_at(home).save_preferences(Preferences(autoplay=False, animation_speed="off", four_colour=True,
-                                                window_size=(1100, 700)))
+                                                window_size=(900, 640)))
     app, link = open_app(home, arguments(deal=5))
-    assert app.preferences.four_colour and app.size == (1100, 700)
+    assert app.preferences.four_colour and app.size == (900, 640)
     press_toolbar(app, "preferences")
     press_button(app, "Four-colour deck: on")
     assert store_at(home).load_preferences().four_colour is False
