@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from babel.messages.pofile import read_po
 
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD, VARIANTS
-from eightoff.locale import install_language
+from eightoff.locale import LOCALE_DIR, install_language
 from eightoff.session.outcome import Outcome
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
@@ -204,3 +205,41 @@ def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: 
     problems += dialog_problems(top_dialog(app), "reset statistics")
     store.close()
     assert problems == []
+
+
+def test_the_font_has_every_letter_of_the_catalogues() -> None:
+    """A glyph the bundled font lacks would show as an empty box: render every character the
+    translations use (à è é ì ò ù, «», …) and ask the font for each one's metrics."""
+    pygame.font.init()
+    font = theme.font(26)
+    letters: set[str] = set()
+    for po in Path(LOCALE_DIR).glob("*/LC_MESSAGES/eightoff.po"):
+        with po.open("rb") as file:
+            catalogue = read_po(file)
+        for message in catalogue:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            letters.update("".join(strings))
+    letters.update("àèéìòù«»…·")
+    letters -= {"\n", "\t"}
+    missing = sorted(letter for letter in letters if font.metrics(letter)[0] is None)
+    assert missing == []
+    assert font.render("".join(sorted(letters)), True, (0, 0, 0)).get_width() > 0
+
+
+def test_the_language_row_switches_the_window_at_once() -> None:
+    app = small_app("en")
+    try:
+        app.table.perform("preferences")
+        dialog = top_dialog(app)
+        row = dialog.option_count - 1
+        assert dialog.choices[row].label == "Language: English"
+        while app.preferences.language != "it":
+            dialog.choose(row)
+        app.pump()
+        assert dialog.title == "Preferenze" and dialog.choices[row].label == "Lingua: Italiano"
+        assert [button.label for button in app.table.toolbar.buttons][0] == "Nuova"
+        assert "Smazzata" in app.table.summary() or "personalizzata" in app.table.summary()
+        dialog.choose(row)  # back to the system's language
+        assert app.preferences.language == "system"
+    finally:
+        install_language("en")
