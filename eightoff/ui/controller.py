@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from eightoff.core.errors import IllegalMove
+from eightoff.core.i18n import _
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import card_name
+from eightoff.core.position import card_name, pile_name
 from eightoff.session.commands import COMMANDS
 from eightoff.session.words import grab_refusal
 from eightoff.ui.sprites import CardSprite
@@ -30,6 +31,8 @@ DOUBLE_CLICK_SECONDS = 0.4
 CELL_KEYS = "qwertyui"
 """The cells, or the reserve in a game that has one instead."""
 COLUMN_KEYS = "123456789"
+FOUNDATION_KEYS = "1234"
+"""With Shift: the four foundations (clubs, diamonds, hearts, spades), to take a card back."""
 
 
 @cache
@@ -252,6 +255,10 @@ class Controller:
                 self.select(None)
             return
         table.animator.finish()
+        name = pygame.key.name(key)
+        if shift and len(name) == 1 and name in FOUNDATION_KEYS:  # a foundation as the source
+            self.pick(Pile.foundation(FOUNDATION_KEYS.index(name)))
+            return
         pile = self.pile_for_key(key)
         if pile is not None:
             self.pick(pile)
@@ -303,3 +310,7 @@ class Controller:
         if pile != self.selected:
             self.selected = pile
             self.table.invalidate()
+            top = self.table.game.position.top(pile) if pile is not None else None
+            if top is not None:
+                self.table.announcer.say(_("Picked {card} from {pile}: now choose where it goes").format(
+                    card=card_name(top), pile=pile_name(pile)))

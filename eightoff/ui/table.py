@@ -27,9 +27,10 @@ from eightoff.session.clock import GameClock
 from eightoff.session.commands import BY_NAME
 from eightoff.session.outcome import Outcome
 from eightoff.session.session import Session
-from eightoff.session.words import hint_words
+from eightoff.session.words import hint_words, move_words
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
+from eightoff.ui.access import Announcer
 from eightoff.ui.animation import BASE_SECONDS, Animator
 from eightoff.ui.celebration import WinDialog
 from eightoff.ui.controller import Controller
@@ -69,6 +70,7 @@ class TableScene(Scene):
         self.animator = Animator(self.sprites)
         self.toolbar = Toolbar()
         self.status = StatusLine()
+        self.announcer = Announcer()
         self.controller = Controller(self)
         self.static: pygame.Surface | None = None
         self._shadow_surface: pygame.Surface | None = None
@@ -166,6 +168,7 @@ class TableScene(Scene):
         """Show what the session did: fly the cards, forget picks and hints, check again."""
         if change is Change.LOST:
             return
+        self.announce(change, step)
         self.hint = None
         self.controller.selected = None
         self.checks_due = True
@@ -182,6 +185,17 @@ class TableScene(Scene):
             self.animate([step.before])
         self.invalidate()
 
+    def announce(self, change: Change, step: Step | None) -> None:
+        """Tell a screen reader what the session did, in the words of the status line."""
+        if change is Change.MOVE and step is not None and step.moves:
+            self.announcer.say(move_words(step.before, step.moves[0]))
+        elif change is Change.WON:
+            self.announcer.say(_("You won: every card is home"))
+        elif change is Change.UNDO:
+            self.announcer.say(_("Move undone"))
+        elif change in (Change.NEW, Change.RESTART):
+            self.announcer.say(self.summary())
+
     def replace_game(self, game: Game, change: Change, keep: bool = False) -> None:
         self.animator.finish()
         self.controller.cancel()
@@ -189,6 +203,7 @@ class TableScene(Scene):
 
     def notify(self, text: str) -> None:
         self.status.show(text)
+        self.announcer.say(text)
 
     # ----- actions (toolbar buttons and keys) ------------------------------------------------
 

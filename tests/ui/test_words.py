@@ -82,3 +82,22 @@ def _close_display() -> Iterator[None]:
     """Each test opens a window on the dummy driver; later tests expect none open."""
     yield
     pygame.display.quit()
+
+
+def test_moves_picks_and_a_win_are_announced() -> None:
+    app = make_app()
+    spoken = app.table.announcer.spoken
+    key(app, pygame.K_6)  # column 6 holds the Ace of diamonds on top
+    assert spoken[-1] == "Picked the Ace of diamonds from column 6: now choose where it goes"
+    key(app, pygame.K_f)
+    assert spoken[-1] == "The Ace of diamonds to the diamonds foundation"
+    app.table.session_changed(Change.WON, app.table.game, None)
+    assert spoken[-1] == "You won: every card is home"
+
+
+def test_shift_and_a_digit_picks_a_foundation_as_the_source() -> None:
+    app = make_app(takeback=True)
+    key(app, pygame.K_6)
+    key(app, pygame.K_f)  # the Ace of diamonds goes home
+    key(app, pygame.K_2, pygame.KMOD_SHIFT)
+    assert app.table.controller.selected == Pile.foundation(Suit.DIAMONDS)
