@@ -57,10 +57,11 @@ def main() -> None:
     multiprocessing.freeze_support()
     from eightoff.cli import run
     from eightoff.locale import choose_language, install_language
+    from eightoff.store.store import Store
 
-    # The system's language for now; the window re-chooses with the player's preference once
-    # the store has read it.
-    install_language(choose_language(None))
+    # The language chosen in Preferences (read quietly: the window reports a damaged file),
+    # else the system's; the window chooses again from the preferences it loads.
+    install_language(choose_language(Store().language_preference()))
 
     sys.exit(run(sys.argv[1:], open_window))
 

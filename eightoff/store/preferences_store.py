@@ -68,3 +68,18 @@ def decode_fields(raw: bytes, schema: type[msgspec.Struct]) -> tuple[dict[str, A
         except BadContent:
             invalid.append(field.name)
     return values, invalid
+
+
+def peek_language(settings_path: Path) -> str:
+    """The saved `language` preference, read quietly for the command line's messages.
+
+    A file that is missing, unreadable or damaged means "system" here and is left alone: the
+    window's full load is the one that sets a bad file aside and tells the player.
+    """
+    try:
+        with settings_path.open("rb") as file:
+            raw = file.read(DOCUMENT_LIMIT + 1)
+        found, _invalid = decode_fields(raw, Settings) if len(raw) <= DOCUMENT_LIMIT else ({}, [])
+    except (OSError, BadContent):
+        return "system"
+    return str(found.get("language", "system"))

@@ -112,6 +112,10 @@ class Store:
     def load_preferences(self) -> Preferences:
         return preferences_store.load(self.preferences_path, self.geometry_path, self._files)
 
+    def language_preference(self) -> str:
+        """The player's chosen language ("system", "en", "it"), read without side effects."""
+        return preferences_store.peek_language(self.preferences_path)
+
     def save_preferences(self, preferences: Preferences) -> None:
         preferences_store.save(preferences, self.preferences_path, self.geometry_path, self._files)
 

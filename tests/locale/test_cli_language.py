@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,19 @@ def test_board_and_moves_stay_in_fc_solve_english() -> None:
     italian = eightoff("deal", "617", LANG="it_IT.UTF-8")
     assert italian.stdout == eightoff("deal", "617", LANG="C").stdout
     assert italian.stdout.startswith("Freecells:")
+
+
+@pytest.mark.parametrize(("saved", "expected"), [("it", "uso: eightoff"), ("en", "usage: eightoff")])
+def test_the_language_preference_overrides_the_environment(tmp_path: Path, saved: str, expected: str) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "preferences.json").write_text(f'{{"version": 1, "language": "{saved}"}}')
+    other = "C" if saved == "it" else "it_IT.UTF-8"
+    assert eightoff("--help", LANG=other, EIGHTOFF_HOME=str(tmp_path)).stdout.startswith(expected)
+
+
+def test_a_damaged_preferences_file_leaves_the_environment_in_charge(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    damaged = tmp_path / "config" / "preferences.json"
+    damaged.write_text('{"version": 1, "language": "klingon"')
+    assert eightoff("--help", LANG="it_IT.UTF-8", EIGHTOFF_HOME=str(tmp_path)).stdout.startswith("uso:")
+    assert damaged.exists()  # set aside only by the window, which can tell the player
