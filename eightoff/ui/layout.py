@@ -166,7 +166,11 @@ def compute_layout(width: int, height: int, rules: Rules) -> Layout:
     columns = rules.columns
     holding = [Pile.cell(index) for index in range(rules.cells)]
     holding += [Pile.reserve(index) for index in range(rules.reserve)]
-    table = Box(0, TOOLBAR_HEIGHT, width, height - TOOLBAR_HEIGHT - STATUS_HEIGHT)
+    # The bars grow with a big window (a 2560x1440 screen is usually a 2x one), so their text
+    # stays as readable as the cards are large.
+    scale = max(1.0, min(width / 1280, height / 800))
+    toolbar_h, status_h = round(TOOLBAR_HEIGHT * scale), round(STATUS_HEIGHT * scale)
+    table = Box(0, toolbar_h, width, height - toolbar_h - status_h)
     if len(holding) + 4 <= columns + 1:
         return _top_row_layout(width, height, table, columns, holding)
     # Across: margin, foundations, a double gap, the columns, margin.
@@ -221,8 +225,8 @@ def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: d
         size=(width, height),
         card=card,
         piles=piles,
-        toolbar=Box(0, 0, width, TOOLBAR_HEIGHT),
-        status=Box(0, height - STATUS_HEIGHT, width, STATUS_HEIGHT),
+        toolbar=Box(0, 0, width, table.y),
+        status=Box(0, table.bottom, width, height - table.bottom),
         table=table,
         fan=round(card[1] * FAN_RATIO),
     )

@@ -524,16 +524,24 @@ class TableScene(Scene):
             surface.blit(faces.slot(label), box[:2])
         for sprite in self.sprites.resting():
             surface.blit(sprite.image, sprite.rect)
-        for pile in self._highlighted():
+        for pile, count in self._highlighted():
             cards = self.game.position.cards(pile)
             boxes = self.layout.card_boxes(pile, max(len(cards), 1))
-            surface.blit(faces.highlight(), boxes[-1][:2])
+            if count == 1:
+                surface.blit(faces.highlight(), boxes[-1][:2])
+                continue
+            run = pygame.Rect(boxes[-count]).union(pygame.Rect(boxes[-1]))  # one outline round a run
+            width = max(4, run.w // 18)
+            pygame.draw.rect(surface, theme.NOTICE, run.inflate(width, width), width,
+                             border_radius=max(4, run.w // 10))
         return surface
 
-    def _highlighted(self) -> list[Pile]:
+    def _highlighted(self) -> list[tuple[Pile, int]]:
+        """The outlined piles, each with how many of its top cards are outlined."""
         piles = []
         if self.controller.selected is not None:
-            piles.append(self.controller.selected)
+            piles.append((self.controller.selected, 1))
         if self.hint is not None:
-            piles.extend((self.hint[0].source, self.hint[0].destination))
+            move = self.hint[0]
+            piles.extend(((move.source, move.count), (move.destination, 1)))
         return piles
