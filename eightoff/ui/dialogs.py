@@ -404,7 +404,8 @@ KEY_HELP = [
 class GameChooser(Dialog):
     """The games of the registry, one row each; Enter or a click plays the focused one."""
 
-    max_width = 720
+    max_width = 900
+    """Room for a title and its one-line summary in a long language without shrinking them."""
 
     def __init__(self, app: App, pick: Callable[[str], None]) -> None:
         self.pick = pick
