@@ -238,6 +238,9 @@ class Controller:
 
     def key(self, key: int, mod: int) -> None:
         table = self.table
+        if key == pygame.K_F10 or table.toolbar.focused is not None:
+            self.toolbar_key(key)
+            return
         ctrl, shift = bool(mod & pygame.KMOD_CTRL), bool(mod & pygame.KMOD_SHIFT)
         action = shortcut_table().get((key, ctrl, shift))
         if action is not None:
@@ -264,6 +267,18 @@ class Controller:
             self.pick(pile)
         elif key == pygame.K_SPACE and self.selected is not None:
             self.pick(self.selected)
+
+    def toolbar_key(self, key: int) -> None:
+        """F10 enters the toolbar; Left/Right (or Tab) move along it, Enter or Space presses
+        the focused button, Esc or F10 go back to the table's keys."""
+        toolbar = self.table.toolbar
+        if key in (pygame.K_ESCAPE, pygame.K_F10) and toolbar.focused is not None:
+            toolbar.focused = None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and toolbar.focused:
+            action, toolbar.focused = toolbar.focused, None
+            self.table.perform(action)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_F10):
+            toolbar.move_focus(-1 if key == pygame.K_LEFT else 1)
 
     def pile_for_key(self, key: int) -> Pile | None:
         rules = self.table.game.rules

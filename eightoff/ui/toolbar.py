@@ -36,6 +36,8 @@ class Toolbar:
         self.hovered: str | None = None
         self.font_size = 18
         self.pressed: str | None = None
+        self.focused: str | None = None
+        """The button the keyboard is on (F10, then Left/Right and Enter); None: the table's keys."""
         self._shown: tuple[object, ...] | None = None
 
     def place(self, box: Box) -> None:
@@ -67,6 +69,18 @@ class Toolbar:
                 return size, max(padding, 0)
             size -= 1
 
+    def move_focus(self, step: int) -> None:
+        """Put the keyboard focus on the next enabled button `step` away (from the first one
+        when none has it yet)."""
+        enabled = [button.action for button in self.buttons if button.enabled]
+        if not enabled:
+            self.focused = None
+            return
+        if self.focused not in enabled:
+            self.focused = enabled[0]
+            return
+        self.focused = enabled[(enabled.index(self.focused) + step) % len(enabled)]
+
     def set_enabled(self, enabled: dict[str, bool]) -> None:
         for button in self.buttons:
             button.enabled = enabled.get(button.action, True)
@@ -85,7 +99,7 @@ class Toolbar:
         return self._shown != self._state()
 
     def _state(self) -> tuple[object, ...]:
-        return (self.hovered, self.pressed, tuple(button.enabled for button in self.buttons))
+        return (self.hovered, self.pressed, self.focused, tuple(button.enabled for button in self.buttons))
 
     def draw(self, screen: pygame.Surface, box: Box) -> pygame.Rect:
         rect = pygame.Rect(box)
@@ -97,6 +111,8 @@ class Toolbar:
                 pygame.draw.rect(screen, theme.BUTTON_DOWN, button.rect, border_radius=5)
             elif button.enabled and button.action == self.hovered:
                 pygame.draw.rect(screen, theme.BUTTON_HOVER, button.rect, border_radius=5)
+            if button.action == self.focused:
+                pygame.draw.rect(screen, theme.FOCUS_RING, button.rect, 2, border_radius=5)
             colour = theme.TEXT if button.enabled else theme.TEXT_DIM
             label = font.render(button.label, True, colour)
             screen.blit(label, label.get_rect(center=(button.rect.centerx, button.rect.centery + 1)))

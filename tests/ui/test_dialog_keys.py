@@ -73,3 +73,15 @@ def _close_display() -> Iterator[None]:
     """Each test opens a window on the dummy driver; later tests expect none open."""
     yield
     pygame.display.quit()
+
+
+def test_f10_walks_the_toolbar_and_enter_presses_a_button() -> None:
+    app = make_app()
+    key(app, pygame.K_F10)
+    assert app.table.toolbar.focused == "new"
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert app.table.toolbar.focused == "deal"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, DealDialog)
+    assert app.table.toolbar.focused is None
