@@ -19,6 +19,8 @@ CHANGED = Preferences(
     window_size=(1024, 700),
     window_position=(40, 60),
     last_rules="freecell",
+    face_up=True,
+    language="it",
 )
 
 
@@ -144,3 +146,13 @@ def test_a_bad_geometry_file_alone_is_set_aside(dirs: HomeDirs, content: bytes) 
 def test_the_schema_has_every_field_of_preferences() -> None:
     stored = {name for schema in (Settings, Geometry) for name in schema.__struct_fields__}
     assert stored - {"version"} == {field.name for field in dataclasses.fields(Preferences)}
+
+
+def test_an_unknown_language_falls_back_to_the_system_and_is_set_aside(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    store.preferences_path.parent.mkdir(parents=True, exist_ok=True)
+    store.preferences_path.write_text(json.dumps({"version": 1, "language": "klingon", "autoplay": False}))
+    assert store.language_preference() == "system"
+    loaded = store.load_preferences()
+    assert (loaded.language, loaded.autoplay) == ("system", False)
+    assert asides(store.preferences_path)
