@@ -302,7 +302,7 @@ class Controller:
         source = self.selected
         if source is None:
             if not table.game.position.cards(pile):
-                table.notify(f"There is no card in {pile}")
+                table.notify(_("There is no card in {pile}").format(pile=pile_name(pile)))
                 return
             self.select(pile)
             return
@@ -310,7 +310,7 @@ class Controller:
         if pile == source:
             move = table.game.click_move(source)
             if move is None:
-                table.notify("That card has nowhere to go by itself: pick a target")
+                table.notify(_("That card has nowhere to go by itself: pick a target"))
                 return
             table.play(move)
             return
