@@ -12,8 +12,12 @@ Each try is real processes on a fresh EIGHTOFF_HOME:
                including absurd lines.
   two windows  a second window on the same files starts, says another is open, and leaves
                the first window's unfinished game as it was.
-  wins kept, boards, worker  hooks for work in other hands (the window's win at the moment,
-               board validation, the solver worker); each says when it cannot run yet.
+  wins kept    a window killed (SIGKILL) at moments up to 1.5 s after the winning move: the
+               win is in the statistics every time.
+  boards       boards that are not positions of the chosen game: `solve` and `replay` exit 2
+               with one line.
+  worker       the window's solver process may grow by 1 GB at most and ends within a second
+               of its window's SIGKILL.
 
 Usage: .venv/bin/python scripts/bench_reliability.py [--only CLASS] [--quick]
 """
@@ -21,6 +25,7 @@ Usage: .venv/bin/python scripts/bench_reliability.py [--only CLASS] [--quick]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import subprocess
@@ -92,6 +97,21 @@ class Window:
             if self.process.poll() is not None:
                 return False
             time.sleep(0.02)
+        return False
+
+    def wait_for(self, text: str, seconds: float = START_SECONDS) -> bool:
+        """Whether a line containing `text` came out on stdout within `seconds`."""
+        assert self.process.stdout is not None
+        os.set_blocking(self.process.stdout.fileno(), False)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if text.encode() in line:
+                return True
+            if not line:
+                if self.process.poll() is not None:
+                    return False
+                time.sleep(0.01)
         return False
 
     def close(self) -> str:
@@ -213,19 +233,158 @@ def two_windows(tally: Tally, quick: bool) -> None:
 
 
 def wins_kept(tally: Tally, quick: bool) -> str | None:
-    """Hook: kill the window right after a winning move and find the win counted. Needs the
-    window to record the win at the move (the lead's session work)."""
-    return "needs the window to record a win at the winning move (session work in progress)"
+    """A resumed game whose cards can all go home: with auto-play on, the window finishes it
+    at its first frame. The window is killed (SIGKILL) at a spread of moments after it logged
+    the winning move; the win must be in the statistics every time."""
+    from eightoff.core.cards import KING, Card
+    from eightoff.core.game import Game
+    from eightoff.core.position import Position
+    from eightoff.core.variants import STANDARD
+    from eightoff.store import HomeDirs, Store
+
+    tries = 5 if quick else 20
+    for number in range(tries):
+        delay = 1.5 * number / max(tries - 1, 1)
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            columns = ((Card.parse("KS"), Card.parse("QS")),) + ((),) * 7
+            game = Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING, KING - 2)))
+            game.play(game.legal_moves()[0])
+            game.undo()  # a started game (moves were made) that is not yet won
+            Store(HomeDirs(home)).save_unfinished(game, 12.0)
+            window = Window(home, "--log-moves")
+            made = window.wait_for("to the foundations")
+            problems = [] if made else ["the window never made the winning move"]
+            time.sleep(delay)
+            os.killpg(window.process.pid, signal.SIGKILL)
+            window.close()
+            stats = run(home, "stats", "--json", "--rules", "standard")
+            if '"won": 1' not in stats.stdout.replace(" ", "").replace('"won":1', '"won": 1'):
+                problems.append(f"no win in the statistics: {stats.stdout.strip()[:200]}")
+            tally.add(f"killed {delay:.2f} s after the winning move", problems)
+    return None
+
+
+BAD_BOARDS: dict[str, tuple[str, str]] = {
+    "empty": ("standard", ""),
+    "not a board": ("standard", "hello world\n"),
+    "binary": ("standard", "\x00\xff\xfe garbage"),
+    "too few columns": ("standard", "Freecells: - - - -\n" + "AS\n" * 3),
+    "unknown card": ("standard", "Freecells: 1X\n"),
+    "second Freecells line": ("standard", "Freecells: AS\nFreecells: - AH\n"),
+    "second Foundations line": ("freecell", "Foundations: H-A\nFoundations: S-2\n"),
+    "card twice": ("freecell", "AS AS\n"),
+    "card twice through a foundation": ("freecell", "Foundations: S-3\n2S\n"),
+    "too many free cells": ("freecell", "Freecells: AS AH AD AC 2S\n"),
+    "reserve in Eight Off": ("standard", "Reserve: AS\n"),
+    "free cells in Raglan": ("raglan", "Freecells: AS\n"),
+    "second Reserve line": ("raglan", "Reserve: 2S - - - - -\nReserve: 3S - - - - -\n"),
+    "card twice in the reserve": ("raglan", "Reserve: 2S 2S - - - -\n"),
+    "too many reserve places": ("raglan", "Reserve: 2S 3S 4S 5S 6S 7S 8S\n"),
+    "face-down card on top": ("raglan", "Reserve: - - - - - -\n:\n2S [3H]\n"),
+    "face-down under nothing": ("raglan", "Reserve: - - - - - -\n[2S]\n"),
+    "face-down over face-up": ("raglan", "Reserve: - - - - - -\n:\n2S [3H] 4C\n"),
+    "too many face-down cards": ("raglan", "Reserve: - - - - - -\n:\n[2S] [3H] 4C\n"),
+    "face-down in FreeCell": ("freecell", "[2S] 3H\n"),
+    "bad foundation": ("raglan", "Foundations: S-Z\n"),
+    "ten columns": ("raglan", "Reserve: - - - - - -\n" + ":\n" * 10),
+    "missing cards": ("raglan", "Foundations: H-A C-A D-A S-A\nReserve: - - - - - -\n" + ":\n" * 9),
+}
 
 
 def boards(tally: Tally, quick: bool) -> str | None:
-    """Hook: impossible boards on the command line get exit 2 and one line (core/CLI work)."""
-    return "needs the command line's board validation (in other hands)"
+    """Boards that are not positions of the chosen game: `solve` and `replay` answer with
+    exit status 2 and one line on stderr, never a traceback, and quickly."""
+    with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+        home = Path(folder)
+        board, moves = home / "board.txt", home / "moves.txt"
+        moves.write_text("")
+        for name, (rules, text) in BAD_BOARDS.items():
+            board.write_bytes(text.encode("latin-1"))
+            for command in (["solve", str(board)], ["replay", str(board), str(moves)]):
+                result = run(home, *command, "--rules", rules)
+                problems = []
+                if result.returncode != 2:
+                    problems.append(f"exit {result.returncode}")
+                if len(result.stderr.strip().splitlines()) != 1 or "Traceback" in result.stderr:
+                    problems.append(f"stderr {result.stderr.strip()[:200]!r}")
+                tally.add(f"{name} ({command[0]} --rules {rules})", problems)
+    return None
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def mapped_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmSize:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def address_space_limit(pid: int) -> int | None:
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max address space"):
+            soft = line.split()[3]
+            return None if soft == "unlimited" else int(soft)
+    return None
 
 
 def worker(tally: Tally, quick: bool) -> str | None:
-    """Hook: the solver worker is capped and dies with its window (solver work)."""
-    return "needs the bounded solver worker (in other hands)"
+    """The window's solver process may grow by 1 GB at most (its address-space limit above
+    what it maps) and ends within a second when its window is killed with SIGKILL."""
+    for number in range(3 if quick else 10):
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            window = Window(Path(folder), "--deal", str(100 + number), "--rules", "freecell")
+            problems = [] if window.started() else ["the window did not start"]
+            deadline = time.monotonic() + 15
+            workers: list[int] = []
+            while not workers and time.monotonic() < deadline:
+                workers = [child for child in children(window.process.pid)
+                           if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()]
+                time.sleep(0.05)
+            if not workers:
+                problems.append("no solver process appeared")
+            for child in workers:
+                settle = time.monotonic() + 10  # the process sets its cap once it has started
+                while address_space_limit(child) is None and time.monotonic() < settle:
+                    time.sleep(0.05)
+                limit, mapped = address_space_limit(child), mapped_bytes(child)
+                if limit is None or limit - mapped > (1 << 30) * 1.05:
+                    problems.append(f"the solver may grow by more than 1 GB (limit {limit}, mapped {mapped})")
+            window.process.kill()  # SIGKILL to the window alone: the worker must notice
+            killed = time.monotonic()
+            while any(Path(f"/proc/{child}").exists() and "Z" not in state(child) for child in workers):
+                if time.monotonic() - killed > 1.0:
+                    problems.append("the solver outlived its window by more than a second")
+                    break
+                time.sleep(0.02)
+            with_group_gone(window)
+            tally.add(f"window {number + 1} killed", problems)
+    return None
+
+
+def state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def with_group_gone(window: Window) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(window.process.pid, signal.SIGKILL)
+    window.process.communicate()
 
 
 CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
