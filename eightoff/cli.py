@@ -16,8 +16,9 @@ from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
 from eightoff.core.errors import IllegalMove
 from eightoff.core.i18n import _
-from eightoff.core.notation import format_board, format_move, move_lines, parse_board, parse_move
+from eightoff.core.notation import format_board, move_lines, parse_board
 from eightoff.core.position import Position
+from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, preset
 from eightoff.solver import cli as solver_cli
@@ -95,24 +96,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     moves_path = args.files[-1]
     if board == "-" and moves_path == "-":
         raise UsageError(_("only one of BOARD and MOVES can be read from standard input"))
-    position = load_position(board, args.deal, rules)
-    for number, line in move_lines(read_text(moves_path, _("the moves file")).splitlines()):
-        try:
-            move = parse_move(line, position)
-        except IllegalMove as error:
-            print(_("line {number}: {move}: {reason}").format(number=number, move=line, reason=error))
-            return 1
-        except ValueError as error:
-            raise UsageError(
-                _("{path} line {number}: {reason}").format(path=moves_path, number=number, reason=error)
-            ) from None
-        try:
-            checked = position.find_move(rules, move.source, move.destination, move.count)
-        except IllegalMove as error:
-            refused = _("line {number}: {move}: {reason}")
-            print(refused.format(number=number, move=format_move(move), reason=error))
-            return 1
-        position = position.apply(checked)
+    start = load_position(board, args.deal, rules)
+    lines = list(move_lines(read_text(moves_path, _("the moves file")).splitlines()))
+    made, position = 0, start
+    try:
+        for _move, position in replay(start, rules, [line for _number, line in lines]):  # noqa: B007
+            made += 1
+    except IllegalMove as error:
+        number, line = lines[made]
+        print(_("line {number}: {move}: {reason}").format(number=number, move=line, reason=error))
+        return 1
+    except ValueError as error:
+        raise UsageError(
+            _("{path} line {number}: {reason}").format(path=moves_path, number=lines[made][0], reason=error)
+        ) from None
     if position.is_won:
         print(_("won"))
     else:

@@ -12,9 +12,10 @@ from typing import Any
 from eightoff.core.cards import Card
 from eightoff.core.deals import deal
 from eightoff.core.moves import Move
-from eightoff.core.notation import format_board, format_move, parse_board, parse_move
+from eightoff.core.notation import format_board, format_move, parse_board
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
+from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import variant, variant_of
 
@@ -200,11 +201,8 @@ class Game:
             raise ValueError("a saved step must be a non-empty list of moves")
         moves = []
         after = self.position
-        for line in lines:
-            move = parse_move(str(line), after)
-            checked = after.find_move(self.rules, move.source, move.destination, move.count)
-            moves.append(checked)
-            after = after.apply(checked)
+        for move, after in replay(self.position, self.rules, [str(line) for line in lines]):  # noqa: B007
+            moves.append(move)
         return self._record(moves, after)
 
 
