@@ -1,15 +1,21 @@
 """The solver: real search over core positions for hints, verdicts and step-through solutions.
 
 `solve` answers with a winning line, a proof that none exists, or "unknown" when the budget
-runs out; `hint` and `last_winnable` are the window's questions; `worker.SolverWorker` runs
-them off the window's process.
+runs out. The window's questions: `hint_from(result)` (the hint a verdict gives) and
+`position_before(game, undos)` (the way back to a winnable position), or their synchronous
+forms `hint` and `last_winnable`; `grade_of(result)` and `deals_of_grade(rules_name, grade)`
+for difficulty; `SolverWorker` runs searches off the window's process and raises
+`WorkerUnavailable` when it cannot start.
 """
 
-from eightoff.solver.hints import Hint, Rewind, hint, last_winnable
+from eightoff.solver.grade import GRADES, deals_of_grade
+from eightoff.solver.hints import Hint, Rewind, hint, hint_from, last_winnable, position_before
 from eightoff.solver.search import Budget
-from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolverBug, SolveResult, solve
+from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolverBug, SolveResult, grade_of, solve
+from eightoff.solver.worker import SolverWorker, WorkerUnavailable
 
 __all__ = [
+    "GRADES",
     "SOLVED",
     "UNKNOWN",
     "UNSOLVED",
@@ -18,7 +24,13 @@ __all__ = [
     "Rewind",
     "SolveResult",
     "SolverBug",
+    "SolverWorker",
+    "WorkerUnavailable",
+    "deals_of_grade",
+    "grade_of",
     "hint",
+    "hint_from",
     "last_winnable",
+    "position_before",
     "solve",
 ]

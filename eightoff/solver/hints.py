@@ -1,5 +1,9 @@
 """What the window asks of the solver: the next move of a winning line, and how far to undo
-to get back to a position that can still be won."""
+to get back to a position that can still be won.
+
+The window gets its answers asynchronously from the worker, so the rules of a hint are pure
+functions of a `SolveResult` and a `Game` (`hint_from`, `position_before`), which the window
+and the synchronous `hint` / `last_winnable` here share, and which the tests test."""
 
 from __future__ import annotations
 
@@ -23,11 +27,26 @@ class Hint:
     result: SolveResult
 
 
+def hint_from(result: SolveResult) -> Hint:
+    """The hint a verdict on the current position gives: the next move of its winning line
+    (SOLVED); no move when the position is lost (UNSOLVED: offer the way back, see
+    `position_before`) or undecided (UNKNOWN). The window calls this on the answers its
+    worker sends, and `hint` on a search of its own, so both show the same thing."""
+    move = result.moves[0] if result.status == SOLVED and result.moves else None
+    return Hint(result.status, move, result)
+
+
 def hint(position: Position, rules: Rules, budget: Budget | None = None) -> Hint:
     """The first move of a winning line from `position` (None on a won position)."""
-    result = solve(position, rules, budget)
-    move = result.moves[0] if result.moves else None
-    return Hint(result.status, move, result)
+    return hint_from(solve(position, rules, budget))
+
+
+def position_before(game: Game, undos: int) -> Position | None:
+    """The position `undos` steps back in the game's history (0: the current one); None past
+    its start. The way back tries these one by one, nearest first."""
+    if undos == 0:
+        return game.position
+    return game.done[-undos].before if undos <= len(game.done) else None
 
 
 @dataclass(frozen=True)
@@ -51,9 +70,10 @@ def last_winnable(
     Positions whose search runs out of budget are passed over, so a long proof of a lost middle
     position does not hold up finding a winnable earlier one; `budget` applies to each search.
     """
-    positions = [game.position] + [step.before for step in reversed(game.done)]
-    for undos, position in enumerate(positions):
+    undos = 0
+    while (position := position_before(game, undos)) is not None:
         result = solver(position, game.rules, budget)
         if result.status == SOLVED:
             return Rewind(undos, position, result)
+        undos += 1
     return None

@@ -1,13 +1,14 @@
 """Best-first search over compact boards, complete over the pruned state space.
 
-Every board is expanded at most once (one visited set keyed by `Board.key`), so when the open
-lists run dry every board reachable under the sound pruning of `Engine.moves` has been tried:
-that is the proof that no solution exists.
+Each search expands a board at most once (a visited set keyed by `Board.key`), so when its
+open list runs dry every board reachable under the sound pruning of `Engine.moves` has been
+tried: that is the proof that no solution exists.
 
-Two open lists, each ordered by its own weighting of the same board features, take turns.
-Solving times of a single greedy search are heavy-tailed: a deal on which one weighting
-wanders is usually easy for the other, so taking turns costs at most twice the better one and
-cuts the tail by far more. Sharing the visited set keeps it one complete search, not two.
+Up to three searches, each ordered by its own weighting of the same board features, take
+turns. Solving times of a single greedy search are heavy-tailed: a deal on which one
+weighting wanders is usually easy for another (tuned on FreeCell deals 1..1000: the third, a
+foundation-first weighting, solves in a few thousand boards deals the first needs hundreds of
+thousands for).
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from eightoff.core.rules import Build
 from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, Board, Engine, InternalMove
 
 CHECK_CLOCK_EVERY = 128
-SECOND_AFTER = 1000
-"""Boards the first weighting expands alone before the second joins in."""
-SECOND_UNTIL = 40_000
-"""Boards expanded (by both) after which the second gives up its turns again: a deal neither
-solves by then is usually lost, and its proof needs only one search to run dry."""
+JOIN_AFTER = (0, 1000, 3000)
+"""Boards expanded (by all) before the second and the third weighting join in."""
+OTHERS_UNTIL = 60_000
+"""Boards expanded after which the others give up their turns again: a deal none solves by
+then is usually lost, and its proof needs only one search to run dry."""
 DEFAULT_STATES = 1_500_000
 """Distinct boards kept (both searches together) before the answer is "unknown": about 650 MB
 at the ~430 bytes a board costs, so a whole search stays under 1 GB."""
@@ -65,6 +66,7 @@ class Weights:
     cell: float
     not_home: float
     path: float
+    empty: float = 0.0
 
 
 WANTED = tuple(
@@ -75,7 +77,11 @@ full foundation, a byte that is no card)."""
 SEPARATOR = b"\0"
 
 SAME_SUIT_WEIGHTS = (Weights(3, 1, 0, 1, 1, 0.5), Weights(3, 1, 1, 1, 1, 0.5))
-ALTERNATE_WEIGHTS = (Weights(3, 1, 1, 1, 1.5, 0), Weights(2, 2, 1, 1, 1, 0))
+ALTERNATE_WEIGHTS = (
+    Weights(3, 1, 1, 1, 1.5, 0, empty=3),
+    Weights(2, 2, 1, 1, 1, 0),
+    Weights(1, 1, 2, 1, 3, 0),
+)
 
 
 class Heuristic:
@@ -85,7 +91,8 @@ class Heuristic:
       a built run on it), which must all move before they can go home;
     - buried: pairs of a card and a higher card of its suit above it in the same column;
     - next card: cards lying on the next card each foundation needs;
-    - cell: occupied cells; not home: cards not yet on the foundations.
+    - cell: occupied cells; not home: cards not yet on the foundations;
+    - empty: empty columns, which count against the score (room to move runs).
 
     Column features are cached, since most columns survive a move unchanged."""
 
@@ -133,14 +140,18 @@ class Heuristic:
                     end = find(SEPARATOR, where, columns_end)
                     covered += (columns_end if end < 0 else end) - where - 1
             score += weights.next_card * covered
-        return score + weights.cell * len(board.cells) + weights.not_home * (52 - sum(foundations))
+        score += weights.cell * len(board.cells) + weights.not_home * (52 - sum(foundations))
+        if weights.empty:
+            score -= weights.empty * board.columns.count(b"")
+        return score
 
 
 def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
-    """Run the weightings of this game as separate complete searches, the second joining in
-    once the first has expanded `SECOND_AFTER` boards, and taking turns from then on: most
-    deals are solved by the first alone at its own speed, and a deal on which it wanders
-    costs about twice what the luckier weighting needs. The first to finish decides."""
+    """Run the weightings of this game as separate complete searches, the others joining in
+    after `JOIN_AFTER` boards and all taking turns from then on: most deals are solved by the
+    first alone at its own speed, and a deal on which it wanders costs a few times what the
+    luckiest weighting needs. The first to finish decides; each is complete, so any running
+    dry is a proof."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
@@ -148,13 +159,14 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     runners = [_best_first(engine, start, Heuristic(engine, profiles[0]))]
     waiting = [Heuristic(engine, weights) for weights in profiles[1:]]
     nodes = 0
-    sizes = [0, 0]
-    """Boards seen by each search so far (a dropped second keeps its count: it was work)."""
+    sizes = [0] * len(profiles)
+    """Boards seen by each search so far (a dropped one keeps its count: it was work)."""
     while True:
-        if waiting and nodes >= SECOND_AFTER:
+        if waiting and nodes >= JOIN_AFTER[len(runners)]:
             runners.append(_best_first(engine, start, waiting.pop(0)))
-        elif len(runners) > 1 and nodes >= SECOND_UNTIL:
+        elif len(runners) > 1 and nodes >= OTHERS_UNTIL:
             del runners[1:]  # the first goes on alone: a proof then costs one full search
+            waiting.clear()
         for which, runner in enumerate(runners):
             report = next(runner)
             if isinstance(report, Outcome):

@@ -9,7 +9,7 @@ from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
-from eightoff.solver.hints import hint, last_winnable
+from eightoff.solver.hints import Hint, hint, hint_from, last_winnable, position_before
 from tests.solver.test_solve import replays_to_win
 
 BUDGET = Budget(nodes=60_000)
@@ -57,3 +57,17 @@ def test_last_winnable_of_a_winnable_game_is_where_it_stands() -> None:
 
 def test_last_winnable_of_an_unwinnable_deal_is_none() -> None:
     assert last_winnable(Game.new(644, STANDARD), BUDGET) is None
+
+
+def test_hint_from_a_verdict_is_the_first_move_of_its_line() -> None:
+    result = solve(deal(3), STANDARD, BUDGET)
+    assert hint_from(result) == Hint(SOLVED, result.moves[0], result)
+    lost = solve(deal(644), STANDARD, BUDGET)
+    assert hint_from(lost).move is None and hint_from(lost).status == UNSOLVED
+
+
+def test_position_before_walks_the_history_back() -> None:
+    game = Game.new(2, STANDARD)
+    game.play(game.legal_moves()[0])
+    assert position_before(game, 0) == game.position
+    assert position_before(game, 1) == deal(2) and position_before(game, 2) is None
