@@ -21,8 +21,8 @@ class MovesFrom:
 
     __slots__ = ("to_cells", "home", "to_column")
 
-    def __init__(self, source: Pile, columns: int, cells: int) -> None:
-        cell_moves = [Move(source, Pile.cell(cell), 1) for cell in range(cells)]
+    def __init__(self, source: Pile, columns: int, cells: int, to_cells: bool = True) -> None:
+        cell_moves = [Move(source, Pile.cell(cell), 1) for cell in range(cells) if to_cells]
         self.to_cells: tuple[tuple[Move, ...], ...] = tuple(
             tuple(
                 move
@@ -31,7 +31,7 @@ class MovesFrom:
             )
             for free in range(1 << cells)
         )
-        """[mask of free cells] -> the moves to each of them."""
+        """[mask of free cells] -> the moves to each of them (none for a reserve card)."""
         self.home: tuple[Move, ...] = tuple(Move(source, Pile.foundation(suit), 1) for suit in Suit)
         """[suit] -> the move to that suit's foundation."""
         self.to_column: tuple[tuple[Move, ...], ...] = tuple(
@@ -50,8 +50,10 @@ class MoveTable:
     def __init__(self, columns: int, cells: int, reserve: int) -> None:
         self.column = tuple(MovesFrom(Pile.column(i), columns, cells) for i in range(columns))
         self.cell = tuple(MovesFrom(Pile.cell(i), columns, cells) for i in range(cells))
-        self.reserve = tuple(MovesFrom(Pile.reserve(i), columns, 0) for i in range(reserve))
-        """Reserve cards never go to a cell, so their tables have none."""
+        self.reserve = tuple(
+            MovesFrom(Pile.reserve(i), columns, cells, to_cells=False) for i in range(reserve)
+        )
+        """Reserve cards never go to a cell, so their tables have no such moves."""
         self.foundation = tuple(MovesFrom(Pile.foundation(suit), columns, cells) for suit in Suit)
 
 

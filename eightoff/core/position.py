@@ -242,19 +242,9 @@ class Position(NamedTuple):
                     if any_card_fills or column[-count].rank == KING:
                         for target in empty:
                             add(out.to_column[target][count])
-        for out, card in zip(table.reserve, reserve, strict=False):
-            if card is None:
-                continue
-            suit, rank = card
-            if foundations[suit] == rank - 1:
-                add(out.home[suit])
-            for onto in lies_on[suit][rank]:
-                if onto in tops:
-                    add(out.to_column[tops[onto]][1])
-            if empty and (any_card_fills or rank == KING):
-                for target in empty:
-                    add(out.to_column[target][1])
-        singles: Iterable[tuple[MovesFrom, Card | None]] = zip(table.cell, cells, strict=False)
+        singles: Iterable[tuple[MovesFrom, Card | None]] = chain(
+            zip(table.cell, cells, strict=False), zip(table.reserve, reserve, strict=False)
+        )
         if rules.foundation_takeback:
             homes = [CARDS[suit][rank] if rank else None for suit, rank in enumerate(foundations)]
             singles = chain(singles, zip(table.foundation, homes, strict=False))

@@ -177,12 +177,7 @@ def compute_layout(width: int, height: int, rules: Rules) -> Layout:
     units_across = (columns + 1) + GAP_RATIO * (columns - 1 + 2 + 2)
     # Down the left side: margin, four foundations with gaps, margin.
     units_down = 4 * CARD_ASPECT + GAP_RATIO * (3 + 2)
-    card_w = int(min(table.w / units_across, table.h / units_down))
-    card_h = round(card_w * CARD_ASPECT)
-    gap = round(card_w * GAP_RATIO)
-    used = round(card_w * units_across)
-    left = (table.w - used) // 2 + gap
-    top = table.y + gap
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down)
     piles: dict[Pile, Box] = {}
     for suit in Suit:
         piles[Pile.foundation(suit)] = Box(left, top + suit * (card_h + gap), card_w, card_h)
@@ -202,12 +197,7 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
     units_across = across + GAP_RATIO * (across - 1 + 2) + (GAP_RATIO if across > columns else 0)
     # Down: margin, the top row, a gap, and room for a column of about 12 fanned cards.
     units_down = CARD_ASPECT * (2 + 11 * FAN_RATIO) + GAP_RATIO * 3
-    card_w = int(min(table.w / units_across, table.h / units_down))
-    card_h = round(card_w * CARD_ASPECT)
-    gap = round(card_w * GAP_RATIO)
-    used = round(card_w * units_across)
-    left = (table.w - used) // 2 + gap
-    top = table.y + gap
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down)
     right = left + across * (card_w + gap) - gap + (gap if across > columns else 0)
     piles: dict[Pile, Box] = {}
     for index, pile in enumerate(holding):
@@ -218,6 +208,15 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
     for index in range(columns):
         piles[Pile.column(index)] = Box(first + index * (card_w + gap), top + card_h + gap, card_w, card_h)
     return _layout(width, height, table, (card_w, card_h), piles)
+
+
+def _card_grid(table: Box, units_across: float, units_down: float) -> tuple[int, int, int, int, int]:
+    """The largest card for a table `units_across` card widths wide and `units_down` high, the
+    gap between piles, and where the grid, centred across the table, starts (left, top)."""
+    card_w = int(min(table.w / units_across, table.h / units_down))
+    gap = round(card_w * GAP_RATIO)
+    left = (table.w - round(card_w * units_across)) // 2 + gap
+    return card_w, round(card_w * CARD_ASPECT), gap, left, table.y + gap
 
 
 def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box]) -> Layout:
