@@ -16,7 +16,8 @@ the process, about a millisecond; its moves are its `Move ...` lines, home moves
 ours are.
 
 `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
-(`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals.
+(`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals, and the grade
+distribution printed is then the new one.
 """
 
 from __future__ import annotations
@@ -134,7 +135,8 @@ def write_grades(rules_name: str, numbers: range, records: list[dict[str, Any]])
     thresholds = quartiles([entry["difficulty"] for entry in solved])
     by_grade: dict[str, list[int]] = {grade: [] for grade in GRADES}
     for entry in solved:
-        by_grade[GRADES[sum(1 for value in thresholds if entry["difficulty"] > value)]].append(entry["deal"])
+        entry["grade"] = GRADES[sum(1 for value in thresholds if entry["difficulty"] > value)]
+        by_grade[entry["grade"]].append(entry["deal"])
     path = ROOT / "eightoff" / "solver" / "data" / f"grades-{rules_name}.txt"
     path.parent.mkdir(exist_ok=True)
     header = f"{rules_name} deals {numbers.start}-{numbers.stop - 1}, made by scripts/bench_solver.py"
@@ -158,9 +160,9 @@ def main() -> int:
         numbers = range(args.first, (args.last or DEFAULT_RANGES[rules_name]) + 1)
         print(f"== {rules_name} deals {numbers.start}-{numbers.stop - 1}, jobs {args.jobs}", flush=True)
         ours = run_ours(rules_name, numbers, args)
-        figures("ours", ours)
         if args.write_grades:
             write_grades(rules_name, numbers, ours)
+        figures("ours", ours)
         if args.no_fc_solve or rules_name not in FC_SOLVE_GAME:
             continue
         if shutil.which("fc-solve") is None:
