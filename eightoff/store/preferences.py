@@ -28,6 +28,10 @@ class Preferences:
     """Raglan's option: every card face up (PySolFC's Raglan)."""
     language: str = "system"
     """"system" follows LANGUAGE/LC_ALL/LC_MESSAGES/LANG; "en" or "it" overrides them."""
+    high_contrast: bool = False
+    """For players who see less well: black table, white cards with black borders, yellow highlights."""
+    large_cards: bool = False
+    """Cards as large as the window allows: tighter gaps, shorter column fans."""
 
     def rule_options(self) -> dict[str, bool]:
         """The rule options a new game gets; a variant ignores options it does not have."""

@@ -73,6 +73,8 @@ class Settings(Struct, kw_only=True):
     last_rules: VariantKey = "standard"
     face_up: bool = False
     language: Literal["system", "en", "it"] = "system"
+    high_contrast: bool = False
+    large_cards: bool = False
 
 
 class Geometry(Struct, kw_only=True):

@@ -314,6 +314,8 @@ class PreferencesDialog(Dialog):
             _("Take cards back off the foundations: {state}").format(state=on(p.takeback)),
             _("Winnable deals only (random new games): {state}").format(state=on(p.winnable_only)),
             _("Animation speed: {speed}").format(speed=speeds.get(p.animation_speed, p.animation_speed)),
+            _("High-contrast colours: {state}").format(state=on(p.high_contrast)),
+            _("Large cards: {state}").format(state=on(p.large_cards)),
             _("Language: {language}").format(language=language_name(p.language)),
         ]
 
@@ -334,6 +336,10 @@ class PreferencesDialog(Dialog):
             speeds = self.SPEEDS
             current = speeds.index(old.animation_speed) if old.animation_speed in speeds else 0
             new.animation_speed = speeds[(current + 1) % len(speeds)]
+        elif index == 6:
+            new.high_contrast = not old.high_contrast
+        elif index == 7:
+            new.large_cards = not old.large_cards
         else:
             languages = self.LANGUAGES
             current = languages.index(old.language) if old.language in languages else 0

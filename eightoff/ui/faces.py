@@ -52,11 +52,18 @@ PIP_LAYOUT: dict[int, tuple[tuple[int, float], ...]] = {
 }
 
 
-def suit_colour(suit: Suit, four_colour: bool = False) -> Colour:
-    """The ink of a suit; four-colour decks tell clubs from spades at a glance."""
+HC_RED: Colour = (220, 0, 0)
+HC_INK: Colour = (0, 0, 0)
+HC_SELECT: Colour = (255, 255, 0)
+
+
+def suit_colour(suit: Suit, four_colour: bool = False, high_contrast: bool = False) -> Colour:
+    """The ink of a suit; four-colour decks tell clubs from spades at a glance. High contrast
+    uses pure red and black (and purer green and blue), the strongest against white paper."""
+    red, ink = (HC_RED, HC_INK) if high_contrast else (RED, INK)
     if four_colour:
-        return (GREEN, BLUE, RED, INK)[suit]
-    return RED if suit.is_red else INK
+        return ((0, 120, 0), (0, 0, 220), red, ink)[suit] if high_contrast else (GREEN, BLUE, red, ink)[suit]
+    return red if suit.is_red else ink
 
 
 # --- suit symbols as vector shapes -------------------------------------------------------
@@ -336,15 +343,22 @@ class CardFaces:
     window back and forth does not render anything twice.
     """
 
-    def __init__(self, width: int, height: int, four_colour: bool = False) -> None:
+    def __init__(self, width: int, height: int, four_colour: bool = False,
+                 high_contrast: bool = False) -> None:
         if width < 16 or height < 16:
             raise ValueError(f"cards of {width}x{height} pixels are too small to draw")
         self.size = (width, height)
         self.four_colour = four_colour
+        self.high_contrast = high_contrast
+        """White paper, a thick black border, pure suit inks and solid yellow and white outlines."""
+        self.paper, self.edge = (WHITE, HC_INK) if high_contrast else (PAPER, EDGE)
+        self.select = HC_SELECT if high_contrast else SELECT
         # Small cards need more supersampling for smooth edges; large ones have pixels to spare.
         # Powers of two only: smoothscale by 3 leaves the opaque body at alpha 253.
         self.scale = 4 if width < 150 else 2
         self.layout = Layout.of(width, height, self.scale)
+        if high_contrast:
+            self.layout = self.layout._replace(border=2 * self.layout.border)
         self._faces: dict[Card, pygame.Surface] = {}
         self._others: dict[str, pygame.Surface] = {}
         self._blank: pygame.Surface | None = None
@@ -394,10 +408,10 @@ class CardFaces:
     def _blank_card(self) -> pygame.Surface:
         if self._blank is None:
             lay = self.layout
-            self._blank = self._canvas(EDGE)
+            self._blank = self._canvas(self.edge)
             rect = self._blank.get_rect()
-            pygame.draw.rect(self._blank, EDGE, rect, border_radius=lay.radius)
-            pygame.draw.rect(self._blank, PAPER, rect.inflate(-2 * lay.border, -2 * lay.border),
+            pygame.draw.rect(self._blank, self.edge, rect, border_radius=lay.radius)
+            pygame.draw.rect(self._blank, self.paper, rect.inflate(-2 * lay.border, -2 * lay.border),
                              border_radius=lay.radius - lay.border)
         return self._blank.copy()
 
@@ -405,7 +419,7 @@ class CardFaces:
 
     def _draw_face(self, card: Card) -> pygame.Surface:
         canvas = self._blank_card()
-        colour = suit_colour(card.suit, self.four_colour)
+        colour = suit_colour(card.suit, self.four_colour, self.high_contrast)
         self._draw_index(canvas, card, colour)
         if card.rank == ACE:
             self._draw_ace(canvas, card.suit, colour)
@@ -511,36 +525,40 @@ class CardFaces:
         lay = self.layout
         canvas = self._canvas(WHITE)
         rect = canvas.get_rect()
-        pygame.draw.rect(canvas, (0, 0, 0, 40), rect, border_radius=lay.radius)
-        pygame.draw.rect(canvas, (*WHITE, 120), rect, max(1, round(lay.width * 0.02)),
-                         border_radius=lay.radius)
+        # High contrast: a solid white outline on the black table, and symbols that read.
+        fill, line, mark = ((0, 0, 0, 255), 255, 200) if self.high_contrast else ((0, 0, 0, 40), 120, 80)
+        thickness = round(lay.width * (0.04 if self.high_contrast else 0.02))
+        pygame.draw.rect(canvas, fill, rect, border_radius=lay.radius)
+        pygame.draw.rect(canvas, (*WHITE, line), rect, max(1, thickness), border_radius=lay.radius)
         symbols = {suit.symbol: suit for suit in Suit}
         if label in symbols:
-            draw_suit(canvas, symbols[label], rect.center, lay.width * 0.4, (*WHITE, 80))
+            draw_suit(canvas, symbols[label], rect.center, lay.width * 0.4, (*WHITE, mark))
         elif label:
             # Stamped through a mask rather than blitted: blending white onto the translucent
             # dark fill would grey it, while stamping sets colour and alpha as drawing does.
             text = text_surface(label, lay.width * 0.3, WHITE)
             pygame.mask.from_surface(text).to_surface(
-                canvas, setcolor=(*WHITE, 80), unsetcolor=None,
+                canvas, setcolor=(*WHITE, mark), unsetcolor=None,
                 dest=text.get_rect(center=rect.center))
         return canvas
 
     def _draw_highlight(self) -> pygame.Surface:
         lay = self.layout
-        canvas = self._canvas(SELECT)
+        canvas = self._canvas(self.select)
         rect = canvas.get_rect()
-        pygame.draw.rect(canvas, (*SELECT, 40), rect, border_radius=lay.radius)
-        pygame.draw.rect(canvas, (*SELECT, 230), rect, max(2, round(lay.width * 0.045)),
+        pygame.draw.rect(canvas, (*self.select, 40), rect, border_radius=lay.radius)
+        ring = 0.07 if self.high_contrast else 0.045
+        pygame.draw.rect(canvas, (*self.select, 255 if self.high_contrast else 230), rect,
+                         max(2, round(lay.width * ring)),
                          border_radius=lay.radius)
         return canvas
 
 
 @lru_cache(maxsize=8)
-def _cached(width: int, height: int, four_colour: bool) -> CardFaces:
-    return CardFaces(width, height, four_colour)
+def _cached(width: int, height: int, four_colour: bool, high_contrast: bool) -> CardFaces:
+    return CardFaces(width, height, four_colour, high_contrast)
 
 
-def card_faces(width: int, height: int, four_colour: bool = False) -> CardFaces:
-    """The shared `CardFaces` for a size; the last few sizes stay rendered."""
-    return _cached(int(width), int(height), bool(four_colour))
+def card_faces(width: int, height: int, four_colour: bool = False, high_contrast: bool = False) -> CardFaces:
+    """The shared `CardFaces` for a size and deck; the last few stay rendered."""
+    return _cached(int(width), int(height), bool(four_colour), bool(high_contrast))

@@ -25,6 +25,10 @@ GAP_RATIO = 0.12
 """Space between piles, per unit of card width."""
 FAN_RATIO = 0.26
 """How much of each covered card a column shows, per unit of card height, when there is room."""
+LARGE_GAP_RATIO = 0.05
+LARGE_FAN_RATIO = 0.2
+"""The large-cards preference: tighter gaps and a shorter fan leave more of the table to the
+cards, and the fan still shows each covered card's index (about a fifth of its height)."""
 
 
 SCREEN_MARGIN = (40, 100)
@@ -105,6 +109,7 @@ class Layout:
     """The green area between toolbar and status line."""
     fan: int
     """The vertical step between cards of a column that has room."""
+    gap_ratio: float = GAP_RATIO
 
     def column_step(self, count: int) -> float:
         """The step between cards of a column of `count` cards: the full fan, or tighter so the
@@ -116,7 +121,7 @@ class Layout:
 
     @property
     def gap(self) -> int:
-        return round(self.card[0] * GAP_RATIO)
+        return round(self.card[0] * self.gap_ratio)
 
     def card_boxes(self, pile: Pile, count: int) -> list[Box]:
         """Boxes of a pile's cards, bottom first."""
@@ -154,14 +159,15 @@ class Layout:
         return best
 
 
-def compute_layout(width: int, height: int, rules: Rules) -> Layout:
+def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = False) -> Layout:
     """The layout for a window of `width` x `height` (smaller than MIN_WINDOW is laid out as if
     it were MIN_WINDOW, the window manager keeping the rest off screen).
 
     Two tables, chosen from the rules' piles: when the cells or reserve and the foundations fit
     in one row above the columns (FreeCell, Raglan), they share that row, holding places on the
     left and foundations on the right; otherwise (Eight Off's eight cells) the foundations go
-    down the left side and the cells across the top."""
+    down the left side and the cells across the top. `large_cards` packs the piles closer and
+    fans columns less, so the cards grow."""
     width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
     columns = rules.columns
     holding = [Pile.cell(index) for index in range(rules.cells)]
@@ -171,13 +177,14 @@ def compute_layout(width: int, height: int, rules: Rules) -> Layout:
     scale = max(1.0, min(width / 1280, height / 800))
     toolbar_h, status_h = round(TOOLBAR_HEIGHT * scale), round(STATUS_HEIGHT * scale)
     table = Box(0, toolbar_h, width, height - toolbar_h - status_h)
+    gap_ratio, fan_ratio = (LARGE_GAP_RATIO, LARGE_FAN_RATIO) if large_cards else (GAP_RATIO, FAN_RATIO)
     if len(holding) + 4 <= columns + 1:
-        return _top_row_layout(width, height, table, columns, holding)
+        return _top_row_layout(width, height, table, columns, holding, gap_ratio, fan_ratio)
     # Across: margin, foundations, a double gap, the columns, margin.
-    units_across = (columns + 1) + GAP_RATIO * (columns - 1 + 2 + 2)
+    units_across = (columns + 1) + gap_ratio * (columns - 1 + 2 + 2)
     # Down the left side: margin, four foundations with gaps, margin.
-    units_down = 4 * CARD_ASPECT + GAP_RATIO * (3 + 2)
-    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down)
+    units_down = 4 * CARD_ASPECT + gap_ratio * (3 + 2)
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio)
     piles: dict[Pile, Box] = {}
     for suit in Suit:
         piles[Pile.foundation(suit)] = Box(left, top + suit * (card_h + gap), card_w, card_h)
@@ -188,16 +195,17 @@ def compute_layout(width: int, height: int, rules: Rules) -> Layout:
         piles[pile] = Box(first + round(index * step), top, card_w, card_h)
     for index in range(columns):
         piles[Pile.column(index)] = Box(first + index * (card_w + gap), top + card_h + gap, card_w, card_h)
-    return _layout(width, height, table, (card_w, card_h), piles)
+    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio)
 
 
-def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: list[Pile]) -> Layout:
+def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: list[Pile],
+                    gap_ratio: float, fan_ratio: float) -> Layout:
     """Cells or reserve top left, foundations top right, the columns below across the table."""
     across = max(columns, len(holding) + 4)
-    units_across = across + GAP_RATIO * (across - 1 + 2) + (GAP_RATIO if across > columns else 0)
+    units_across = across + gap_ratio * (across - 1 + 2) + (gap_ratio if across > columns else 0)
     # Down: margin, the top row, a gap, and room for a column of about 12 fanned cards.
-    units_down = CARD_ASPECT * (2 + 11 * FAN_RATIO) + GAP_RATIO * 3
-    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down)
+    units_down = CARD_ASPECT * (2 + 11 * fan_ratio) + gap_ratio * 3
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio)
     right = left + across * (card_w + gap) - gap + (gap if across > columns else 0)
     piles: dict[Pile, Box] = {}
     for index, pile in enumerate(holding):
@@ -207,19 +215,21 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
     first = left + (right - left - (columns * (card_w + gap) - gap)) // 2
     for index in range(columns):
         piles[Pile.column(index)] = Box(first + index * (card_w + gap), top + card_h + gap, card_w, card_h)
-    return _layout(width, height, table, (card_w, card_h), piles)
+    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio)
 
 
-def _card_grid(table: Box, units_across: float, units_down: float) -> tuple[int, int, int, int, int]:
+def _card_grid(table: Box, units_across: float, units_down: float,
+               gap_ratio: float) -> tuple[int, int, int, int, int]:
     """The largest card for a table `units_across` card widths wide and `units_down` high, the
     gap between piles, and where the grid, centred across the table, starts (left, top)."""
     card_w = int(min(table.w / units_across, table.h / units_down))
-    gap = round(card_w * GAP_RATIO)
+    gap = round(card_w * gap_ratio)
     left = (table.w - round(card_w * units_across)) // 2 + gap
     return card_w, round(card_w * CARD_ASPECT), gap, left, table.y + gap
 
 
-def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box]) -> Layout:
+def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box],
+            gap_ratio: float, fan_ratio: float) -> Layout:
     return Layout(
         size=(width, height),
         card=card,
@@ -227,7 +237,8 @@ def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: d
         toolbar=Box(0, 0, width, table.y),
         status=Box(0, table.bottom, width, height - table.bottom),
         table=table,
-        fan=round(card[1] * FAN_RATIO),
+        fan=round(card[1] * fan_ratio),
+        gap_ratio=gap_ratio,
     )
 
 

@@ -86,7 +86,8 @@ class TableScene(Scene):
         """The "All cards can go home" offer was made in this game (it is not repeated)."""
         """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
         self.hint: tuple[Move, float] | None = None
-        self.layout: Layout = compute_layout(*app.size, session.game.rules)
+        theme.use(app.preferences.high_contrast)
+        self.layout: Layout = compute_layout(*app.size, session.game.rules, app.preferences.large_cards)
         self.faces: CardFaces = self._faces()
         self.resize(app.size)
         session.listeners.append(self.session_changed)
@@ -116,12 +117,12 @@ class TableScene(Scene):
         return self.app.preferences
 
     def _faces(self) -> CardFaces:
-        return card_faces(*self.layout.card, self.preferences.four_colour)
+        return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
         self.controller.cancel()
-        self.layout = compute_layout(*size, self.game.rules)
+        self.layout = compute_layout(*size, self.game.rules, self.preferences.large_cards)
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.sprites.arrange(self.layout.places(self.game.position), self.faces, move=True)
@@ -130,7 +131,7 @@ class TableScene(Scene):
         self.invalidate()
 
     def refresh_faces(self) -> None:
-        """Redraw the cards after a change of deck (four colours)."""
+        """Redraw the cards after a change of deck (four colours, high contrast)."""
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.invalidate()
@@ -319,8 +320,12 @@ class TableScene(Scene):
 
     def preferences_changed(self, old: Preferences) -> None:
         new = self.preferences
-        if new.four_colour != old.four_colour:
+        if new.high_contrast != old.high_contrast:
+            theme.use(new.high_contrast)  # the bars and dialogs read it at their next frame
+        if (new.four_colour, new.high_contrast) != (old.four_colour, old.high_contrast):
             self.refresh_faces()
+        if new.large_cards != old.large_cards:
+            self.resize(self.app.size)
         if new.takeback != old.takeback:
             self.session.change_takeback(new.takeback)
         if new.language != old.language:

@@ -3,30 +3,75 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
 Colour = tuple[int, int, int]
+Tint = tuple[int, int, int, int]
 
-FELT: Colour = (28, 100, 60)
-FELT_DARK: Colour = (22, 82, 49)
-BAR: Colour = (34, 38, 44)
-BAR_LINE: Colour = (58, 64, 72)
-TEXT: Colour = (236, 238, 240)
-TEXT_DIM: Colour = (140, 146, 154)
-BUTTON_HOVER: Colour = (64, 72, 84)
-BUTTON_DOWN: Colour = (86, 96, 110)
-NOTICE: Colour = (255, 214, 102)
-PANEL: Colour = (248, 248, 244)
-PANEL_TEXT: Colour = (30, 32, 36)
-PANEL_LINE: Colour = (170, 172, 176)
-ACCENT: Colour = (36, 110, 200)
-FOCUS_RING: Colour = (255, 170, 0)
-"""Where the keyboard's focus is, in dialogs and on the toolbar: seen on light and dark."""
-BUTTON_LIT: Colour = (225, 228, 232)
-BUTTON_PLAIN: Colour = (238, 239, 241)
-SHADE = (0, 0, 0, 120)
 
+class Palette(NamedTuple):
+    """Every colour the window paints outside the cards; the cards' own are in faces.py."""
+
+    FELT: Colour
+    FELT_DARK: Colour
+    BAR: Colour
+    BAR_LINE: Colour
+    TEXT: Colour
+    TEXT_DIM: Colour
+    BUTTON_HOVER: Colour
+    BUTTON_DOWN: Colour
+    NOTICE: Colour
+    PANEL: Colour
+    PANEL_TEXT: Colour
+    PANEL_LINE: Colour
+    ACCENT: Colour
+    FOCUS_RING: Colour
+    """Where the keyboard's focus is, in dialogs and on the toolbar: seen on light and dark."""
+    BUTTON_LIT: Colour
+    BUTTON_PLAIN: Colour
+    SHADE: Tint
+
+
+CLASSIC = Palette(
+    FELT=(28, 100, 60), FELT_DARK=(22, 82, 49), BAR=(34, 38, 44), BAR_LINE=(58, 64, 72),
+    TEXT=(236, 238, 240), TEXT_DIM=(140, 146, 154), BUTTON_HOVER=(64, 72, 84),
+    BUTTON_DOWN=(86, 96, 110), NOTICE=(255, 214, 102), PANEL=(248, 248, 244),
+    PANEL_TEXT=(30, 32, 36), PANEL_LINE=(170, 172, 176), ACCENT=(36, 110, 200),
+    FOCUS_RING=(255, 170, 0), BUTTON_LIT=(225, 228, 232), BUTTON_PLAIN=(238, 239, 241),
+    SHADE=(0, 0, 0, 120),
+)
+HIGH_CONTRAST = Palette(
+    FELT=(0, 0, 0), FELT_DARK=(255, 255, 255), BAR=(0, 0, 0), BAR_LINE=(255, 255, 255),
+    TEXT=(255, 255, 255), TEXT_DIM=(190, 190, 190), BUTTON_HOVER=(70, 70, 70),
+    BUTTON_DOWN=(120, 120, 120), NOTICE=(255, 255, 0), PANEL=(255, 255, 255),
+    PANEL_TEXT=(0, 0, 0), PANEL_LINE=(0, 0, 0), ACCENT=(0, 0, 160),
+    FOCUS_RING=(255, 200, 0), BUTTON_LIT=(255, 255, 120), BUTTON_PLAIN=(255, 255, 255),
+    SHADE=(0, 0, 0, 190),
+)
+"""For players who see less well: black table and bars, white text, yellow highlights."""
+
+_active = CLASSIC
+
+
+def use(high_contrast: bool) -> None:
+    """Switch every colour the window reads as `theme.NAME` (the high-contrast preference)."""
+    global _active
+    _active = HIGH_CONTRAST if high_contrast else CLASSIC
+
+
+def palette() -> Palette:
+    return _active
+
+
+def __getattr__(name: str) -> Colour | Tint:
+    """`theme.FELT` and the like read the active palette, so painters pick up a switch at
+    their next frame without each being told."""
+    if name in Palette._fields:
+        colour: Colour | Tint = getattr(_active, name)
+        return colour
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 @lru_cache(maxsize=16)
 def font(size: int) -> pygame.font.Font:

@@ -21,6 +21,8 @@ CHANGED = Preferences(
     last_rules="freecell",
     face_up=True,
     language="it",
+    high_contrast=True,
+    large_cards=True,
 )
 
 
