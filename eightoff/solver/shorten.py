@@ -10,7 +10,6 @@ as the line it came from.
 from __future__ import annotations
 
 from eightoff.solver.board import (
-    CELL_TO_COLUMN,
     COLUMN_TO_CELL,
     COLUMN_TO_COLUMN,
     HOME,
@@ -87,7 +86,7 @@ def _direct(first: InternalMove, second: InternalMove, card: int) -> list[Intern
         return [(COLUMN_TO_CELL, first[1], 0, 1)] if from_column and count == 1 else None
     if from_column:
         return None if first[1] == target else [(COLUMN_TO_COLUMN, first[1], target, count)]
-    return [(CELL_TO_COLUMN, card, target, 1)]
+    return [(first[0], card, target, 1)]  # from the cell or the reserve place it came from
 
 
 def _wins(engine: Engine, board: Board, line: list[InternalMove]) -> bool:

@@ -114,6 +114,7 @@ TINY = [
     Rules("no cells", 0, (3,) * 4, Build.SAME_SUIT, EmptyColumn.ANY, RunMoves.CELLS_AND_COLUMNS),
     Rules("colours", 1, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.CELLS_AND_COLUMNS),
     Rules("colours, kings", 1, (3,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.KINGS, RunMoves.CELLS_ONLY),
+    Rules("raglan", 0, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.SINGLE_CARDS, reserve=2),
 ]
 
 
@@ -135,7 +136,8 @@ def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
 
 @st.composite
 def small_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
-    """Most cards home; the last few of each suit dealt at random over few columns and cells."""
+    """Most cards home; the last few of each suit dealt at random over few columns, cells and
+    reserve places."""
     rules = draw(st.sampled_from(TINY))
     left = draw(st.lists(st.integers(0, 6), min_size=4, max_size=4))
     foundations = tuple(13 - count for count in left)
@@ -144,10 +146,12 @@ def small_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
     cards = draw(st.permutations(cards))
     in_cells = draw(st.integers(0, min(rules.cells, len(cards))))
     cells = tuple(cards[:in_cells]) + (None,) * (rules.cells - in_cells)
+    in_reserve = draw(st.integers(0, min(rules.reserve, len(cards) - in_cells)))
+    reserve = tuple(cards[in_cells : in_cells + in_reserve]) + (None,) * (rules.reserve - in_reserve)
     columns: list[list] = [[] for _ in range(rules.columns)]
-    for card in cards[in_cells:]:
+    for card in cards[in_cells + in_reserve :]:
         columns[draw(st.integers(0, rules.columns - 1))].append(card)
-    return Position(tuple(map(tuple, columns)), cells, foundations), rules
+    return Position(tuple(map(tuple, columns)), cells, foundations, reserve), rules
 
 
 @settings(max_examples=300, deadline=None)
