@@ -10,10 +10,10 @@ replays every solution through the core's checked replay loop and counts the win
 solved / unwinnable / unknown counts (and the winnable share), median and p99 of the solver's
 own time (wall clock and processor time: the machine may be shared), median moves and the
 grade distribution. With fc-solve on PATH, it then runs `fc-solve -m` (its default
-configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal, stopped
-as "unknown" at the same time limit, and prints the same figures: its time includes starting
-the process, about a millisecond; its moves are its `Move ...` lines, home moves included, as
-ours are.
+configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal and
+`--jobs` at a time, stopped as "unknown" at the same time limit, and prints the same
+figures: its time includes starting the process, about a millisecond; its moves are its
+`Move ...` lines, home moves included, as ours are.
 
 `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
 (`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals, and the grade
@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -103,31 +104,33 @@ def run_ours(rules_name: str, numbers: range, args: argparse.Namespace) -> list[
     return kept
 
 
-def run_fc_solve(rules_name: str, numbers: Iterable[int], time_limit: float) -> list[dict[str, Any]]:
-    rules = preset(rules_name)
-    records = []
-    for number in numbers:
-        board = format_board(deal(number, rules))
-        began = time.perf_counter()
-        try:
-            output = subprocess.run(
-                ["fc-solve", *FC_SOLVE_GAME[rules_name], "-m", "-"],
-                input=board,
-                capture_output=True,
-                text=True,
-                timeout=time_limit,
-            ).stdout
-        except subprocess.TimeoutExpired:
-            output = ""
-        seconds = time.perf_counter() - began
-        moves = sum(1 for line in output.splitlines() if line.startswith("Move"))
-        status = "unknown"
-        if "solveable" in output:
-            status = "solved"
-        elif "could not solve" in output:
-            status = "unsolved"
-        records.append({"status": status, "seconds": seconds, "moves": moves, "grade": None})
-    return records
+def fc_solve_deal(rules_name: str, number: int, time_limit: float) -> dict[str, Any]:
+    board = format_board(deal(number, preset(rules_name)))
+    began = time.perf_counter()
+    try:
+        output = subprocess.run(
+            ["fc-solve", *FC_SOLVE_GAME[rules_name], "-m", "-"],
+            input=board,
+            capture_output=True,
+            text=True,
+            timeout=time_limit,
+        ).stdout
+    except subprocess.TimeoutExpired:
+        output = ""
+    seconds = time.perf_counter() - began
+    moves = sum(1 for line in output.splitlines() if line.startswith("Move"))
+    status = "unknown"
+    if "solveable" in output:
+        status = "solved"
+    elif "could not solve" in output:
+        status = "unsolved"
+    return {"status": status, "seconds": seconds, "moves": moves, "grade": None}
+
+
+def run_fc_solve(rules_name: str, numbers: range, time_limit: float, jobs: int) -> list[dict[str, Any]]:
+    """fc-solve on each deal, `jobs` processes at a time (threads that wait on them)."""
+    with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
+        return list(pool.map(lambda number: fc_solve_deal(rules_name, number, time_limit), numbers))
 
 
 def write_grades(rules_name: str, numbers: range, records: list[dict[str, Any]]) -> None:
@@ -153,22 +156,24 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
     parser.add_argument("--max-states", type=int, default=DEFAULT_STATES, help="memory cap per search")
     parser.add_argument("--no-fc-solve", action="store_true", help="skip the fc-solve comparison")
+    parser.add_argument("--fc-solve-only", action="store_true", help="only the fc-solve figures")
     parser.add_argument("--results", help="append our JSON lines to this file")
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
     for rules_name in args.rules or ["freecell", "standard"]:
         numbers = range(args.first, (args.last or DEFAULT_RANGES[rules_name]) + 1)
         print(f"== {rules_name} deals {numbers.start}-{numbers.stop - 1}, jobs {args.jobs}", flush=True)
-        ours = run_ours(rules_name, numbers, args)
-        if args.write_grades:
-            write_grades(rules_name, numbers, ours)
-        figures("ours", ours)
+        if not args.fc_solve_only:
+            ours = run_ours(rules_name, numbers, args)
+            if args.write_grades:
+                write_grades(rules_name, numbers, ours)
+            figures("ours", ours)
         if args.no_fc_solve or rules_name not in FC_SOLVE_GAME:
             continue
         if shutil.which("fc-solve") is None:
             print("fc-solve not found on PATH: no comparison")
             continue
-        figures("fc-solve", run_fc_solve(rules_name, numbers, args.time_limit))
+        figures("fc-solve", run_fc_solve(rules_name, numbers, args.time_limit, args.jobs))
         sys.stdout.flush()
     return 0
 
