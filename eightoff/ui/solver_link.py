@@ -24,6 +24,7 @@ from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.session.changes import Change
 from eightoff.solver import SOLVED, UNSOLVED, SolveResult
+from eightoff.solver.hints import hint_from, position_before
 from eightoff.solver.worker import SolverWorker
 from eightoff.ui.dialogs import MessageDialog
 from eightoff.ui.playback import Playback
@@ -211,11 +212,11 @@ class SolverLink:
     def _act(self, wanted: str) -> None:
         result = self.current()
         assert result is not None and self.verdict is not None
-        if result.status == SOLVED and result.moves:
+        advice = hint_from(result)  # the rule the hint tests test
+        if advice.move is not None:
             if wanted == "hint":
-                self.table.show_hint(result.moves[0])
+                self.table.show_hint(advice.move)
             else:
-
                 self.table.session.note_hint()
                 self.table.status.notice = ""
                 self.app.push(Playback(self.app, result.moves))
@@ -233,22 +234,20 @@ class SolverLink:
 
     def _rewind(self, undos: int) -> None:
         game = self.table.game
-        if undos > len(game.done):
-
+        before = position_before(game, undos)
+        if before is None:
             self.table.status.notice = ""
             self.app.push(MessageDialog(
                 self.app, _("This deal cannot be won"),
                 [_("The solver proved that no play wins this deal, from its start or any later point.")],
                 [(_("New game"), self.table.do_new), (_("Close"), None)]))
             return
-        before = game.done[-undos].before
         self.submit(Request("rewind", before, game.rules, REWIND_SECONDS, undos=undos))
 
     def _rewound(self, request: Request, result: SolveResult) -> None:
         if result.status != SOLVED:
             self._rewind(request.undos + 1)
             return
-
         undos = request.undos
         self.table.status.notice = ""
         self.app.push(MessageDialog(
