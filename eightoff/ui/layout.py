@@ -26,9 +26,9 @@ GAP_RATIO = 0.12
 FAN_RATIO = 0.26
 """How much of each covered card a column shows, per unit of card height, when there is room."""
 LARGE_GAP_RATIO = 0.05
-LARGE_FAN_RATIO = 0.2
+LARGE_FAN_RATIO = 0.25
 """The large-cards preference: tighter gaps and a shorter fan leave more of the table to the
-cards, and the fan still shows each covered card's index (about a fifth of its height)."""
+cards; the fan still shows each covered card's whole index (a shorter one cut the ranks)."""
 
 
 SCREEN_MARGIN = (40, 100)
