@@ -14,8 +14,6 @@ ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 @dataclass
 class Preferences:
     autoplay: bool = True
-    easy_mode: bool = False
-    """Applies from the next game: changing the rules mid-game would change what was legal."""
     four_colour: bool = False
     takeback: bool = False
     animation_speed: str = "normal"
@@ -36,8 +34,3 @@ class Preferences:
     def rule_options(self) -> dict[str, bool]:
         """The rule options a new game gets; a variant ignores options it does not have."""
         return {"takeback": self.takeback, "face_up": self.face_up}
-
-    @property
-    def rules_name(self) -> str:
-        """The rules a new game gets."""
-        return "easy" if self.easy_mode else "standard"

@@ -65,7 +65,6 @@ class Settings(Struct, kw_only=True):
 
     version: Annotated[int, Meta(ge=1)]
     autoplay: bool = True
-    easy_mode: bool = False
     four_colour: bool = False
     takeback: bool = False
     animation_speed: Literal["off", "fast", "normal", "slow"] = "normal"

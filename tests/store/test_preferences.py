@@ -11,7 +11,6 @@ from eightoff.store.schema import Geometry, Settings
 
 CHANGED = Preferences(
     autoplay=False,
-    easy_mode=True,
     four_colour=True,
     takeback=True,
     animation_speed="slow",
