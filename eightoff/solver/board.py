@@ -35,6 +35,7 @@ TAKEBACK = 4  # a = the card, b = destination column or -1 for a cell
 RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
 
 InternalMove = tuple[int, int, int, int]
+SAFE_CACHE = 200_000
 END_OF_COLUMNS = b"\x0e"
 """Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
 
@@ -113,9 +114,12 @@ class Engine:
 
     def forget(self) -> None:
         """Drop the caches that grow with the boards seen (called before each search, so a
-        long batch or a long-lived worker does not grow)."""
+        long batch or a long-lived worker does not grow). Auto-play safety, asked of the core
+        for a card and the foundations, is kept across searches up to `SAFE_CACHE` answers:
+        early foundations repeat from deal to deal."""
         self._runs.clear()
-        self._safe.clear()
+        if len(self._safe) > SAFE_CACHE:
+            self._safe.clear()
 
     # ----- reading --------------------------------------------------------------------------
 

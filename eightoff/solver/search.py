@@ -122,13 +122,14 @@ class Heuristic:
         cards are found in the board's key (columns joined by 0 bytes, then the cells)
         with `bytes.find`, which is much quicker than a lookup per column."""
         weights = self.weights
-        known, score_column = self._columns, self._score
-        score = 0.0
-        for cards in board.columns:
-            own = known.get(cards)
-            if own is None:
-                own = known[cards] = score_column(cards)
-            score += own
+        known = self._columns
+        try:
+            score = sum(map(known.__getitem__, board.columns))
+        except KeyError:
+            for cards in board.columns:
+                if cards not in known:
+                    known[cards] = self._score(cards)
+            score = sum(map(known.__getitem__, board.columns))
         foundations = board.foundations
         if weights.next_card:
             covered = 0
