@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 
 from eightoff.core.i18n import _
-from eightoff.store.files import StoreFiles
+from eightoff.store.files import BadFile, StoreFiles, Unreadable, read_regular
 from eightoff.store.preferences import Preferences
 from eightoff.store.schema import DOCUMENT_LIMIT, BadContent, Geometry, Settings, check_version, decode
 
@@ -77,9 +77,10 @@ def peek_language(settings_path: Path) -> str:
     window's full load is the one that sets a bad file aside and tells the player.
     """
     try:
-        with settings_path.open("rb") as file:
-            raw = file.read(DOCUMENT_LIMIT + 1)
-        found, _invalid = decode_fields(raw, Settings) if len(raw) <= DOCUMENT_LIMIT else ({}, [])
-    except (OSError, BadContent):
+        raw = read_regular(settings_path, DOCUMENT_LIMIT)  # never opens a FIFO, device or link
+        if raw is None:
+            return "system"
+        found, _invalid = decode_fields(raw, Settings)
+    except (OSError, BadFile, Unreadable, BadContent):
         return "system"
     return str(found.get("language", "system"))
