@@ -35,16 +35,13 @@ def open_window(args: argparse.Namespace) -> int:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     try:
         from eightoff.ui.app import run_app
+        from eightoff.ui.window import NoWindow
     except ImportError:
         print(_("eightoff: the game window is not built yet; try 'eightoff --help'"), file=sys.stderr)
         return 2
     try:
         return run_app(args)
-    except Exception as error:
-        # pygame is imported by the window itself (it reads the window class set there first).
-        pygame = sys.modules.get("pygame")
-        if pygame is None or not isinstance(error, pygame.error) or pygame.display.get_surface():
-            raise
+    except NoWindow as error:
         print(_("eightoff: cannot open the game window: {reason}").format(reason=error), file=sys.stderr)
         return 1
 

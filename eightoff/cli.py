@@ -13,15 +13,18 @@ from typing import NoReturn
 
 from eightoff import desktop
 from eightoff.core.deal_numbers import parse_deal_number
-from eightoff.core.deals import deal
+from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
 from eightoff.core.i18n import _
 from eightoff.core.notation import format_board, move_lines, parse_board
 from eightoff.core.position import Position
 from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
-from eightoff.core.variants import PRESETS, preset
+from eightoff.core.variants import PRESETS, preset, variant
+from eightoff.session.grading import grade_name
+from eightoff.solver import GRADES
 from eightoff.solver import cli as solver_cli
+from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
 from eightoff.store.stats_command import cmd_stats
 
 PROG = "eightoff"
@@ -80,8 +83,39 @@ def load_position(board: str | None, number: int | None, rules: Rules) -> Positi
         raise UsageError(_("board {path}: {reason}").format(path=repr(board), reason=error)) from None
 
 
+def grade_range(text: str) -> tuple[str, ...]:
+    """`--grade`: one grade ("hard") or a range ("easy-hard"), in the solver's grade names."""
+    parts = text.strip().lower().split("-")
+    if len(parts) > 2 or any(part not in GRADES for part in parts):
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a grade: give one of {grades}, or a range such as easy-hard")
+            .format(text=text, grades=", ".join(GRADES)))
+    return grades_between(parts[0], parts[-1])
+
+
 def cmd_deal(args: argparse.Namespace) -> int:
-    print(format_board(deal(args.number, rules_from(args))), end="")
+    """Deal N, or a random deal (of the grades asked for) whose number goes to stderr, since
+    stdout is the board other programs read."""
+    rules = rules_from(args)
+    number = args.number
+    if number is not None and (args.random or args.grade):
+        raise UsageError(_("deal takes N, or --random and --grade, not both"))
+    if number is None and args.grade:
+        number = random_graded_deal(rules.name, args.grade)
+        if number is None:
+            raise UsageError(_("{game} has no list of graded deals, so --grade cannot choose one")
+                             .format(game=_(variant(rules.name).title)))
+    elif number is None and args.random:
+        number = random_deal_number()
+    elif number is None:
+        raise UsageError(_("deal takes N, --random or --grade"))
+    if number != args.number:
+        grade = grade_of_deal(rules.name, number)
+        told = _("deal {number}").format(number=number)
+        if grade is not None:
+            told = _("deal {number}, graded {grade}").format(number=number, grade=grade_name(grade))
+        print(told, file=sys.stderr)
+    print(format_board(deal(number, rules)), end="")
     return 0
 
 
@@ -134,7 +168,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     deal_parser = commands.add_parser("deal", help=_("print deal N in fc-solve's board format"))
-    deal_parser.add_argument("number", type=deal_number, metavar="N")
+    deal_parser.add_argument("number", type=deal_number, metavar="N", nargs="?")
+    deal_parser.add_argument("--random", action="store_true",
+                             help=_("a random deal instead (its number goes to stderr)"))
+    deal_parser.add_argument("--grade", type=grade_range, metavar="GRADE",
+                             help=_("a random winnable deal of this grade ({grades}) or range (e.g. "
+                                    "easy-hard), from the shipped list").format(grades=", ".join(GRADES)))
     add_rules_options(deal_parser)
     deal_parser.set_defaults(handler=cmd_deal)
 

@@ -188,7 +188,6 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
     os.environ["DISPLAY"] = display
     os.environ.pop("SDL_VIDEODRIVER", None)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
 
     from eightoff.core.cards import Card
     from eightoff.core.game import Game
@@ -216,7 +215,7 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
               f"worst {durations[-1]:.2f} ms (n={len(durations)}); target 99% < 8 ms: {verdict(p99, 8)}")
         if lifted != wanted:
             print(f"  (the run did not lift as {wanted} cards: the figure is not the one asked for)")
-    pygame.display.quit()
+    app.close()
 
 
 def main() -> int:

@@ -8,7 +8,8 @@
 For each game it runs the batch solver (`eightoff solve --deals`'s code, `--jobs` processes),
 replays every solution through the core's checked replay loop and counts the wins, and prints:
 solved / unwinnable / unknown counts (and the winnable share), median and p99 of the solver's
-own time (wall clock and processor time: the machine may be shared), median moves and the
+own time (the processor time each deal took, and beside it the wall-clock time, which a shared
+machine inflates), median moves and the
 grade distribution. With fc-solve on PATH, it then runs `fc-solve -m` (its default
 configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal and
 `--jobs` at a time, stopped as "unknown" at the same time limit, and prints the same
@@ -62,18 +63,18 @@ def figures(name: str, records: list[dict[str, Any]]) -> None:
     facts = summary(records)
     decided = facts["solved"] + facts["unsolved"]
     share = facts["solved"] / decided * 100 if decided else 0.0
-    wall = [entry["seconds"] for entry in records]
+    own = [entry["seconds"] for entry in records]
     print(
         f"{name:9} solved {facts['solved']}  unwinnable {facts['unsolved']}  unknown {facts['unknown']}"
         f"  (winnable {share:.1f} % of decided)"
     )
     print(
-        f"{'':9} time median {ms(statistics.median(wall))}  p99 {ms(percentile(wall, 0.99))}"
-        f"  max {ms(max(wall))}  spread p10-p90 {ms(percentile(wall, 0.1))}-{ms(percentile(wall, 0.9))}"
+        f"{'':9} own time median {ms(statistics.median(own))}  p99 {ms(percentile(own, 0.99))}"
+        f"  max {ms(max(own))}  spread p10-p90 {ms(percentile(own, 0.1))}-{ms(percentile(own, 0.9))}"
     )
-    cpu = [entry["cpu_seconds"] for entry in records if "cpu_seconds" in entry]
-    if cpu:
-        print(f"{'':9} processor time median {ms(statistics.median(cpu))}  p99 {ms(percentile(cpu, 0.99))}")
+    wall = [entry["wall_seconds"] for entry in records if "wall_seconds" in entry]
+    if wall:
+        print(f"{'':9} wall-clock time median {ms(statistics.median(wall))}  p99 {ms(percentile(wall, 0.99))}")
     print(f"{'':9} moves median {facts['median_moves']}")
     if any(facts["grades"].values()):
         print(f"{'':9} grades " + "  ".join(f"{grade} {facts['grades'][grade]}" for grade in GRADES))

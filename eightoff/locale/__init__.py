@@ -15,6 +15,9 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+import babel
+import babel.numbers
+
 from eightoff.core import i18n
 
 DOMAIN = "eightoff"
@@ -73,6 +76,28 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
+class LocaleNumbers(i18n.Numbers):
+    """Numbers written by the rules of Babel's (CLDR's) locale data for a language: its own
+    decimal and grouping separators and its own place for the per cent sign."""
+
+    def __init__(self, language: str) -> None:
+        try:
+            self.locale = babel.Locale.parse(language)
+        except (ValueError, babel.UnknownLocaleError):
+            self.locale = babel.Locale.parse(SOURCE_LANGUAGE)
+
+    def decimal(self, value: float, digits: int) -> str:
+        return self._apply(self.locale.decimal_formats[None].pattern, value, digits)
+
+    def percent(self, value: float, digits: int) -> str:
+        return self._apply(self.locale.percent_formats[None].pattern, value / 100, digits)
+
+    def _apply(self, pattern: str, value: float, digits: int) -> str:
+        number = babel.numbers.parse_pattern(pattern)
+        number.frac_prec = (digits, digits)  # exactly `digits` decimals, as "64.3%" had
+        return str(number.apply(value, self.locale))
+
+
 def install_language(language: str) -> None:
     """Make `language` the one every `_` call answers in, argparse's own words included.
 
@@ -81,6 +106,6 @@ def install_language(language: str) -> None:
     lets the preference reach "usage:", "options" and argparse's error messages too, whose
     translations are in our catalogue (eightoff/locale/argparse_words.py marks them).
     """
-    i18n.install(translations(language))
+    i18n.install(translations(language), LocaleNumbers(language))
     argparse._ = i18n._  # type: ignore[attr-defined]
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]

@@ -5,6 +5,9 @@ hints or the solver's solution were used, and the outcome. Every change goes thr
 methods, which tell the listeners (window, store, solver, move log) what happened. The outcome
 is a fact at the moment of the move that decides it: `Change.WON` goes out synchronously after
 that move, before any animation, so a window closed or killed right after keeps the win.
+
+The deal's difficulty grade is held here too: the shipped table's for a numbered deal it lists,
+else the one a solver search of the starting position reports (`learn_grade`); None until known.
 """
 
 from __future__ import annotations
@@ -14,11 +17,15 @@ from collections.abc import Callable
 from eightoff.core.game import Game, Step
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
 from eightoff.core.variants import Variant, variant_of
 from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
 from eightoff.session.commands import BY_NAME
 from eightoff.session.outcome import Outcome
+from eightoff.solver import SolveResult, grade_of
+from eightoff.solver.grade import grade_of_deal
 
 
 class Session:
@@ -42,6 +49,8 @@ class Session:
         self.outcome_moves: int | None = None
         """The move counter when the outcome was decided (what the record and the dialog show)."""
         self.solver_available = False
+        self.grade: str | None = _shipped_grade(game)
+        """The deal's grade ("easy" ... "expert") once known; shown when the game is over."""
         self.listeners: list[Listener] = []
 
     # ----- reading ------------------------------------------------------------------------------
@@ -145,6 +154,8 @@ class Session:
             self.outcome = Outcome.LOST
             self.outcome_moves = self._game.move_count
             self._emit(Change.LOST, None)
+        same_deal = (game.start, game.rules) == (self._game.start, self._game.rules)
+        self.grade = _shipped_grade(game) or (self.grade if same_deal else None)
         self._game = game
         self.clock = GameClock(elapsed)
         self.hints_used = hints_used
@@ -157,6 +168,13 @@ class Session:
         """Carry over a resumed game's time and hints flag."""
         self.clock = GameClock(elapsed)
         self.hints_used = hints_used
+
+    def learn_grade(self, position: Position, rules: Rules, result: SolveResult) -> None:
+        """A solver answer about `position`: when that is this game's start under its rules and
+        no grade is known yet, the answer's own search grades the deal (a derived or unsolved
+        answer gives none)."""
+        if self.grade is None and (position, rules) == (self._game.start, self._game.rules):
+            self.grade = grade_of(result)
 
     def note_hint(self) -> None:
         self.hints_used = True
@@ -177,3 +195,8 @@ class Session:
     def _emit(self, change: Change, step: Step | None) -> None:
         for listener in list(self.listeners):
             listener(change, self._game, step)
+
+
+def _shipped_grade(game: Game) -> str | None:
+    """The grade the shipped table lists for a numbered deal (None for others)."""
+    return None if game.deal_number is None else grade_of_deal(game.rules.name, game.deal_number)

@@ -93,3 +93,22 @@ def grab_refusal(position: Position, rules: Rules, pile: Pile, card: Card) -> st
                         "empty now, only {most} cards can move at once",
                         most).format(count=count, most=most)
     return None
+
+
+def pile_words(position: Position, pile: Pile) -> str:
+    """'The 7 of hearts, column 3' (its top card first, what a player acts on) or 'Column 3,
+    empty': how a screen reader names a pile the player can pick."""
+    top = position.top(pile)
+    if top is None:
+        return _sentence(_("{pile}, empty").format(pile=pile_name(pile)))
+    return _sentence(_("{card}, {pile}").format(card=card_name(top), pile=pile_name(pile)))
+
+
+def column_words(position: Position, pile: Pile) -> str:
+    """Every card of a column, bottom first, face-down ones unnamed: what a screen reader says
+    when asked about the column, since a player who cannot see it must still plan."""
+    cards = position.cards(pile)
+    hidden = position.face_down(pile.index)
+    names = [_("a face-down card") if depth < hidden else card_name(card) for depth, card in enumerate(cards)]
+    return ngettext("{count} card: {cards}", "{count} cards, bottom first: {cards}",
+                    len(cards)).format(count=len(cards), cards=", ".join(names))

@@ -34,13 +34,15 @@ class Job:
 
 
 def record(number: int, result: SolveResult) -> dict[str, Any]:
-    """The JSON-ready line for one solved (or not) deal."""
+    """The JSON-ready line for one solved (or not) deal. `seconds` is the deal's own time: the
+    processor time its solving took, which parallel jobs on a busy machine do not inflate;
+    `wall_seconds` is the clock time, waits for a core included."""
     return {
         "deal": number,
         "status": result.status,
         "moves": len(result.moves),
-        "seconds": round(result.seconds, 6),
-        "cpu_seconds": round(result.cpu_seconds, 6),
+        "seconds": round(result.cpu_seconds, 6),
+        "wall_seconds": round(result.seconds, 6),
         "solution": [format_move(move) for move in result.moves],
         "grade": grade_of(result),
         "nodes": result.nodes,

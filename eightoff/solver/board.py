@@ -16,7 +16,7 @@ card at a time, and the top card of a column is always face up.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import NamedTuple
 
 from eightoff.core.cards import CARDS, Card
@@ -25,6 +25,8 @@ from eightoff.core.rules import Build, Rules
 
 KING = 13
 RANK_MASK = 15
+WON = (KING, KING, KING, KING)
+"""The foundations of a won board."""
 
 # Internal move kinds. A move is (kind, a, b, count):
 COLUMN_TO_COLUMN = 0  # a = source column, b = destination column
@@ -63,7 +65,11 @@ class Board(NamedTuple):
 
     @property
     def is_won(self) -> bool:
-        return self.foundations == (KING, KING, KING, KING)
+        return self.foundations == WON
+
+
+_board = partial(tuple.__new__, Board)
+"""Makes a `Board` from a 4-tuple without the named tuple's Python-level `__new__`."""
 
 
 def from_position(position: Position) -> Board:
@@ -110,7 +116,7 @@ class Engine:
         """Safe home moves are folded into every step only where that is provably harmless: the
         core's safety rule assumes cards never come back off the foundations."""
         self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
-        self._runs: dict[bytes, int] = {}
+        self._runs: dict[bytes, bytes] = {}
 
     def forget(self) -> None:
         """Drop the caches that grow with the boards seen (called before each search, so a
@@ -123,15 +129,19 @@ class Engine:
 
     # ----- reading --------------------------------------------------------------------------
 
-    def run_length(self, column: bytes) -> int:
-        length = self._runs.get(column)
-        if length is None:
+    def run_cards(self, column: bytes) -> bytes:
+        """The cards of the run at the top of `column` that may move together, top card first."""
+        cards = self._runs.get(column)
+        if cards is None:
             builds = self.builds
             length = 1 if column else 0
             while length < len(column) and (column[-length], column[-length - 1]) in builds:
                 length += 1
-            self._runs[column] = length
-        return length
+            cards = self._runs[column] = column[::-1][:length]
+        return cards
+
+    def run_length(self, column: bytes) -> int:
+        return len(self.run_cards(column))
 
     def safe_home(self, card: int, foundations: tuple[int, ...]) -> bool:
         key = (card, foundations)
@@ -215,10 +225,10 @@ class Engine:
         new[b] = columns[b] + bytes((a,))
         return Board(tuple(new), cells, tuple(homes), reserve)
 
-    def autoplay(self, board: Board) -> tuple[Board, list[InternalMove]]:
+    def autoplay(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
         """Send home every card that safely may, lowest first (as the core's auto-play does)."""
         if not self.autoplay_folds:
-            return board, []
+            return board, ()
         played: list[InternalMove] = []
         while True:
             columns, cells, foundations, reserve = board
@@ -228,50 +238,63 @@ class Engine:
                 if foundations[card >> 4] == (card & RANK_MASK) - 1 and self.safe_home(card, foundations)
             ]
             if not ready:
-                return board, played
+                return board, tuple(played)
             card = min(ready, key=lambda code: code & RANK_MASK)
             move = (HOME, card, 0, 1)
             played.append(move)
             board = self.apply(board, move)
 
-    def step(self, board: Board, move: InternalMove) -> tuple[Board, list[InternalMove]]:
+    def step(self, board: Board, move: InternalMove) -> tuple[Board, tuple[InternalMove, ...]]:
         """`apply` then `autoplay`, for a board on which auto-play had nothing left to do: then
-        only a card the move uncovered can newly go home, so the common case skips the scan."""
-        child = self.apply(board, move)
-        if not self.autoplay_folds:
-            return child, []
+        only a card the move uncovered can newly go home, so the common case skips the scan.
+        Moves off a column, the most common, are made here directly (the search's hot path)."""
         kind, source = move[0], move[1]
-        if kind in (COLUMN_TO_COLUMN, COLUMN_TO_CELL):
-            column = child.columns[source]
-            if not column:
-                return child, []
-            card = column[-1]
-            foundations = child.foundations
+        if kind == COLUMN_TO_COLUMN or kind == COLUMN_TO_CELL:
+            columns, cells, foundations, reserve = board
+            cards = columns[source]
+            count = move[3]
+            left = cards[:-count]
+            new = list(columns)
+            new[source] = left
+            if kind == COLUMN_TO_COLUMN:
+                target = move[2]
+                new[target] = columns[target] + cards[-count:]
+            else:
+                cells = bytes(sorted(cells + cards[-1:]))
+            child = _board((tuple(new), cells, foundations, reserve))
+            if not left or not self.autoplay_folds:
+                return child, ()
+            card = left[-1]
             if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
-                return child, []
-        elif kind != HOME:
-            return child, []
+                return child, ()
+            return self.autoplay(child)
+        child = self.apply(board, move)
+        if kind != HOME or not self.autoplay_folds:
+            return child, ()
         return self.autoplay(child)
 
     def moves(self, board: Board) -> list[InternalMove]:
         """Every move worth trying. Left out, soundly: cell to cell (changes nothing), a whole
         column to an empty column (the same board) and a move to any but the first empty column
-        (empty columns are interchangeable). Safe home moves were folded in already."""
+        (empty columns are interchangeable). Safe home moves were folded in already.
+
+        The search's second hottest function, so written out flat: the cards of each column's
+        movable run come cached (`run_cards`), and the top cards are found in one dict."""
         columns, cells, foundations, reserve = board
-        parents, fills, run_length = self.parents, self.fills, self.run_length
+        parents, fills = self.parents, self.fills
         free = self.cells - len(cells)
         tops: dict[int, int] = {}
         first_empty = -1
-        empties = 0
         for index, column in enumerate(columns):
             if column:
                 tops[column[-1]] = index
-            else:
-                empties += 1
-                if first_empty < 0:
-                    first_empty = index
+            elif first_empty < 0:
+                first_empty = index
+        empties = len(columns) - len(tops)
         capacity = self.capacity[free, empties, False]
         to_empty = self.capacity[free, empties, True] if empties else 0
+        top_of = tops.get
+        known_runs = self._runs
         found: list[InternalMove] = []
         add = found.append
         for index, column in enumerate(columns):
@@ -280,22 +303,31 @@ class Engine:
             card = column[-1]
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 add((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
-            run = run_length(column) if capacity > 1 else 1
-            for count in range(1, min(run, capacity) + 1):
-                for onto in parents[column[-count]]:
-                    target = tops.get(onto)
+            if capacity > 1 or to_empty:
+                run = known_runs.get(column) or self.run_cards(column)
+                count = 0
+                for moving in run[:capacity]:
+                    count += 1
+                    for onto in parents[moving]:
+                        target = top_of(onto)
+                        if target is not None:
+                            add((COLUMN_TO_COLUMN, index, target, count))
+                if to_empty:
+                    for count in range(1, min(len(run), to_empty, len(column) - 1) + 1):
+                        if run[count - 1] in fills:
+                            add((COLUMN_TO_COLUMN, index, first_empty, count))
+            else:
+                for onto in parents[card]:
+                    target = top_of(onto)
                     if target is not None:
-                        add((COLUMN_TO_COLUMN, index, target, count))
-            if to_empty:
-                for count in range(1, min(run, to_empty, len(column) - 1) + 1):
-                    if column[-count] in fills:
-                        add((COLUMN_TO_COLUMN, index, first_empty, count))
+                        add((COLUMN_TO_COLUMN, index, target, 1))
             if free:
                 add((COLUMN_TO_CELL, index, 0, 1))
+
         def place(kind: int, card: int) -> None:
             """The moves of one card from a cell, the reserve or a foundation onto columns."""
             for onto in parents[card]:
-                target = tops.get(onto)
+                target = top_of(onto)
                 if target is not None:
                     add((kind, card, target, 1))
             if first_empty >= 0 and card in fills:

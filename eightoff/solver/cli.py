@@ -99,7 +99,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 {
                     "status": result.status,
                     "solution": lines,
-                    "seconds": round(result.seconds, 6),
+                    "seconds": round(result.cpu_seconds, 6),
+                    "wall_seconds": round(result.seconds, 6),
                     "grade": grade_of(result),
                 }
             )

@@ -21,6 +21,8 @@ the window can pick a winnable deal of a chosen grade at once (`deals_of_grade`)
 from __future__ import annotations
 
 import math
+import random
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cache
 from importlib import resources
@@ -55,9 +57,40 @@ def grade_for(rules_name: str, score: float) -> str:
 
 def deals_of_grade(rules_name: str, grade: str) -> Sequence[int]:
     """The winnable deal numbers of one grade, in order (empty for a game not calibrated)."""
+    _index(grade)
+    return _table(rules_name)[1].get(grade, ())
+
+
+def grade_of_deal(rules_name: str, number: int) -> str | None:
+    """The shipped grade of deal `number`; None when the table does not list it (a game not
+    calibrated, a deal past the calibrated range, or one the benchmark found no win for)."""
+    for grade, deals in _table(rules_name)[1].items():
+        at = bisect_left(deals, number)
+        if at < len(deals) and deals[at] == number:
+            return grade
+    return None
+
+
+def grades_between(low: str, high: str) -> tuple[str, ...]:
+    """The grades from `low` to `high`, both included, whichever way round they are given
+    (a saved range may have been written either way)."""
+    first, last = sorted(_index(grade) for grade in (low, high))
+    return GRADES[first:last + 1]
+
+
+def random_graded_deal(
+    rules_name: str, grades: Iterable[str], rng: random.Random | None = None
+) -> int | None:
+    """A deal picked uniformly from the shipped deals of `grades` (each deal as likely as any
+    other, whatever its grade's share); None when the game ships no such deals."""
+    deals = [number for grade in grades for number in deals_of_grade(rules_name, grade)]
+    return (rng or random.SystemRandom()).choice(deals) if deals else None
+
+
+def _index(grade: str) -> int:
     if grade not in GRADES:
         raise ValueError(f"unknown grade {grade!r} (expected one of {', '.join(GRADES)})")
-    return _table(rules_name)[1].get(grade, ())
+    return GRADES.index(grade)
 
 
 def _thresholds(rules_name: str) -> tuple[float, ...] | None:

@@ -68,9 +68,9 @@ def _edit_at(
         for replacement in ([], _direct(move, line[second], card)):
             if replacement is None:
                 continue
-            candidate = replacement + between + rest
-            if _wins(engine, boards[first], candidate):
-                return line[:first] + candidate
+            reached = _reach(engine, boards[first], replacement + between)
+            if reached is not None and (reached == boards[second + 1] or _wins(engine, reached, rest)):
+                return line[:first] + replacement + between + rest
         return None
     return None
 
@@ -90,8 +90,16 @@ def _direct(first: InternalMove, second: InternalMove, card: int) -> list[Intern
 
 
 def _wins(engine: Engine, board: Board, line: list[InternalMove]) -> bool:
+    end = _reach(engine, board, line)
+    return end is not None and end.is_won
+
+
+def _reach(engine: Engine, board: Board, line: list[InternalMove]) -> Board | None:
+    """The board `line` leads to, if every move of it is legal; None otherwise. An edited line
+    that is back on the original line's board wins as the original does, so the rest is
+    replayed only when the edit left a different board."""
     for move in line:
         if not engine.is_legal(board, move):
-            return False
+            return None
         board = engine.apply(board, move)
-    return board.is_won
+    return board

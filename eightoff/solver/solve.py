@@ -49,14 +49,16 @@ class SolveResult:
     difficulty: float = 0.0
     """The score `grade.difficulty` gives a solved position (0 otherwise)."""
     rules_name: str = ""
-    """The game it was solved under, which the grade's thresholds depend on."""
+    """The game it was solved under, which the grade's thresholds depend on. Empty in a result
+    the worker derived from a longer line (no search of its own, so no grade)."""
     cpu_seconds: float = 0.0
     """The processor time the solve took: what a benchmark on a shared machine can compare."""
 
 
 def grade_of(result: SolveResult) -> str | None:
-    """"easy", "medium", "hard" or "expert" for a solved deal; None when it is not solved."""
-    if result.status != SOLVED or not result.moves:
+    """"easy", "medium", "hard" or "expert" for a solved deal; None when it is not solved, or
+    when the result is the rest of a line found from an earlier position (no search scored it)."""
+    if result.status != SOLVED or not result.moves or not result.rules_name:
         return None
     return grade_for(result.rules_name, result.difficulty)
 

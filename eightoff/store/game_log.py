@@ -15,9 +15,15 @@ rewritten by a reset the player asked for.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import io
+import operator
 import os
+import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain, compress
+from operator import attrgetter
 from pathlib import Path
 from types import ModuleType
 
@@ -34,7 +40,21 @@ from eightoff.store.files import (
     kind_of,
     reason_of,
 )
-from eightoff.store.schema import LogLine, Versioned
+from eightoff.store.schema import (
+    EARLIEST,
+    GAME_ID,
+    LATEST,
+    LOG_VERSION,
+    LOST,
+    SOLVED,
+    VARIANT_KEY,
+    WON,
+    LogFields,
+    LogLine,
+    Outcome,
+    Versioned,
+    problem,
+)
 
 fcntl: ModuleType | None
 try:
@@ -42,11 +62,24 @@ try:
 except ImportError:  # pragma: no cover - not POSIX
     fcntl = None
 
-VERSION = 1
-CHUNK = 8 << 20
-"""Bytes read at a time: a large log is read in pieces, never whole."""
-LONGEST_LINE = 1 << 20
-"""A line longer than this is damage, not a game: skipped without being held in memory."""
+CHUNK = 1 << 20
+"""Bytes read and decoded at a time: a large log is read in pieces, never whole, and a block
+with a bad line is cut up at little cost. A longer line is damage, not a game: skipped without
+being held in memory."""
+FINGERPRINTED = 4096
+HALVED = 16 << 20
+"""A log at least this large is read in two halves at once, where a process can be forked."""
+BRACKETS, COMMA, NEWLINE = b"[]", ord(","), ord("\n")
+ID_CHARACTERS = b"-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+"""What game ids are made of."""
+BLOCK = msgspec.json.Decoder(list[LogFields])
+ID, DEAL, START, FINISHED = (attrgetter(name) for name in ("id", "deal", "start", "finished"))
+GAME = attrgetter("rules", "outcome")
+OUTCOMES: dict[Outcome | None, int] = {WON: 0, LOST: 1, SOLVED: 2, None: 3}
+MORE_KEYS = 63
+"""Variant keys a scan numbers: 4 x 63 codes, then OTHER and BAD."""
+OTHER, BAD = 252, 255
+"""The codes of a game of a further variant key, and of a line whose key is not one."""
 
 LOCK_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
@@ -56,10 +89,22 @@ def what() -> str:
 
 
 @dataclass
-class Scan:
-    """What reading the log from an offset found."""
+class Block:
+    """Valid lines of the log, in order, and the ids of their games (lines without one left out),
+    as the reader hands them on a block at a time."""
 
-    lines: list[LogLine] = field(default_factory=list)
+    lines: list[LogFields]
+    ids: list[str]
+    codes: bytes
+    """Each line's game as one byte: 4 x the index of its variant key in `keys` + the number of
+    its outcome in OUTCOMES (3 when the line does not say it), or OTHER past MORE_KEYS keys."""
+    keys: list[str]
+
+
+@dataclass
+class Scan:
+    """What reading the log from an offset found (the lines themselves went to `take`)."""
+
     bad: int = 0
     newer: int = 0
     """Lines from a newer version: kept in the file for it, not counted here."""
@@ -71,8 +116,10 @@ class Scan:
     """The offset just past the last complete line read."""
     identity: tuple[int, int] = (0, 0)
     """(device, inode) of the file read: a rewrite makes a new one."""
-    before_end: bytes = b""
-    """The last bytes before `end`, to tell an append from a rewrite in place."""
+    fingerprint: bytes = b""
+    """`fingerprint` of the bytes before `end`, to tell an append from a rewrite in place."""
+    failed: bool = False
+    """The log could not be read (the player was told): what was taken is not the log's."""
 
 
 class GameLog:
@@ -155,19 +202,33 @@ class GameLog:
 
     # ----- reading ---------------------------------------------------------------------------
 
-    def scan(self, offset: int = 0, before: bytes = b"") -> Scan | None:
-        """The complete lines from `offset` on; None when the bytes just before `offset` are no
-        longer `before` (the log was rewritten or edited: read it again from 0)."""
+    def scan(self, take: Callable[[Block], None], offset: int = 0, before: bytes = b"",
+             identity: tuple[int, int] = (0, 0), stop: int | None = None) -> Scan | None:
+        """Hand the complete lines from `offset` on (up to `stop`, a line's start, if given) to
+        `take`, a block at a time; None, before taking any, when the log is no longer the file
+        `identity` (device, inode) or its bytes before `offset` no longer have the fingerprint
+        `before` (the log was replaced, rewritten or edited: read it again from 0)."""
         with self._locked(exclusive=False):
             try:
-                return self._scan(offset, before)
+                return self._scan(take, offset, before, identity, stop)
             except BadFile as error:
                 self.files.set_aside(self.path, what(), str(error), _("the statistics start empty"))
             except Unreadable as error:
                 self.files.leave(self.path, what(), str(error), _("the statistics start empty"))
-        return Scan()
+        return Scan(failed=True)
 
-    def _scan(self, offset: int, before: bytes) -> Scan | None:
+    def scan_quietly(self, take: Callable[[Block], None], offset: int, before: bytes,
+                     identity: tuple[int, int]) -> Scan | None:
+        """`scan`, with None too when the log cannot be read: nothing is told nor set aside (for
+        a helper process; the process it helps tells)."""
+        with self._locked(exclusive=False):
+            try:
+                return self._scan(take, offset, before, identity)
+            except (BadFile, Unreadable):
+                return None
+
+    def _scan(self, take: Callable[[Block], None], offset: int, before: bytes,
+              identity: tuple[int, int], stop: int | None = None) -> Scan | None:
         try:
             self._check(os.lstat(self.path).st_mode)
             descriptor = os.open(self.path, READ_FLAGS)
@@ -178,65 +239,58 @@ class GameLog:
         try:
             status = os.fstat(descriptor)
             self._check(status.st_mode)
-            if offset > status.st_size:
+            scan = Scan(end=offset, identity=(status.st_dev, status.st_ino))
+            if offset and (scan.identity != identity or offset > status.st_size
+                           or fingerprint(descriptor, offset) != before):
                 return None
-            if before and os.pread(descriptor, len(before), offset - len(before)) != before:
-                return None
-            scan = Scan(end=offset, identity=(status.st_dev, status.st_ino), before_end=before)
-            self._read_lines(descriptor, scan)
+            _Reader(self, scan, take, stop).read(descriptor)
+            scan.fingerprint = fingerprint(descriptor, scan.end)
             return scan
         except OSError as error:
             raise Unreadable(reason_of(error)) from None
         finally:
             os.close(descriptor)
 
-    def _read_lines(self, descriptor: int, scan: Scan) -> None:
-        position = scan.end
-        rest = b""
-        while chunk := os.pread(descriptor, CHUNK, position):
-            position += len(chunk)
-            data = rest + chunk
-            cut = data.rfind(b"\n") + 1
-            if cut == 0 and len(data) > LONGEST_LINE:
-                scan.bad += 1  # one absurd line: skip it up to its end
-                rest, scan.end = b"", position
-                continue
-            self._decode_lines(data[:cut], scan)
-            rest = data[cut:]
-            scan.end += cut
-            if cut:
-                scan.before_end = data[max(0, cut - 32):cut]
-        scan.torn = bool(rest.strip())
-
-    def _decode_lines(self, block: bytes, scan: Scan) -> None:
-        """Decode a block of whole lines; the fast path takes all at once, a block with a bad
-        line is done line by line."""
+    def halfway(self) -> tuple[int, tuple[int, int], bytes] | None:
+        """Where a line starts a little before halfway through a log of more than HALVED bytes
+        (the first half's reader also adds the second half up), with the log's identity and its
+        fingerprint there (as `scan` takes them); None for a smaller log."""
         try:
-            lines = self.decoder.decode_lines(block)
-        except (ValueError, RecursionError):
-            lines = None
-        if lines is not None and all(line.version <= VERSION for line in lines):
-            scan.lines.extend(lines)
-            return
-        for raw in block.split(b"\n"):
-            if raw.strip():
-                self._decode_line(raw, scan)
+            descriptor = os.open(self.path, READ_FLAGS)
+        except OSError:
+            return None
+        try:
+            status = os.fstat(descriptor)
+            if kind_of(status.st_mode) is not None or status.st_size < HALVED:
+                return None
+            middle = status.st_size * 9 // 20
+            newline = os.pread(descriptor, CHUNK, middle).find(b"\n")
+            if newline < 0:
+                return None
+            split = middle + newline + 1
+            return split, (status.st_dev, status.st_ino), fingerprint(descriptor, split)
+        except OSError:
+            return None
+        finally:
+            os.close(descriptor)
 
-    def _decode_line(self, raw: bytes, scan: Scan) -> None:
+    def decode_line(self, raw: bytes, scan: Scan) -> LogLine | None:
+        """One line alone: the line, or None with it counted as bad or newer."""
         try:
             line = self.decoder.decode(raw)
         except (ValueError, RecursionError):
             line = None
-        if line is not None and line.version <= VERSION:
-            scan.lines.append(line)
-        elif self._is_newer(raw):
+        if line is not None and line.version <= LOG_VERSION:
+            return line
+        if self._is_newer(raw):
             scan.newer += 1
         else:
             scan.bad += 1
+        return None
 
     def _is_newer(self, raw: bytes) -> bool:
         try:
-            return self.versioned.decode(raw).version > VERSION
+            return self.versioned.decode(raw).version > LOG_VERSION
         except (ValueError, RecursionError):
             return False
 
@@ -258,6 +312,196 @@ class GameLog:
         finally:
             if descriptor is not None:
                 os.close(descriptor)
+
+
+class _Reader:
+    """Reads the log in blocks of whole lines and decodes each block at once.
+
+    A block goes to msgspec as one JSON array of `LogFields` (its newlines made commas, in place
+    in a copy of the buffer read), which allow no nesting; when it decodes into as many objects
+    as it has lines, with no comma in a key, id or board (where a string cut by a newline would
+    show it), each line held exactly one object, as reading them one by one would find. A block
+    that does not decode is cut at the line msgspec names (or, failing that, in the middle): the
+    lines before it are decoded as a block again, that line alone, the rest likewise; a few bad
+    lines cost a few cuts, not a line-by-line read. What msgspec cannot check in C (`problem`)
+    is checked on whole columns, and line by line only in a block where that finds something."""
+
+    def __init__(self, log: GameLog, scan: Scan, take: Callable[[Block], None], stop: int | None) -> None:
+        self.log = log
+        self.scan = scan
+        self.take = take
+        self.passed: list[Block] = []
+        """The checked lines of the block being read, in pieces as its cuts left them: handed on
+        together, so a block with many bad lines still costs one addition."""
+        self.stop = stop
+        self.codes = _Codes()
+        self.data = bytearray()
+        """The bytes read, from the newline before the first line on (a newline put first at 0)."""
+        self.commas = bytearray()
+        """The same with every newline a comma: JSON arrays of lines, once brackets are put in."""
+
+    def read(self, descriptor: int) -> None:
+        file = open(descriptor, "rb", buffering=0, closefd=False)  # noqa: SIM115 - the caller closes
+        buffer = bytearray(CHUNK + 1)
+        while True:
+            start = self.scan.end
+            buffer[0] = NEWLINE  # the newline before the first line, read or not
+            if self.stop is not None and start >= self.stop:
+                return
+            file.seek(max(0, start - 1))
+            room = memoryview(buffer)[start == 0:]
+            read = file.readinto(room if self.stop is None else room[:self.stop - max(0, start - 1)]) or 0
+            self.data = buffer if read + (start == 0) > CHUNK else buffer[:read + (start == 0)]
+            cut = self.data.rfind(b"\n", 1) + 1
+            if cut == 0:
+                if len(self.data) > CHUNK and self.skipped_long_line(file):
+                    continue
+                self.scan.torn = bool(self.data[1:].strip())
+                return
+            self.commas = self.data.replace(b"\n", b",")
+            self.decode(1, cut)
+            self.hand_on()
+            self.scan.end += cut - 1
+            if len(self.data) <= CHUNK:
+                self.scan.torn = bool(self.data[cut:].strip())
+                return
+
+    def skipped_long_line(self, file: io.FileIO) -> bool:
+        """Skip a line longer than a block (damage, not a game) to its end, unread; False when
+        the file ends first (a torn line)."""
+        while piece := file.read(CHUNK):
+            if (newline := piece.find(b"\n")) >= 0:
+                self.scan.bad += 1
+                self.scan.end = file.tell() - len(piece) + newline + 1
+                return True
+        return False
+
+    def decode(self, start: int, end: int) -> None:
+        """The whole lines of data[start:end]; data[start - 1] and data[end - 1] are newlines."""
+        commas = self.commas
+        while start < end:
+            commas[start - 1], commas[end - 1] = BRACKETS
+            try:
+                lines = BLOCK.decode(memoryview(commas)[start - 1:end])
+            except (ValueError, RecursionError) as error:
+                cut = self.cut(start, end, str(error))
+            else:
+                if len(lines) == self.data.count(b"\n", start, end) and self.pass_on(lines):
+                    return
+                cut = self.middle(start, end)
+            finally:
+                commas[start - 1] = commas[end - 1] = COMMA
+            line_end = self.data.find(b"\n", cut, end) + 1
+            if cut > start:
+                self.decode(start, cut)
+            raw = bytes(self.data[cut:line_end])
+            if raw.strip() and (line := self.log.decode_line(raw, self.scan)) is not None:
+                self.pass_on([line])
+            start = line_end
+
+    def cut(self, start: int, end: int, error: str) -> int:
+        """Where the line msgspec's error names starts (the middle line's, without a name)."""
+        data = self.data
+        named = re.search(r"\$\[(\d+)\]|\(byte (\d+)\)", error)
+        if named is not None and named.group(1) is not None and int(named.group(1)) < CHUNK:
+            cut = start
+            for _line in range(int(named.group(1))):
+                cut = data.find(b"\n", cut, end) + 1 or end
+            if cut < end:
+                return cut
+        elif named is not None and named.group(2) is not None and 0 < int(named.group(2)) <= end - start:
+            return data.rfind(b"\n", start, start - 1 + int(named.group(2))) + 1 or start
+        return self.middle(start, end)
+
+    def middle(self, start: int, end: int) -> int:
+        return self.data.rfind(b"\n", start, (start + end) // 2) + 1 or start
+
+    def pass_on(self, lines: list[LogFields]) -> bool:
+        """Check the lines of a block and hand on the good ones; False, handing on nothing, when
+        the block may not be one game a line after all: each newline made a comma, a string
+        that went on over a newline decoded with a comma in it, and a line of two objects
+        joined by a comma made two games. The first shows as a comma in a key, id or board,
+        which `suspects` looks for; without one, as many objects as lines means one a line."""
+        if not lines:
+            return True
+        ids = list(filter(None, map(ID, lines)))
+        codes = bytes(map(self.codes.__getitem__, map(GAME, lines)))
+        suspects = self.suspects(lines, ids, codes)
+        if suspects:
+            if any(_may_hold_a_newline(lines[index]) for index in suspects):
+                return False
+            keep = bytearray(b"\1" * len(lines))
+            for index in suspects:
+                if problem(lines[index]) is not None:
+                    keep[index] = 0
+                    self.scan.bad += 1
+            lines = list(compress(lines, keep))
+            ids = list(filter(None, map(ID, lines)))
+            codes = bytes(compress(codes, keep))
+        if lines:
+            self.passed.append(Block(lines, ids, codes, self.codes.keys_in_order))
+        return True
+
+    def hand_on(self) -> None:
+        passed, self.passed = self.passed, []
+        if len(passed) == 1:
+            self.take(passed[0])
+        elif passed:
+            self.take(Block(list(chain.from_iterable(block.lines for block in passed)),
+                            list(chain.from_iterable(block.ids for block in passed)),
+                            b"".join(block.codes for block in passed), self.codes.keys_in_order))
+
+    @staticmethod
+    def suspects(lines: list[LogFields], ids: list[str], codes: bytes) -> set[int]:
+        """The lines `problem` may find something in (none: the block is clean), looked for a
+        column at a time, and line by line only in a column where something is found."""
+        found = {index for index, code in enumerate(codes) if code == BAD} if BAD in codes else set()
+        finished = list(map(FINISHED, lines))
+        if not (min(finished) >= EARLIEST and max(finished) < LATEST):
+            found.update(index for index, moment in enumerate(finished) if not EARLIEST <= moment < LATEST)
+        starts, deals = list(map(START, lines)), list(map(DEAL, lines))
+        boards = len(starts) - starts.count(None)
+        if deals.count(None) != boards or (boards and (any(map(operator.is_, deals, starts))
+                                                       or "," in "".join(filter(None, starts)))):
+            found.update(index for index, (deal, start) in enumerate(zip(deals, starts, strict=True))
+                         if (deal is None) == (start is None) or "," in (start or ""))
+        if " ".join(ids).encode().translate(None, ID_CHARACTERS) != b" " * (len(ids) - 1):
+            found.update(index for index, line in enumerate(lines)
+                         if line.id is not None and GAME_ID.fullmatch(line.id) is None)
+        return found
+
+
+class _Codes(dict[tuple[str, Outcome | None], int]):
+    """The code of each (variant key, outcome) met in a scan: C looks them up, and Python makes
+    one, checking the key against VARIANT_KEY, only for a pair it has not met."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.numbers: dict[str, int] = {}
+        self.keys_in_order: list[str] = []
+
+    def __missing__(self, game: tuple[str, Outcome | None]) -> int:
+        key, outcome = game
+        number = self.numbers.get(key)
+        if number is None and VARIANT_KEY.fullmatch(key) is not None and len(self.keys_in_order) < MORE_KEYS:
+            number = self.numbers[key] = len(self.keys_in_order)
+            self.keys_in_order.append(key)
+        code = self[game] = (BAD if VARIANT_KEY.fullmatch(key) is None else OTHER if number is None
+                             else 4 * number + OUTCOMES[outcome])
+        return code
+
+
+def _may_hold_a_newline(line: LogFields) -> bool:
+    return "," in line.rules or "," in (line.id or "") or "," in (line.start or "")
+
+
+def fingerprint(descriptor: int, offset: int) -> bytes:
+    """What the log's bytes before `offset` look like: a hash of the last FINGERPRINTED of them
+    (b"" at 0). Appends leave it as it was; a rewrite or an edit near the end changes it."""
+    if offset == 0:
+        return b""
+    tail = os.pread(descriptor, min(offset, FINGERPRINTED), max(0, offset - FINGERPRINTED))
+    return hashlib.blake2b(tail, digest_size=16).digest()
 
 
 def _ends_mid_line(descriptor: int) -> bool:

@@ -18,6 +18,10 @@ class Preferences:
     takeback: bool = False
     animation_speed: str = "normal"
     winnable_only: bool = False
+    lowest_grade: str = "easy"
+    highest_grade: str = "expert"
+    """With `winnable_only`, new random games come from the shipped deals of the grades from
+    `lowest_grade` to `highest_grade` (the solver's grade names), where the game has them."""
     window_size: tuple[int, int] = (1280, 800)
     window_position: tuple[int, int] | None = None
     last_rules: str = "standard"

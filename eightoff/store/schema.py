@@ -9,6 +9,7 @@ short reason for the player's notice.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -41,6 +42,9 @@ WON: Outcome = "won"
 LOST: Outcome = "lost"
 SOLVED: Outcome = "solved with help"
 
+Grade = Literal["easy", "medium", "hard", "expert"]
+"""A difficulty grade, as the solver names them (`eightoff.solver.GRADES`; a test keeps the two equal)."""
+
 Pixels = Annotated[int, Meta(ge=200, le=16384)]
 """A window side the window can open at."""
 Position = Annotated[int, Meta(ge=-100_000, le=100_000)]
@@ -69,6 +73,8 @@ class Settings(Struct, kw_only=True):
     takeback: bool = False
     animation_speed: Literal["off", "fast", "normal", "slow"] = "normal"
     winnable_only: bool = False
+    lowest_grade: Grade = "easy"
+    highest_grade: Grade = "expert"
     last_rules: VariantKey = "standard"
     face_up: bool = False
     language: Literal["system", "en", "it"] = "system"
@@ -108,11 +114,22 @@ class SavedGameFile(Struct, kw_only=True):
     """The game's id, so its outcome is counted once whoever records it (added later: optional)."""
 
 
-class LogLine(Struct, kw_only=True, omit_defaults=True):
-    """One line of games.jsonl: a finished game."""
+LOG_VERSION = 1
+"""The newest version of a line of games.jsonl this program reads."""
+VARIANT_KEY = re.compile(r"[a-z0-9-]{1,32}")
+GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
 
-    version: Annotated[int, Meta(ge=1)]
-    rules: VariantKey
+
+class LogFields(Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, gc=False):
+    """One line of games.jsonl as msgspec checks it in C, so a million lines decode in a fraction
+    of a second: every field typed and bounded, nothing else allowed (so a line is one flat
+    object). What needs Python (`problem`: the patterns of the key and id, the date range, a deal
+    or a board) the log reader checks a block at a time, and `LogLine` line by line. gc=False:
+    a line holds no containers, so it cannot be part of a cycle, and the collector need not
+    track a million of them."""
+
+    version: Annotated[int, Meta(ge=1, le=LOG_VERSION)]
+    rules: Annotated[str, Meta(min_length=1, max_length=32)]
     deal: DealNumber | None = None
     start: Board | None = None
     won: bool
@@ -122,16 +139,10 @@ class LogLine(Struct, kw_only=True, omit_defaults=True):
     hints_used: bool = False
     solver_finished: bool = False
     takeback: bool = False
-    id: GameId | None = None
+    id: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
     outcome: Outcome | None = None
     """Absent in lines written before "solved with help" was counted apart: then `won` and
     `solver_finished` say it."""
-
-    def __post_init__(self) -> None:
-        if not EARLIEST <= self.finished < LATEST:
-            raise ValueError("the date is not between 1970 and 2200")
-        if (self.deal is None) == (self.start is None):
-            raise ValueError("it needs either a deal number or a starting board")
 
     @property
     def result(self) -> Outcome:
@@ -140,6 +151,31 @@ class LogLine(Struct, kw_only=True, omit_defaults=True):
         if self.won:
             return WON
         return SOLVED if self.solver_finished else LOST
+
+
+class LogLine(LogFields, forbid_unknown_fields=False):
+    """One line of games.jsonl, decoded alone: `LogFields` and `problem` together. Fields it does
+    not know are ignored, and a newer version decodes (its reader counts it apart)."""
+
+    version: Annotated[int, Meta(ge=1)]
+
+    def __post_init__(self) -> None:
+        reason = problem(self)
+        if reason is not None:
+            raise ValueError(reason)
+
+
+def problem(line: LogFields) -> str | None:
+    """What is wrong with a decoded line beyond its fields' types and bounds, or None."""
+    if VARIANT_KEY.fullmatch(line.rules) is None:
+        return "the game's key is not one of lowercase letters, digits and hyphens"
+    if line.id is not None and GAME_ID.fullmatch(line.id) is None:
+        return "the game's id is not one of letters, digits and hyphens"
+    if not EARLIEST <= line.finished < LATEST:
+        return "the date is not between 1970 and 2200"
+    if (line.deal is None) == (line.start is None):
+        return "it needs either a deal number or a starting board"
+    return None
 
 
 def decode(raw: bytes, kind: type[T], decoder: Any = None) -> T:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
+from functools import reduce
+from operator import add
 from typing import Any
 
 import msgspec
@@ -21,7 +23,7 @@ from eightoff.core import deals
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
 from eightoff.core.variants import preset
-from eightoff.store.schema import LOST, SOLVED, WON, LogLine, Outcome, decode
+from eightoff.store.schema import LOST, SOLVED, WON, LogFields, LogLine, Outcome, decode
 
 RECENT = 20
 """Recent games kept per variant in the summary."""
@@ -75,7 +77,7 @@ class FinishedGame:
         )
 
     @classmethod
-    def from_line(cls, line: LogLine) -> FinishedGame:
+    def from_line(cls, line: LogFields) -> FinishedGame:
         return cls(
             rules=line.rules, deal=line.deal, won=line.result == WON, moves=line.moves,
             seconds=line.seconds, finished=line.finished, hints_used=line.hints_used,
@@ -126,8 +128,18 @@ class Statistics:
         return {**asdict(self), "win_percent": round(self.win_percent, 1)}
 
 
+LETTERS: dict[Outcome, bytes] = {WON: b"W", LOST: b"L", SOLVED: b"S"}
+"""Each outcome as one byte, so a run of games is a bytes string that C code counts and splits."""
+KINDS = {letter: outcome for outcome, letter in LETTERS.items()}
+ONLY_WINS = bytes.maketrans(b"LS", b"  ")
+ONLY_LOSSES = bytes.maketrans(b"WS", b"  ")
+
+
 class Totals(Struct, kw_only=True):
-    """One variant's running figures: what a summary keeps, so adding a game is O(1)."""
+    """One variant's running figures: what a summary keeps. Games are added in runs (`add_results`,
+    `add_wins`, `add_recent`), a block of the log at a time, so a million games add up in C
+    loops; any split of the same games into runs gives the same figures, to the last bit of the
+    summed seconds (they are added one by one, in order)."""
 
     played: int = 0
     won: int = 0
@@ -145,31 +157,51 @@ class Totals(Struct, kw_only=True):
     """The newest games last, at most RECENT."""
 
     def add(self, line: LogLine) -> None:
-        result = line.result
-        self.played += 1
-        if result == WON:
-            self.won += 1
-            self.won_seconds += line.seconds
-            self.won_moves += line.moves
-            if self.best_time is None or line.seconds < self.best_time:
-                self.best_time = line.seconds
-            if self.fewest_moves is None or line.moves < self.fewest_moves:
-                self.fewest_moves = line.moves
-        elif result == LOST:
-            self.lost += 1
-        else:
-            self.solved += 1
-        if self.streak_kind == result:
-            self.streak_length += 1
-        else:
-            self.streak_kind, self.streak_length = result, 1
-        if result == WON and self.streak_length > self.longest_won:
-            self.longest_won = self.streak_length
-        elif result == LOST and self.streak_length > self.longest_lost:
-            self.longest_lost = self.streak_length
-        self.recent.append(line)
-        if len(self.recent) > RECENT:
-            del self.recent[0]
+        """One game."""
+        self.add_results(LETTERS[line.result])
+        if line.result == WON:
+            self.add_wins([line.seconds], [line.moves])
+        self.add_recent([line])
+
+    def add_results(self, results: bytes) -> None:
+        """Outcomes in the order the games ended, one letter of LETTERS each: counts and streaks."""
+        if not results:
+            return
+        self.played += len(results)
+        wins, losses = results.count(b"W"), results.count(b"L")
+        self.won += wins
+        self.lost += losses
+        self.solved += len(results) - wins - losses
+        first, last = results[:1], results[-1:]
+        head = len(results) - len(results.lstrip(first))
+        carried = self.streak_length if self.streak_kind == KINDS[first] else 0
+        tail = len(results) - len(results.rstrip(last))
+        self.streak_kind = KINDS[last]
+        self.streak_length = carried + head if head == len(results) else tail
+        longest_won = _longest(results, ONLY_WINS)
+        longest_lost = _longest(results, ONLY_LOSSES)
+        if first == b"W":
+            longest_won = max(longest_won, carried + head)
+        elif first == b"L":
+            longest_lost = max(longest_lost, carried + head)
+        self.longest_won = max(self.longest_won, longest_won)
+        self.longest_lost = max(self.longest_lost, longest_lost)
+
+    def add_wins(self, seconds: list[float], moves: list[int]) -> None:
+        """The time and moves of won games, in order."""
+        if not seconds:
+            return
+        self.won_seconds = reduce(add, seconds, self.won_seconds)
+        self.won_moves += sum(moves)
+        quickest, fewest = min(seconds), min(moves)
+        if self.best_time is None or quickest < self.best_time:
+            self.best_time = quickest
+        if self.fewest_moves is None or fewest < self.fewest_moves:
+            self.fewest_moves = fewest
+
+    def add_recent(self, lines: list[LogLine]) -> None:
+        """The newest games, in order (only the last RECENT are kept)."""
+        self.recent = (self.recent + lines)[-RECENT:]
 
     def statistics(self, rules: str) -> Statistics:
         return Statistics(
@@ -195,3 +227,8 @@ def compute(rules: str, games: Iterable[FinishedGame]) -> Statistics:
         if game.rules == rules:
             totals.add(game.line())
     return totals.statistics(rules)
+
+
+def _longest(results: bytes, others_to_spaces: bytes) -> int:
+    """The longest run of one letter: the others made spaces, the runs split apart in C."""
+    return max(map(len, results.translate(others_to_spaces).split()), default=0)

@@ -12,7 +12,7 @@ import json
 import logging
 import sys
 
-from eightoff.core.i18n import N_, _, ngettext
+from eightoff.core.i18n import N_, _, decimal, ngettext, percent
 from eightoff.core.variants import VARIANTS
 from eightoff.store.statistics import FinishedGame, Statistics
 from eightoff.store.store import Overview, Store
@@ -71,8 +71,9 @@ def report(statistics: list[Statistics], recent: list[FinishedGame], overview: O
 def describe(figures: Statistics) -> str:
     lines = [
         title(figures.rules),
-        _("  played {played}, won {won}, lost {lost} ({percent:.1f}% won)").format(
-            played=figures.played, won=figures.won, lost=figures.lost, percent=figures.win_percent),
+        _("  played {played}, won {won}, lost {lost} ({percent} won)").format(
+            played=figures.played, won=figures.won, lost=figures.lost,
+            percent=percent(figures.win_percent, 1)),
     ]
     if figures.solved:
         lines.append(ngettext("  {count} game solved with help", "  {count} games solved with help",
@@ -86,8 +87,10 @@ def describe(figures: Statistics) -> str:
     if figures.best_time is not None and figures.average_time is not None:
         lines.append(_("  best time {time}, fewest moves {moves}").format(
             time=duration(figures.best_time), moves=figures.fewest_moves))
-        lines.append(_("  won games average {time}, {moves:.0f} moves").format(
-            time=duration(figures.average_time), moves=figures.average_moves))
+        moves = round(figures.average_moves or 0)
+        lines.append(ngettext("  won games average {time}, {moves} move",
+                              "  won games average {time}, {moves} moves",
+                              moves).format(time=duration(figures.average_time), moves=decimal(moves)))
     return "".join(text + "\n" for text in lines)
 
 

@@ -32,7 +32,17 @@ from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.schema import DOCUMENT_LIMIT, LOST, MAX_SECONDS, SOLVED, WON, BadContent, LogLine, Outcome
+from eightoff.store.schema import (
+    DOCUMENT_LIMIT,
+    LOST,
+    MAX_SECONDS,
+    SOLVED,
+    WON,
+    BadContent,
+    LogFields,
+    LogLine,
+    Outcome,
+)
 from eightoff.store.statistics import RECENT, FinishedGame, Statistics, Totals
 from eightoff.store.summary import SummaryFile
 
@@ -271,11 +281,11 @@ class Store:
     def finished_games(self) -> list[FinishedGame]:
         """Every logged game, oldest first, each id once. Reads the whole log: for a few games
         or an export; the figures come quicker from `overview` and `statistics`."""
-        scan = self._games.scan()
-        assert scan is not None
+        lines: list[LogFields] = []
+        self._games.scan(lambda block: lines.extend(block.lines))
         seen: set[str] = set()
         games = []
-        for line in scan.lines:
+        for line in lines:
             if line.id is not None:
                 if line.id in seen:
                     continue

@@ -8,9 +8,22 @@ knowing which. The game runs the same with no output attached.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
+
+from eightoff.core.i18n import _
 
 KEPT = 50
 """Announcements kept for tests and for a bridge that attaches late."""
+
+
+class Support(Enum):
+    """Whether a screen reader hears the game, as Help tells the player."""
+
+    OFF = "off"
+    """No bridge: AccessKit is not installed (or nothing connected one)."""
+    FAILED = "failed"
+    """AccessKit is installed but its platform adapter could not start; the log says why."""
+    ON = "on"
 
 
 class Announcer:
@@ -28,3 +41,17 @@ class Announcer:
         del self.spoken[:-KEPT]
         for output in self.outputs:
             output(text)
+
+
+def screen_reader_help(support: Support) -> str:
+    """The paragraph Help ends with: whether a screen reader hears the game, and if not, how
+    to turn that on (AccessKit is an optional dependency, so players must be told it exists)."""
+    if support is Support.ON:
+        return _("Screen reader: on. Moves, the picked card, messages and the end of the game are "
+                 "read out through AccessKit, and the piles, toolbar and dialogs can be explored.")
+    if support is Support.FAILED:
+        return _("Screen reader: AccessKit is installed but could not start here (no accessibility "
+                 "bus?); the reason is on standard error. The game plays the same without it.")
+    return _("Screen reader: off. To have moves, the picked card and the game's state read out, "
+             "install AccessKit: pip install 'eightoff[access]' (in a checkout: "
+             ".venv/bin/pip install accesskit), then start the game again.")

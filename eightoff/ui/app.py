@@ -1,8 +1,10 @@
 """The window and its loop: a stack of scenes (the table, dialogs over it), an event loop that
 sleeps until something happens, and the hooks through which the store and solver plug in.
 
-Only the display and font modules are started (never `pygame.init()`): joystick and sensor
-subsystems make SDL poll instead of sleep, and the mixer's thread wakes ~90 times a second.
+The window is a pygame-ce `Window` with a high-DPI drawable (eightoff/ui/window.py), never
+`pygame.display.set_mode`, which cannot ask for one. Only the display and font modules are
+started (never `pygame.init()`): joystick and sensor subsystems make SDL poll instead of
+sleep, and the mixer's thread wakes ~90 times a second.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import contextlib
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable
 from typing import Any, Protocol, TextIO
 
@@ -25,13 +26,17 @@ from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
 from eightoff.store.preferences import Preferences
 from eightoff.store.store import Store
+from eightoff.ui.access import Support
+from eightoff.ui.accesskit_bridge import connect_access
 from eightoff.ui.icon import make_icon
-from eightoff.ui.layout import MIN_WINDOW, fit_window
+from eightoff.ui.layout import fit_scale, fit_window, min_window
+from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.solver_link import connect_solver
 from eightoff.ui.store_link import StoreLink, opening
 from eightoff.ui.table import TableScene
+from eightoff.ui.window import Screen, start_display
 
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -71,22 +76,36 @@ class App:
 
         self.pygame = pygame
         # A plain software framebuffer: SDL's default here is a GL texture, and loading the GL
-        # driver costs ~100 MB of memory for nothing (we only blit and update rectangles).
+        # driver costs ~100 MB of memory for nothing (we only blit and flip).
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.display.init()
+        # On Windows SDL then sizes the window in points and gives the drawable the real
+        # pixels, as macOS does; without it Windows stretches a 1x window, blurred.
+        os.environ.setdefault("SDL_WINDOWS_DPI_SCALING", "1")
+        start_display()
         pygame.font.init()
         self.preferences = preferences or Preferences()
         install_language(choose_language(self.preferences.language))
-        if size is None:  # the remembered size, fitted to the screen the window opens on
-            desktops = pygame.display.get_desktop_sizes()
-            size = fit_window(self.preferences.window_size, desktops[0]) if desktops else None
-        wanted = size or self.preferences.window_size
-        self.size = (max(wanted[0], MIN_WINDOW[0]), max(wanted[1], MIN_WINDOW[1]))
-        pygame.display.set_caption("Eight Off")
+        x11 = pygame.display.get_driver() == "x11"
+        self.desktop = desktop_scale(os.environ, xrdb_dpi if x11 else no_dpi)
+        """The desktop's own scale factor (eightoff/ui/scaling.py), for where the window is not
+        denser than its window units."""
+        desktops = pygame.display.get_desktop_sizes()
+        if size is None and desktops:
+            self.desktop = fit_scale(self.desktop, desktops[0])
+        units = self.desktop  # window units per point, as long as the window is not denser
+        self.window = Screen("Eight Off", *self._window_size(size, units, desktops))
+        """The one window, hidden until it has its size; raises NoWindow when none opens."""
+        density = self.window.density()
+        self.ui_scale = pixels_per_point(density, self.desktop)
+        """Drawable pixels per point: cards, text, bars and dialogs are drawn this much larger."""
+        if self.ui_scale / density != units:  # the system scales by itself: a point is a window unit
+            wanted, smallest = self._window_size(size, self.ui_scale / density, desktops)
+            self.window.native.minimum_size = smallest
+            self.window.native.size = wanted
         self._set_icon()
-        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.window.native.show()
+        self.screen = self.window.surface()
         self.size = self.screen.get_size()  # the drawable's real pixels: cards are drawn for them
-        self._set_minimum_size()
 
         self.wait = sdl_waiter()
         self.now = now
@@ -104,6 +123,11 @@ class App:
         """Handlers of the program's own event types (e.g. the solver's wake-up)."""
         self.closers: list[Callable[[], None]] = []
         """Called once at the end, before the display closes (stop worker processes)."""
+        self.watchers: list[Callable[[], None]] = []
+        """Called after each step's events and updates: plug-ins that mirror what the window
+        shows (the screen-reader bridge's tree)."""
+        self.screen_reader = Support.OFF
+        """Whether a screen reader hears the game (set by `connect_access`; Help says it)."""
         self.preferences_listeners: list[Callable[[Preferences], None]] = []
         self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
             _("Statistics are kept once the store is connected.")
@@ -123,16 +147,24 @@ class App:
         """The session's listeners: every change to the game, as it happens."""
         return self.session.listeners
 
+    def _window_size(self, size: tuple[int, int] | None, units: float,
+                     desktops: list[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The window's size and smallest size in window units, at `units` to the point: `size`
+        if given, else the remembered size fitted to the screen the window opens on."""
+        smallest = min_window(units)
+        wanted = size or scaled(self.preferences.window_size, units)
+        if size is None and desktops:
+            wanted = fit_window(wanted, desktops[0], smallest)
+        return (max(wanted[0], smallest[0]), max(wanted[1], smallest[1])), smallest
+
     def _set_icon(self) -> None:
-
         with contextlib.suppress(OSError, self.pygame.error):  # a window without its icon still plays
-            self.pygame.display.set_icon(make_icon(64))
+            self.window.native.set_icon(make_icon(64))
 
-    def _set_minimum_size(self) -> None:
-        # from_display_module() warns that rendering through it is going away; we only set a size.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    def points(self) -> tuple[int, int]:
+        """The window's size in points, as preferences keep it: the same window on a desktop
+        scaled otherwise (or on another monitor) opens looking the same."""
+        return (round(self.size[0] / self.ui_scale), round(self.size[1] / self.ui_scale))
 
     # ----- scenes -----------------------------------------------------------------------------
 
@@ -179,9 +211,10 @@ class App:
             self._after_first_frame.append(work)
 
     def close(self) -> None:
-        """Release what the plug-ins hold, then the display."""
+        """Release what the plug-ins hold, then the window and the display."""
         for closer in self.closers:
             closer()
+        self.window.close()
         self.pygame.display.quit()
 
     # ----- the loop ---------------------------------------------------------------------------
@@ -221,12 +254,16 @@ class App:
         now = self.now()
         for scene in list(self.scenes):
             scene.update(now)
+        for watch in list(self.watchers):
+            watch()
         self.draw()
         self.frames += 1
 
     def dispatch(self, event: Any) -> None:
         pygame = self.pygame
         kind = event.type
+        if event.dict.get("window", self.window.native) is not self.window.native:
+            return  # another window's, e.g. the "hidden" of one being destroyed (its window None)
         if kind == pygame.QUIT:
             self.quit()
         elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
@@ -234,42 +271,46 @@ class App:
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):
             self.visible = True
             self.full_redraw = True
-        elif kind == pygame.WINDOWEXPOSED:
-            self.full_redraw = True
-        elif kind == pygame.VIDEORESIZE:
-            self.resize((event.w, event.h))
+        elif kind in (pygame.WINDOWSIZECHANGED, pygame.WINDOWDISPLAYCHANGED, pygame.WINDOWEXPOSED):
+            # Sizes come in window units, and a move to another monitor may change the density
+            # alone: the drawable itself says what to lay out for.
+            self.refit()
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
+            self.window.to_pixels(event)
             self.top.handle(event)
         elif kind in self.event_handlers:
             self.event_handlers[kind](event)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        pygame = self.pygame
-        surface = pygame.display.get_surface()
-        if surface.get_size() != size:
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        self.screen = surface
-        self.size = surface.get_size()
+    def refit(self) -> None:
+        """Lay the window out again for its drawable as it is now: its pixels, and the scale
+        its density gives (a window dragged to a denser monitor draws everything denser)."""
+        self.full_redraw = True
+        density = self.window.density()
+        scale = pixels_per_point(density, self.desktop)
+        smallest = min_window(scale / density)
+        if self.window.native.minimum_size != smallest:
+            # Before the surface is read: a larger minimum may grow the window, and SDL then
+            # frees the surface it had given out.
+            self.window.native.minimum_size = smallest
+        self.screen = self.window.surface()
+        if (self.screen.get_size(), scale) == (self.size, self.ui_scale):
+            return
+        self.size, self.ui_scale = self.screen.get_size(), scale
         for scene in self.scenes:
             scene.resize(self.size)
-        self.full_redraw = True
 
     def draw(self) -> None:
-        pygame = self.pygame
         if not self.visible:
             return
         lower_changed = any(scene.needs_draw() for scene in self.scenes[:-1])
         if self.full_redraw or lower_changed:
             for scene in self.scenes:
                 scene.draw(self.screen, True)
-            pygame.display.flip()
             self.full_redraw = False
-        else:
-            rects = self.top.draw(self.screen, False) if self.top.needs_draw() else []
-            if not rects:
-                return
-            pygame.display.update(rects)
+        elif not self.top.needs_draw() or not self.top.draw(self.screen, False):
+            return
+        self.window.present()
         self.table.after_frame()
         if self._after_first_frame is not None:
             waiting, self._after_first_frame = self._after_first_frame, None
@@ -294,6 +335,11 @@ class App:
             print(line, file=self.out, flush=True)
 
 
+def scaled(size: tuple[int, int], factor: float) -> tuple[int, int]:
+    """A size in points (as preferences keep the window's) in units `factor` to the point."""
+    return (round(size[0] * factor), round(size[1] * factor))
+
+
 def run_app(args: argparse.Namespace) -> int:
     """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
     the unfinished game (or the one asked for), with the per-user store kept in step."""
@@ -305,6 +351,7 @@ def run_app(args: argparse.Namespace) -> int:
     link = StoreLink(app, store, start)
 
     connect_solver(app)
+    connect_access(app)
     try:
         return app.run()
     finally:

@@ -14,6 +14,7 @@ from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.i18n import _
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
+from eightoff.session.grading import grade_lines
 from eightoff.session.outcome import Outcome
 from eightoff.ui.dialogs import Dialog
 
@@ -57,6 +58,7 @@ class WinDialog(Dialog):
             won = (_("You won deal {deal} in {moves} moves and {time}.")
                    if game.deal_number is not None else _("You won in {moves} moves and {time}."))
             lines = [won.format(**facts)]
+        self.session = session
         super().__init__(app, title, lines,
                          [(_("New game"), table.do_new), (_("Play this deal again"), table.do_restart)])
         # Kings first, suit after suit, as the foundations are emptied from the top.
@@ -65,6 +67,11 @@ class WinDialog(Dialog):
         self.last: float | None = None
         self.next_launch = 0.0
         self.rng = random.Random()
+
+    def body_lines(self) -> list[str]:
+        """The result, then the deal's grade: read each time, so a grade the solver reports
+        after the win still appears (the dialog lays itself out again)."""
+        return [*self.lines, *grade_lines(self.session)]
 
     def busy(self) -> bool:
         return bool(self.queue or self.falling)

@@ -17,8 +17,11 @@ from eightoff.core.i18n import N_, _, pgettext
 from eightoff.core.variants import VARIANTS
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
+from eightoff.session.grading import next_winnable_choice, range_words
 from eightoff.store.preferences import ANIMATION_SPEEDS
 from eightoff.ui import theme
+from eightoff.ui.access import screen_reader_help
+from eightoff.ui.layout import chrome_scale
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -29,6 +32,8 @@ Action = Callable[[], None] | None
 DEAL_TEXT_LIMIT = 40
 """Characters the Deal dialog's field takes: room for 10**20 with leading zeros, and a line."""
 SCROLL_KEYS = (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END)
+ROW_STEP = 44
+"""From one option row to the next, at a `Dialog.unit` of 1."""
 
 
 def wrap(line: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -101,37 +106,44 @@ class Dialog(Scene):
 
     # ----- geometry ------------------------------------------------------------------------------
 
+    def px(self, length: float) -> int:
+        """`length` pixels of a dialog at 1280x800 and a desktop scale of 1, in this window."""
+        return round(length * self.unit)
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.text_font = theme.font(self.text_size)
-        width = min(size[0] - 60, self.max_width)
-        title_size = 36
-        while title_size > 20 and theme.font(title_size).size(self.title)[0] > width - 56:
+        self.unit = chrome_scale(*size, self.app.ui_scale)
+        px = self.px
+        self.text_font = theme.font(px(self.text_size))
+        width = min(size[0] - px(60), px(self.max_width))
+        title_size = px(36)
+        while title_size > px(20) and theme.font(title_size).size(self.title)[0] > width - px(56):
             title_size -= 2
         self.title_font = theme.font(title_size)
         line_h = self.text_font.get_linesize()
         options = self.option_labels()
         self.wrapped = [piece for line in self.body_lines()
-                        for piece in wrap(line, self.text_font, width - 56)]
-        fixed = (24 + self.title_font.get_linesize() + 12 + (16 + 44 * len(options) if options else 0)
-                 + 24 + 40 + 24)
-        self.visible_lines = max(1, min(len(self.wrapped), (size[1] - 20 - fixed) // line_h))
+                        for piece in wrap(line, self.text_font, width - px(56))]
+        fixed = (px(24) + self.title_font.get_linesize() + px(12)
+                 + (px(16) + px(ROW_STEP) * len(options) if options else 0) + px(24 + 40 + 24))
+        self.visible_lines = max(1, min(len(self.wrapped), (size[1] - px(20) - fixed) // line_h))
         self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
         height = fixed + line_h * self.visible_lines
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.choices = []
-        top = self.panel.y + 24 + self.title_font.get_linesize() + 12 + line_h * self.visible_lines + 16
+        top = self.text_top() + line_h * self.visible_lines + px(16)
         for label in options:
-            self.choices.append(Choice(label, None, pygame.Rect(self.panel.x + 32, top, width - 64, 38)))
-            top += 44
+            row = pygame.Rect(self.panel.x + px(32), top, width - px(64), px(38))
+            self.choices.append(Choice(label, None, row))
+            top += px(ROW_STEP)
         labels = [label for label, _ in self.button_specs]
-        widths = [max(110, self.text_font.size(label)[0] + 36) for label in labels]
-        x = self.panel.right - 24 - sum(widths) - 12 * (len(widths) - 1)
+        widths = [max(px(110), self.text_font.size(label)[0] + px(36)) for label in labels]
+        x = self.panel.right - px(24) - sum(widths) - px(12) * (len(widths) - 1)
         for (label, action), button_w in zip(self.button_specs, widths, strict=True):
-            rect = pygame.Rect(x, self.panel.bottom - 24 - 40, button_w, 40)
+            rect = pygame.Rect(x, self.panel.bottom - px(24 + 40), button_w, px(40))
             self.choices.append(Choice(label, action, rect))
-            x += button_w + 12
+            x += button_w + px(12)
         self.option_count = len(options)
         if self.focus_moved:
             self.focus = min(self.focus, len(self.choices) - 1)
@@ -225,14 +237,15 @@ class Dialog(Scene):
 
     def draw_panel(self, screen: pygame.Surface) -> None:
         panel = self.panel
-        pygame.draw.rect(screen, theme.PANEL, panel, border_radius=12)
-        pygame.draw.rect(screen, theme.PANEL_LINE, panel, 1, border_radius=12)
+        px = self.px
+        pygame.draw.rect(screen, theme.PANEL, panel, border_radius=px(12))
+        pygame.draw.rect(screen, theme.PANEL_LINE, panel, max(1, px(1)), border_radius=px(12))
         title = self.title_font.render(self.title, True, theme.PANEL_TEXT)
-        screen.blit(title, (panel.x + 28, panel.y + 24))
-        y = panel.y + 24 + self.title_font.get_linesize() + 12
+        screen.blit(title, (panel.x + px(28), panel.y + px(24)))
+        y = self.text_top()
         for line in self.wrapped[self.scroll:self.scroll + self.visible_lines]:
             text = self.text_font.render(line, True, theme.PANEL_TEXT)
-            screen.blit(text, (panel.x + 28, y))
+            screen.blit(text, (panel.x + px(28), y))
             y += self.text_font.get_linesize()
         if self.scrolls():
             self.draw_scrollbar(screen)
@@ -243,36 +256,41 @@ class Dialog(Scene):
                 fill = theme.ACCENT
             else:
                 fill = theme.BUTTON_LIT if lit else theme.BUTTON_PLAIN
-            pygame.draw.rect(screen, fill, choice.rect, border_radius=7)
-            pygame.draw.rect(screen, theme.PANEL_LINE, choice.rect, 1, border_radius=7)
+            pygame.draw.rect(screen, fill, choice.rect, border_radius=px(7))
+            pygame.draw.rect(screen, theme.PANEL_LINE, choice.rect, max(1, px(1)), border_radius=px(7))
             if index == self.focus:  # the focus ring: where Space (and Tab-moved Enter) acts
-                pygame.draw.rect(screen, theme.FOCUS_RING, choice.rect.inflate(6, 6), 3, border_radius=9)
+                pygame.draw.rect(screen, theme.FOCUS_RING, choice.rect.inflate(px(6), px(6)), px(3),
+                                 border_radius=px(9))
             colour = (255, 255, 255) if is_button and index == self.focus else theme.PANEL_TEXT
             text = self.label_font(choice, is_button).render(choice.label, True, colour)
             if is_button:
                 screen.blit(text, text.get_rect(center=choice.rect.center))
             else:
-                screen.blit(text, text.get_rect(midleft=(choice.rect.x + 14, choice.rect.centery)))
+                screen.blit(text, text.get_rect(midleft=(choice.rect.x + px(14), choice.rect.centery)))
 
 
     def label_font(self, choice: Choice, is_button: bool) -> pygame.font.Font:
         """The text font, or a smaller one where a long translation would overrun its row."""
-        size = self.text_size
-        room = choice.rect.w - (16 if is_button else 28)
-        while size > 14 and theme.font(size).size(choice.label)[0] > room:
+        size = self.px(self.text_size)
+        room = choice.rect.w - self.px(16 if is_button else 28)
+        while size > self.px(14) and theme.font(size).size(choice.label)[0] > room:
             size -= 1
         return theme.font(size)
 
     def draw_scrollbar(self, screen: pygame.Surface) -> None:
         """A thin bar beside the lines: where the shown part is in the whole text."""
+        px = self.px
         line_h = self.text_font.get_linesize()
-        top = self.panel.y + 24 + self.title_font.get_linesize() + 12
-        track = pygame.Rect(self.panel.right - 16, top, 6, line_h * self.visible_lines)
+        track = pygame.Rect(self.panel.right - px(16), self.text_top(), px(6), line_h * self.visible_lines)
         total = len(self.wrapped)
         thumb = pygame.Rect(track.x, track.y + track.h * self.scroll // total, track.w,
-                            max(12, track.h * self.visible_lines // total))
-        pygame.draw.rect(screen, theme.BUTTON_LIT, track, border_radius=3)
-        pygame.draw.rect(screen, theme.PANEL_LINE, thumb, border_radius=3)
+                            max(px(12), track.h * self.visible_lines // total))
+        pygame.draw.rect(screen, theme.BUTTON_LIT, track, border_radius=px(3))
+        pygame.draw.rect(screen, theme.PANEL_LINE, thumb, border_radius=px(3))
+
+    def text_top(self) -> int:
+        """Where the body's first line is drawn: under the title."""
+        return self.panel.y + self.px(24) + self.title_font.get_linesize() + self.px(12)
 
 
 class MessageDialog(Dialog):
@@ -312,7 +330,8 @@ class PreferencesDialog(Dialog):
             _("Raglan with all cards face up (from the next game): {state}").format(state=on(p.face_up)),
             _("Four-colour deck: {state}").format(state=on(p.four_colour)),
             _("Take cards back off the foundations: {state}").format(state=on(p.takeback)),
-            _("Winnable deals only (random new games): {state}").format(state=on(p.winnable_only)),
+            _("Winnable deals only (random new games): {state}").format(
+                state=range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else on(False)),
             _("Animation speed: {speed}").format(speed=speeds.get(p.animation_speed, p.animation_speed)),
             _("High-contrast colours: {state}").format(state=on(p.high_contrast)),
             _("Large cards: {state}").format(state=on(p.large_cards)),
@@ -331,7 +350,9 @@ class PreferencesDialog(Dialog):
         elif index == 3:
             new.takeback = not old.takeback
         elif index == 4:
-            new.winnable_only = not old.winnable_only
+            choice = next_winnable_choice(old.winnable_only, old.lowest_grade, old.highest_grade)
+            new.winnable_only = choice is not None
+            new.lowest_grade, new.highest_grade = choice or (old.lowest_grade, old.highest_grade)
         elif index == 5:
             speeds = self.SPEEDS
             current = speeds.index(old.animation_speed) if old.animation_speed in speeds else 0
@@ -440,4 +461,5 @@ def help_dialog(app: App, session: Session) -> Dialog:
     lines += [_(paragraph) for paragraph in KEY_HELP]
     shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
+    lines += ["", screen_reader_help(app.screen_reader)]
     return MessageDialog(app, _(variant.title), lines, [(_("Close"), None)])

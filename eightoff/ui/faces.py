@@ -16,6 +16,8 @@ from typing import NamedTuple
 import pygame
 
 from eightoff.core.cards import ACE, JACK, KING, QUEEN, RANK_LETTERS, Card, Suit
+from eightoff.ui.layout import FAN_RATIO
+from eightoff.ui.window import in_screen_format
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -332,10 +334,6 @@ class Layout(NamedTuple):
         )
 
 
-def _has_display() -> bool:
-    return pygame.display.get_init() and pygame.display.get_surface() is not None
-
-
 class CardFaces:
     """All the artwork for one card size, rendered lazily on first use and kept.
 
@@ -397,7 +395,7 @@ class CardFaces:
 
     def _finish(self, canvas: pygame.Surface) -> pygame.Surface:
         surface = pygame.transform.smoothscale(canvas, self.size)
-        return surface.convert_alpha() if _has_display() else surface
+        return in_screen_format(surface, alpha=True)
 
     def _canvas(self, clear: Colour) -> pygame.Surface:
         """A transparent canvas whose hue matches the outermost ink, to avoid dark edges."""
@@ -457,8 +455,11 @@ class CardFaces:
         draw_suit(canvas, suit, (lay.width / 2, lay.height / 2), height, colour)
 
     def _panel(self) -> pygame.Rect:
+        """A court card's picture: below the strip a column shows of a covered card (with a
+        row to spare for smoothing), so no sliver of its frame peeps out under the index."""
         lay = self.layout
-        top = lay.strip + lay.height * 0.015
+        shown = round(self.size[1] * FAN_RATIO) + 1
+        top = max(lay.strip + lay.height * 0.015, shown * self.scale)
         return pygame.Rect(round(lay.width * 0.12), round(top), round(lay.width * 0.76),
                            round(lay.height - 2 * top))
 

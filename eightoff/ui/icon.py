@@ -22,7 +22,7 @@ def render_svg(size: int) -> pygame.Surface:
 
 
 def make_icon(size: int) -> pygame.Surface:
-    """The icon at `size` x `size` for pygame.display.set_icon.
+    """The icon at `size` x `size` for the window's set_icon.
 
     Drawn from the SVG so it is sharp at any size. Some builds of SDL_image have no SVG
     support; there the nearest larger pre-rendered PNG is scaled down instead.

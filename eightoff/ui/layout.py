@@ -18,6 +18,9 @@ from eightoff.core.rules import Rules
 CARD_ASPECT = 1.4
 """Card height per unit of width (a poker card is 63 x 88 mm)."""
 MIN_WINDOW = (800, 600)
+"""The smallest window, in points (pixels at a desktop scale of 1)."""
+CHROME_BASE = (1280, 800)
+"""The window size, in points, up to which the bars and dialogs keep their base size."""
 TOOLBAR_HEIGHT = 38
 STATUS_HEIGHT = 52
 """Two rows: a notice (or the solver playback's banner) above the game's summary."""
@@ -35,11 +38,19 @@ SCREEN_MARGIN = (40, 100)
 """Room left on the screen for panels, docks and the window's title bar."""
 
 
-def fit_window(wanted: tuple[int, int], desktop: tuple[int, int]) -> tuple[int, int]:
+def fit_window(wanted: tuple[int, int], desktop: tuple[int, int],
+               smallest: tuple[int, int] = MIN_WINDOW) -> tuple[int, int]:
     """The size to open the window at: `wanted` (remembered from another, maybe bigger,
-    monitor) shrunk to the usable part of `desktop`, and never below MIN_WINDOW."""
+    monitor) shrunk to the usable part of `desktop`, and never below `smallest`."""
     room = (desktop[0] - SCREEN_MARGIN[0], desktop[1] - SCREEN_MARGIN[1])
-    return (max(MIN_WINDOW[0], min(wanted[0], room[0])), max(MIN_WINDOW[1], min(wanted[1], room[1])))
+    return (max(smallest[0], min(wanted[0], room[0])), max(smallest[1], min(wanted[1], room[1])))
+
+
+def fit_scale(scale: float, desktop: tuple[int, int]) -> float:
+    """The desktop's scale, lowered if need be so that the smallest window at that scale still
+    fits the usable part of `desktop` (a 2x setting on a small screen)."""
+    room = (desktop[0] - SCREEN_MARGIN[0]) / MIN_WINDOW[0], (desktop[1] - SCREEN_MARGIN[1]) / MIN_WINDOW[1]
+    return max(1.0, min(scale, *room))
 
 
 def clamp_position(position: tuple[int, int], size: tuple[int, int],
@@ -159,22 +170,36 @@ class Layout:
         return best
 
 
-def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = False) -> Layout:
-    """The layout for a window of `width` x `height` (smaller than MIN_WINDOW is laid out as if
-    it were MIN_WINDOW, the window manager keeping the rest off screen).
+def chrome_scale(width: int, height: int, ui_scale: float = 1.0) -> float:
+    """How many times larger than at 1280x800 the toolbar, status line and dialogs are drawn in a
+    `width` x `height` pixel window: the desktop's `ui_scale`, and more in a window larger than
+    1280x800 of its points, so their text stays as readable as the cards are large. A 2560x1440
+    window at 2x is drawn like 1280x720 at 1x, in twice the pixels."""
+    return ui_scale * max(1.0, min(width / ui_scale / CHROME_BASE[0], height / ui_scale / CHROME_BASE[1]))
+
+
+def min_window(ui_scale: float = 1.0) -> tuple[int, int]:
+    """The smallest window, in pixels, at the desktop's scale: MIN_WINDOW of its points."""
+    return (round(MIN_WINDOW[0] * ui_scale), round(MIN_WINDOW[1] * ui_scale))
+
+
+def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = False,
+                   ui_scale: float = 1.0) -> Layout:
+    """The layout for a window of `width` x `height` pixels at the desktop's `ui_scale` (smaller
+    than `min_window` is laid out as if it were that, the window manager keeping the rest off
+    screen).
 
     Two tables, chosen from the rules' piles: when the cells or reserve and the foundations fit
     in one row above the columns (FreeCell, Raglan), they share that row, holding places on the
     left and foundations on the right; otherwise (Eight Off's eight cells) the foundations go
     down the left side and the cells across the top. `large_cards` packs the piles closer and
     fans columns less, so the cards grow."""
-    width, height = max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
+    smallest = min_window(ui_scale)
+    width, height = max(width, smallest[0]), max(height, smallest[1])
     columns = rules.columns
     holding = [Pile.cell(index) for index in range(rules.cells)]
     holding += [Pile.reserve(index) for index in range(rules.reserve)]
-    # The bars grow with a big window (a 2560x1440 screen is usually a 2x one), so their text
-    # stays as readable as the cards are large.
-    scale = max(1.0, min(width / 1280, height / 800))
+    scale = chrome_scale(width, height, ui_scale)
     toolbar_h, status_h = round(TOOLBAR_HEIGHT * scale), round(STATUS_HEIGHT * scale)
     table = Box(0, toolbar_h, width, height - toolbar_h - status_h)
     gap_ratio, fan_ratio = (LARGE_GAP_RATIO, LARGE_FAN_RATIO) if large_cards else (GAP_RATIO, FAN_RATIO)

@@ -1,5 +1,6 @@
 """The solver joined to the window: a verdict on every position in the status line, hints,
-the way back to the last winnable position, winnable-only deals and the solution played back.
+the way back to the last winnable position, winnable-only deals, the solution played back and
+the grade of a deal the shipped table does not list (from a search of its start).
 
 Every search runs in the SolverWorker's process, so the loop never waits on one: the window
 submits, and the worker's helper thread posts an event when an answer is ready. The worker
@@ -46,6 +47,7 @@ DEAL_TRIES = 20
 
 INDICATOR = {SOLVED: N_("winnable"), UNSOLVED: N_("no longer winnable")}
 UNDECIDED = N_("winnable?")
+DEALING = N_("Dealing a winnable game…")
 THINKING = N_("thinking…")
 """The indicator's words are kept in English and translated as the status line draws them, so a
 change of language shows at once."""
@@ -54,7 +56,8 @@ change of language shows at once."""
 @dataclass(frozen=True)
 class Request:
     purpose: str
-    """"verdict" (the current position), "rewind" (an earlier one) or "deal" (a candidate)."""
+    """"verdict" (the current position), "rewind" (an earlier one), "deal" (a candidate) or
+    "grade" (a won game's start, when its grade is not known yet)."""
     position: Position
     rules: Rules
     seconds: float
@@ -127,11 +130,12 @@ class SolverLink:
         if tag != self.request or not isinstance(tag, Request):
             return
         self.request = None
+        self.table.session.learn_grade(tag.position, tag.rules, result)  # a search of the deal's start
         if tag.purpose == "verdict":
             self._judged(tag, result)
         elif tag.purpose == "rewind":
             self._rewound(tag, result)
-        else:
+        elif tag.purpose == "deal":
             self._dealt(tag, result)
 
     def close(self) -> None:
@@ -155,7 +159,9 @@ class SolverLink:
     def ask_verdict(self, seconds: float = VERDICT_SECONDS) -> None:
         game = self.table.game
         self.verdict = None
-        if game.is_won:
+        if game.is_won and self.table.session.grade is None:
+            self.submit(Request("grade", game.start, game.rules, ASKED_SECONDS))  # shown once known
+        elif game.is_won:
             self.request = None
             if self.worker is not None:
                 self.worker.cancel()
@@ -273,13 +279,14 @@ class SolverLink:
         self.deal_tries += 1
         self.submit(Request("deal", deal(number, rules), rules, DEAL_SECONDS, deal_number=number))
         if self.request is not None:
-            self.table.notify(_("Dealing a winnable game…"))
+            self.table.notify(_(DEALING))
 
     def _dealt(self, request: Request, result: SolveResult) -> None:
         if result.status == UNSOLVED and self.deal_tries < DEAL_TRIES:
             self._try_deal(request.rules)  # proved unwinnable; "unknown" is given the benefit
             return
-        self.table.status.notice = ""
+        if self.table.status.notice == _(DEALING):
+            self.table.status.notice = ""  # a notice put over it since is left to be read
         self.table.replace_game(Game.new(request.deal_number, request.rules), Change.NEW)
 
 

@@ -9,19 +9,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from eightoff.core.game import Game
-from eightoff.core.i18n import _, ngettext
+from eightoff.core.i18n import _, ngettext, percent
 from eightoff.core.variants import VARIANTS
 from eightoff.store.statistics import FinishedGame
 from eightoff.store.stats_command import OUTCOME_WORDS, describe, duration, plural, title
 from eightoff.store.store import Store
-from eightoff.ui.dialogs import Dialog, MessageDialog
+from eightoff.ui.dialogs import ROW_STEP, Dialog, MessageDialog
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
 
 MAX_ROWS = 8
-ROW_HEIGHT = 44
-"""As the Dialog's option rows; used to fit the rows to the window's height."""
 
 
 class StatisticsDialog(Dialog):
@@ -57,9 +55,9 @@ class StatisticsDialog(Dialog):
             other = overview.statistics.get(name)
             if name == self.rules or other is None or not other.played:
                 continue
-            line = _("{game}: played {played}, won {won} ({percent}%), solved with help {solved}")
+            line = _("{game}: played {played}, won {won} ({percent}), solved with help {solved}")
             figures.append(line.format(
-                game=title(name), played=other.played, won=other.won, percent=f"{other.win_percent:.0f}",
+                game=title(name), played=other.played, won=other.won, percent=percent(other.win_percent),
                 solved=other.solved))
         self.figures = [line.strip() for line in figures]
         self.recent: list[FinishedGame] = overview.recent[:MAX_ROWS]
@@ -75,8 +73,9 @@ class StatisticsDialog(Dialog):
         """How many recent games fit the window under the figures (the geometry of
         `Dialog.resize`)."""
         text = self.text_font.get_linesize() * len(self.body_lines())
-        fixed = 24 + self.title_font.get_linesize() + 12 + text + 16 + 24 + 40 + 24
-        return max(0, min(len(self.recent), (self.size[1] - 20 - fixed) // ROW_HEIGHT))
+        px = self.px
+        fixed = px(24) + self.title_font.get_linesize() + px(12) + text + px(16) + px(24 + 40 + 24)
+        return max(0, min(len(self.recent), (self.size[1] - px(20) - fixed) // px(ROW_STEP)))
 
     def option_labels(self) -> list[str]:
         return [("» " if index == self.selected else "   ") + row(game)

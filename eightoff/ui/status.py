@@ -1,4 +1,5 @@
-"""The status line (deal, rules, moves, time) and the notice shown in it.
+"""The status line (rules, deal, its grade once the game is over, moves, time) and the
+notice shown in it.
 
 The clock runs only while a game is under way and the window is shown, and the line asks
 for a redraw once a second at most: the loop otherwise sleeps.
@@ -12,9 +13,10 @@ import pygame
 
 from eightoff.core.i18n import _, ngettext
 from eightoff.session.clock import clock_text
+from eightoff.session.grading import graded_words
 from eightoff.session.session import Session
 from eightoff.ui import theme
-from eightoff.ui.layout import Box
+from eightoff.ui.layout import STATUS_HEIGHT, Box
 
 
 def game_summary(session: Session) -> str:
@@ -22,7 +24,9 @@ def game_summary(session: Session) -> str:
     number = game.deal_number
     deal = _("Deal {number}").format(number=number) if number is not None else _("Custom deal")
     moves = ngettext("{count} move", "{count} moves", game.move_count).format(count=game.move_count)
-    return f"{_(session.variant.title)}   ·   {deal}   ·   {moves}   ·   {clock_text(session.seconds())}"
+    graded = graded_words(session)  # once the game is over
+    pieces = [_(session.variant.title), deal, *([graded] if graded else []), moves]
+    return "   ·   ".join([*pieces, clock_text(session.seconds())])
 
 
 class Segment(NamedTuple):
@@ -38,7 +42,8 @@ class Segment(NamedTuple):
 HISTORY = 200
 """Notices kept for the Messages dialog (the oldest are forgotten first)."""
 MIN_FONT = 15
-"""The smallest status text: a long notice or summary shrinks to this before it wraps."""
+"""The smallest status text at the status line's base height: a long notice or summary shrinks
+to this before it wraps."""
 
 
 class StatusLine:
@@ -73,17 +78,19 @@ class StatusLine:
     def segments(self, box: Box, summary: str) -> list[Segment]:
         """What is written where, fitted so that no piece overlaps another or leaves the box."""
         rect = pygame.Rect(box)
+        unit = rect.h / STATUS_HEIGHT  # the line grows with the window and the desktop's scale
+        margin, smallest = round(12 * unit), round(MIN_FONT * unit)
         row_h = rect.h // 2
-        top_row = pygame.Rect(rect.x + 12, rect.y, rect.w - 24, row_h)
-        low_row = pygame.Rect(rect.x + 12, rect.y + row_h, rect.w - 24, rect.h - row_h)
-        size = max(MIN_FONT, round(row_h * 0.8))
+        top_row = pygame.Rect(rect.x + margin, rect.y, rect.w - 2 * margin, row_h)
+        low_row = pygame.Rect(rect.x + margin, rect.y + row_h, rect.w - 2 * margin, rect.h - row_h)
+        size = max(smallest, round(row_h * 0.8))
         pieces: list[Segment] = []
         upper = self.banner or self.notice
         wrapped: list[str] = []
         if upper:
-            font, wrapped = _fit(upper, top_row.w, size)
+            font, wrapped = _fit(upper, top_row.w, size, smallest)
             if len(wrapped) > 1:  # a long notice takes both rows until it has been read
-                font, wrapped = _fit(upper, top_row.w, size, rows=2)
+                font, wrapped = _fit(upper, top_row.w, size, smallest, rows=2)
             for index, line in enumerate(wrapped):
                 row = top_row if index == 0 else low_row
                 width, height = font.size(line)
@@ -91,8 +98,8 @@ class StatusLine:
                 pieces.append(Segment("banner" if self.banner else "notice", line, font, spot))
         if len(wrapped) < 2:
             indicator = _(self.indicator) if self.indicator else ""  # kept in English: see solver_link
-            room = low_row.w - (24 if indicator else 0)
-            font = _shrink(summary + indicator, room, size)
+            room = low_row.w - (2 * margin if indicator else 0)
+            font = _shrink(summary + indicator, room, size, smallest)
             width, height = font.size(summary)
             spot = pygame.Rect(low_row.x, low_row.centery - height // 2, width, height)
             pieces.append(Segment("summary", summary, font, spot))
@@ -113,19 +120,20 @@ class StatusLine:
         return rect
 
 
-def _shrink(text: str, width: int, size: int) -> pygame.font.Font:
-    """The largest font from `size` down to MIN_FONT in which `text` fits `width`."""
+def _shrink(text: str, width: int, size: int, smallest: int) -> pygame.font.Font:
+    """The largest font from `size` down to `smallest` in which `text` fits `width`."""
     font = theme.font(size)
-    while size > MIN_FONT and font.size(text)[0] > width:
+    while size > smallest and font.size(text)[0] > width:
         size -= 1
         font = theme.font(size)
     return font
 
 
-def _fit(text: str, width: int, size: int, rows: int = 1) -> tuple[pygame.font.Font, list[str]]:
+def _fit(text: str, width: int, size: int, smallest: int,
+         rows: int = 1) -> tuple[pygame.font.Font, list[str]]:
     """`text` in at most `rows` lines of `width`: the font shrinks first; what still does not
     fit ends in an ellipsis (the Messages dialog shows it whole)."""
-    for points in range(size, MIN_FONT - 1, -1):
+    for points in range(size, smallest - 1, -1):
         font = theme.font(points)
         lines = wrap_text(text, font, width)
         if len(lines) <= rows:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import warnings
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -21,6 +20,7 @@ from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game, Step
 from eightoff.core.variants import VARIANTS
 from eightoff.session.changes import Change
+from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.outcome import Outcome
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
@@ -58,8 +58,11 @@ def opening(store: Store, args: argparse.Namespace) -> Opening:
 
 
 def first_game(args: argparse.Namespace, preferences: Preferences, key: str) -> Game:
-    """A fresh game of variant `key`: the command line's deal, else a random one."""
-    number = args.deal if args.deal is not None else random_deal_number()
+    """A fresh game of variant `key`: the command line's deal, else a random one (of the
+    wanted grades, with "winnable deals only" and a shipped list for the game)."""
+    number = args.deal
+    if number is None:
+        number = shipped_winnable_deal(preferences, key) or random_deal_number()
     return Game.new(number, VARIANTS[key].configure(preferences.rule_options()))
 
 
@@ -123,32 +126,32 @@ class StoreLink:
         self.show_notices()
 
     def save_preferences(self) -> None:
-        self.store.save_preferences(replace(self.app.preferences, window_size=self.app.size,
+        self.store.save_preferences(replace(self.app.preferences, window_size=self.app.points(),
                                             window_position=self.window_position()))
 
     def window_position(self) -> tuple[int, int] | None:
-        with warnings.catch_warnings(), contextlib.suppress(self.app.pygame.error):
-            warnings.simplefilter("ignore", DeprecationWarning)
-            x, y = self.app.pygame.Window.from_display_module().position
+        with contextlib.suppress(self.app.pygame.error):
+            x, y = self.app.window.native.position
             return (x, y)
         return None
 
     def apply_window_position(self, position: tuple[int, int] | None) -> None:
-        """Put the window where it was, unless that is off every screen now (a monitor gone)."""
+        """Put the window where it was, unless that is off every screen now (a monitor gone).
+        Positions, like the desktops' sizes, are in window units (points on a Retina Mac)."""
         if position is None or not self.on_a_screen(position):
             return
         sizes = self.app.pygame.display.get_desktop_sizes()
         desktop = (sum(size[0] for size in sizes), max(size[1] for size in sizes))
-        position = clamp_position(position, self.app.size, desktop)
-        with warnings.catch_warnings(), contextlib.suppress(self.app.pygame.error):
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.app.pygame.Window.from_display_module().position = position
+        position = clamp_position(position, self.app.window.native.size, desktop)
+        with contextlib.suppress(self.app.pygame.error):
+            self.app.window.native.position = position
 
     def on_a_screen(self, position: tuple[int, int]) -> bool:
         sizes = self.app.pygame.display.get_desktop_sizes()
         width = sum(size[0] for size in sizes)
         height = max((size[1] for size in sizes), default=0)
-        return -self.app.size[0] // 2 < position[0] < width - 100 and 0 <= position[1] < height - 100
+        half = self.app.window.native.size[0] // 2
+        return -half < position[0] < width - 100 and 0 <= position[1] < height - 100
 
     def close(self) -> None:
         """The window is closing: keep the game for next time, and where the window was."""

@@ -25,6 +25,7 @@ from eightoff.core.variants import VARIANTS, variant_of
 from eightoff.session.changes import Change
 from eightoff.session.clock import GameClock
 from eightoff.session.commands import BY_NAME
+from eightoff.session.grading import grade_lines, shipped_winnable_deal
 from eightoff.session.outcome import Outcome
 from eightoff.session.session import Session
 from eightoff.session.words import hint_words, move_words
@@ -47,6 +48,7 @@ from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprite, CardSprites
 from eightoff.ui.status import StatusLine, game_summary, wrap_text
 from eightoff.ui.toolbar import Toolbar
+from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
@@ -87,7 +89,8 @@ class TableScene(Scene):
         """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
         self.hint: tuple[Move, float] | None = None
         theme.use(app.preferences.high_contrast)
-        self.layout: Layout = compute_layout(*app.size, session.game.rules, app.preferences.large_cards)
+        self.layout: Layout = compute_layout(*app.size, session.game.rules, app.preferences.large_cards,
+                                             app.ui_scale)
         self.faces: CardFaces = self._faces()
         self.resize(app.size)
         session.listeners.append(self.session_changed)
@@ -122,7 +125,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
         self.controller.cancel()
-        self.layout = compute_layout(*size, self.game.rules, self.preferences.large_cards)
+        self.layout = compute_layout(*size, self.game.rules, self.preferences.large_cards, self.app.ui_scale)
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.sprites.arrange(self.layout.places(self.game.position), self.faces, move=True)
@@ -231,10 +234,19 @@ class TableScene(Scene):
         return variant.configure(self.preferences.rule_options())
 
     def do_new(self, number: int | None = None, key: str | None = None) -> None:
+        """A new game of variant `key` (default: this one). A random one, when winnable deals
+        only are wanted, comes at once from the shipped deals of the preferred grades; where the
+        game has no such list, the solver proves random deals first and the player is told."""
         rules = self.new_rules(key)
         keep = key is not None and key != self.game.rules.name  # switching games keeps this one
-        if number is None and self.preferences.winnable_only and self.app.solver is not None and not keep:
+        winnable = number is None and self.preferences.winnable_only
+        if number is None:
+            number = shipped_winnable_deal(self.preferences, rules.name)
+        if winnable and number is None and self.app.solver is not None and not keep:
             self.app.solver.new_random_game(rules)  # it starts the game once a deal passes
+            # Said after the solver's "Dealing..." notice, so that this one stays to be read.
+            self.notify(_("{game} has no list of graded deals: any winnable deal is dealt.")
+                        .format(game=_(variant_of(rules).title)))
             return
         deal = random_deal_number() if number is None else number
         self.replace_game(Game.new(deal, rules), Change.NEW, keep)
@@ -304,10 +316,10 @@ class TableScene(Scene):
     def do_messages(self) -> None:
         """Every notice of this session again, newest last: none is lost by being missed."""
         dialog = MessageDialog(self.app, _("Messages"), [], [(_("Close"), None)])
-        width = dialog.panel.w - 56
+        width = dialog.panel.w - dialog.px(56)
         lines = [line for notice in self.status.history
                  for line in wrap_text(notice, dialog.text_font, width)]
-        room = max(1, (self.app.size[1] - 220) // dialog.text_font.get_linesize())
+        room = max(1, (self.app.size[1] - dialog.px(220)) // dialog.text_font.get_linesize())
         dialog.lines = lines[-room:] or [_("No messages yet.")]
         dialog.resize(self.app.size)
         self.app.push(dialog)
@@ -368,7 +380,8 @@ class TableScene(Scene):
             self.offered = game.position
 
             self.app.push(MessageDialog(self.app, _("No moves left"),
-                                        [_("No move is left that changes anything.")],
+                                        [_("No move is left that changes anything."),
+                                         *grade_lines(self.session)],
                                         [(_("Undo"), self.do_undo), (_("Restart"), self.do_restart),
                                          (_("New game"), self.do_new), (_("Close"), None)]))
 
@@ -513,7 +526,7 @@ class TableScene(Scene):
         return self._shadow_surface
 
     def _paint_static(self, size: tuple[int, int]) -> pygame.Surface:
-        surface = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        surface = in_screen_format(pygame.Surface(size), alpha=False)
         surface.fill(theme.FELT)
         table = pygame.Rect(self.layout.table)
         pygame.draw.rect(surface, theme.FELT_DARK, table.inflate(-8, -8), 2, border_radius=10)

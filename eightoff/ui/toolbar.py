@@ -13,7 +13,7 @@ import pygame
 from eightoff.core.i18n import _
 from eightoff.session.commands import COMMANDS
 from eightoff.ui import theme
-from eightoff.ui.layout import Box
+from eightoff.ui.layout import TOOLBAR_HEIGHT, Box
 
 BUTTONS = tuple((command.name, command.label) for command in COMMANDS if command.toolbar)
 """The toolbar's buttons, in the order of the session's command list; labels are `N_`-marked
@@ -35,6 +35,8 @@ class Toolbar:
         self.buttons: list[Button] = []
         self.hovered: str | None = None
         self.font_size = 18
+        self.unit = 1.0
+        """The bar's height over its base height: paddings grow with it."""
         self.pressed: str | None = None
         self.focused: str | None = None
         """The button the keyboard is on (F10, then Left/Right and Enter); None: the table's keys."""
@@ -43,13 +45,16 @@ class Toolbar:
     def place(self, box: Box) -> None:
         """Lay the buttons out left to right; in a narrow window the padding, then the letters,
         shrink so that every button stays on screen."""
+        self.unit = box.h / TOOLBAR_HEIGHT  # the bar grows with the window and the desktop's scale
         self.font_size, padding = self._fit(box)
         font = theme.font(self.font_size)
-        x = box.x + 6
+        x = box.x + round(6 * self.unit)
+        inset = round(4 * self.unit)
         self.buttons = []
         for action, label in self.labels():
             width = font.size(label)[0] + 2 * padding
-            self.buttons.append(Button(action, label, pygame.Rect(x, box.y + 4, width, box.h - 8)))
+            rect = pygame.Rect(x, box.y + inset, width, box.h - 2 * inset)
+            self.buttons.append(Button(action, label, rect))
             x += width + 2
         self._shown = None
 
@@ -63,9 +68,9 @@ class Toolbar:
         labels = [label for _action, label in self.labels()]
         while True:
             text = sum(theme.font(size).size(label)[0] for label in labels)
-            room = box.w - 12 - 2 * len(BUTTONS) - text
-            padding = min(PADDING, room // (2 * len(BUTTONS)))
-            if padding >= MIN_PADDING or size <= 12:
+            room = box.w - round(12 * self.unit) - 2 * len(BUTTONS) - text
+            padding = min(round(PADDING * self.unit), room // (2 * len(BUTTONS)))
+            if padding >= MIN_PADDING * self.unit or size <= 12:
                 return size, max(padding, 0)
             size -= 1
 
@@ -106,13 +111,14 @@ class Toolbar:
         screen.fill(theme.BAR, rect)
         pygame.draw.line(screen, theme.BAR_LINE, (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1))
         font = theme.font(self.font_size)
+        radius, ring = round(5 * self.unit), round(2 * self.unit)
         for button in self.buttons:
             if button.enabled and button.action == self.pressed:
-                pygame.draw.rect(screen, theme.BUTTON_DOWN, button.rect, border_radius=5)
+                pygame.draw.rect(screen, theme.BUTTON_DOWN, button.rect, border_radius=radius)
             elif button.enabled and button.action == self.hovered:
-                pygame.draw.rect(screen, theme.BUTTON_HOVER, button.rect, border_radius=5)
+                pygame.draw.rect(screen, theme.BUTTON_HOVER, button.rect, border_radius=radius)
             if button.action == self.focused:
-                pygame.draw.rect(screen, theme.FOCUS_RING, button.rect, 2, border_radius=5)
+                pygame.draw.rect(screen, theme.FOCUS_RING, button.rect, ring, border_radius=radius)
             colour = theme.TEXT if button.enabled else theme.TEXT_DIM
             label = font.render(button.label, True, colour)
             screen.blit(label, label.get_rect(center=(button.rect.centerx, button.rect.centery + 1)))

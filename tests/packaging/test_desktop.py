@@ -54,6 +54,11 @@ def test_packaged_metainfo_validates_and_matches_the_entry() -> None:
     assert root.find("releases/release/description") is not None
     assert root.find("content_rating") is not None
     assert root.findtext("screenshots/screenshot/image", "").endswith("/docs/screenshot.png")
+    images = [image.text or "" for image in root.iter("image")]
+    assert len(images) >= 4  # the default one, 800x600 in English and Italian, a 2x screen
+    for image in images:  # made by scripts/screenshot (--set) and committed beside this file
+        in_repository = ASSETS.parent.parent / image.partition("/raw/main/")[2]
+        assert "/raw/main/" in image and in_repository.is_file(), image
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eightoff.core.deals import deal
 from eightoff.core.variants import FREECELL, STANDARD
-from eightoff.solver import GRADES, Budget, deals_of_grade, grade_of, solve
-from eightoff.solver.grade import format_table, parse_table, quartiles
+from eightoff.solver import GRADES, Budget, SolveResult, deals_of_grade, grade_of, solve
+from eightoff.solver.grade import (
+    format_table,
+    grade_of_deal,
+    grades_between,
+    parse_table,
+    quartiles,
+    random_graded_deal,
+)
 
 CALIBRATED = {"freecell": 32000, "standard": 10000}
 
@@ -44,3 +55,43 @@ def test_tables_round_trip_and_unknown_grades_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown grade"):
         deals_of_grade("freecell", "impossible")
     assert deals_of_grade("no such game", "easy") == ()
+
+
+@pytest.mark.parametrize("rules_name", ["standard", "freecell", "raglan"])
+def test_the_grade_of_a_deal_is_the_one_its_table_lists(rules_name: str) -> None:
+    for grade in GRADES:
+        assert all(grade_of_deal(rules_name, number) == grade for number in deals_of_grade(rules_name, grade))
+    listed = {number for grade in GRADES for number in deals_of_grade(rules_name, grade)}
+    unlisted = [number for number in range(1, max(listed) + 2) if number not in listed]
+    assert unlisted and all(grade_of_deal(rules_name, number) is None for number in unlisted)
+    assert grade_of_deal("easy", 1) is None  # no table shipped for easy Eight Off
+
+
+def test_grade_ranges_run_either_way_round() -> None:
+    assert grades_between("easy", "expert") == GRADES
+    assert grades_between("hard", "medium") == ("medium", "hard")
+    assert grades_between("expert", "expert") == ("expert",)
+    with pytest.raises(ValueError, match="unknown grade"):
+        grades_between("easy", "impossible")
+
+
+@given(
+    rules_name=st.sampled_from(["standard", "freecell", "raglan", "easy"]),
+    ends=st.tuples(st.sampled_from(GRADES), st.sampled_from(GRADES)),
+    seed=st.integers(0, 2**32),
+)
+def test_a_random_graded_deal_is_one_of_those_grades(
+    rules_name: str, ends: tuple[str, str], seed: int
+) -> None:
+    grades = grades_between(*ends)
+    number = random_graded_deal(rules_name, grades, random.Random(seed))
+    if rules_name == "easy":
+        assert number is None
+    else:
+        assert number is not None and grade_of_deal(rules_name, number) in grades
+
+
+def test_the_rest_of_a_line_has_no_grade_of_its_own() -> None:
+    result = solve(deal(1, STANDARD), STANDARD, Budget(nodes=200_000))
+    derived = SolveResult(result.status, result.moves[1:], 0.0, 0, 0)  # as the worker's cache keeps it
+    assert grade_of(result) is not None and grade_of(derived) is None

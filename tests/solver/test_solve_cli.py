@@ -53,7 +53,7 @@ def test_json_shape() -> None:
     result = eightoff("solve", "--deal", "2", "--json")
     assert result.returncode == 0 and len(result.stdout.splitlines()) == 1
     record = json.loads(result.stdout)
-    assert set(record) == {"status", "solution", "seconds", "grade"}
+    assert set(record) == {"status", "solution", "seconds", "wall_seconds", "grade"}
     assert record["grade"] in GRADES
     assert record["status"] == "solved" and record["solution"][0].startswith("Move ")
     assert isinstance(record["seconds"], float) and record["seconds"] >= 0

@@ -2,12 +2,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import typing
 from pathlib import Path
 
 import pytest
 
+from eightoff.solver import GRADES
 from eightoff.store import HomeDirs, Preferences, Store
-from eightoff.store.schema import Geometry, Settings
+from eightoff.store.schema import Geometry, Grade, Settings
 
 CHANGED = Preferences(
     autoplay=False,
@@ -15,6 +17,8 @@ CHANGED = Preferences(
     takeback=True,
     animation_speed="slow",
     winnable_only=True,
+    lowest_grade="medium",
+    highest_grade="hard",
     window_size=(1024, 700),
     window_position=(40, 60),
     last_rules="freecell",
@@ -157,3 +161,20 @@ def test_an_unknown_language_falls_back_to_the_system_and_is_set_aside(dirs: Hom
     loaded = store.load_preferences()
     assert (loaded.language, loaded.autoplay) == ("system", False)
     assert asides(store.preferences_path)
+
+
+@pytest.mark.parametrize("bad", ["impossible", "Hard", 3, None, ["hard"]])
+def test_a_bad_grade_takes_its_default_and_the_rest_is_kept(dirs: HomeDirs, bad: object) -> None:
+    store = Store(dirs)
+    store.preferences_path.parent.mkdir(parents=True, exist_ok=True)
+    document = {"version": 1, "winnable_only": True, "lowest_grade": "hard", "highest_grade": bad}
+    store.preferences_path.write_text(json.dumps(document))
+    loaded = store.load_preferences()
+    assert (loaded.winnable_only, loaded.lowest_grade, loaded.highest_grade) == (True, "hard", "expert")
+    [notice] = store.notices
+    assert "highest_grade" in notice and "lowest_grade" not in notice
+    assert len(asides(store.preferences_path)) == 1
+
+
+def test_the_saved_grades_are_the_solvers() -> None:
+    assert typing.get_args(Grade) == GRADES

@@ -12,8 +12,8 @@ from eightoff.store import HomeDirs, Store
 from .conftest import played_game
 
 
-def stats(home: Path, *options: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "EIGHTOFF_HOME": str(home)}
+def stats(home: Path, *options: str, language: str = "en") -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": language}
     return subprocess.run(
         [sys.executable, "-m", "eightoff", "stats", *options],
         env=environment,
@@ -49,6 +49,12 @@ def test_text_report_per_variant_with_recent_games(tmp_path: Path) -> None:
     assert len(recent) == 4
     assert "Eight Off (easy), deal 4: won" in recent[0]
     assert "deal 3: won" in recent[1] and "1:02:05, hints" in recent[1]
+
+
+def test_italian_report_writes_numbers_the_italian_way(tmp_path: Path) -> None:
+    record_some(tmp_path)
+    text = stats(tmp_path, language="it").stdout
+    assert "(66,7% vinte)" in text and "(100,0% vinte)" in text and "66.7" not in text
 
 
 def test_json_is_one_object(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 
 import pygame
@@ -14,6 +15,7 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
+from eightoff.ui.window import Screen
 
 # Runs to drag, aces to click home, a ten to build on; all cells free.
 BOARD = """Freecells: - - - - - - - -
@@ -108,3 +110,12 @@ def click(app: App, point: tuple[int, int]) -> None:
 def key(app: App, code: int, mod: int = 0, unicode: str = "") -> None:
     post(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
     app.pump()
+
+
+def close_display() -> None:
+    """Close every game window, then the display. A pygame-ce Window outlives the display.quit()
+    that frees its SDL window, and when it is collected later it destroys whatever window SDL
+    has since put at that address: another test's."""
+    for screen in [thing for thing in gc.get_objects() if isinstance(thing, Screen)]:
+        screen.close()
+    pygame.display.quit()

@@ -3,10 +3,8 @@ Deal dialog takes exactly what `eightoff deal` takes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import pygame
-import pytest
 
 from eightoff.ui.dialogs import DealDialog, Dialog, PreferencesDialog
 from tests.ui.helpers import key, make_app
@@ -66,13 +64,6 @@ def test_a_confirmation_defaults_to_its_safe_button() -> None:
     app.push(dialog)
     key(app, pygame.K_RETURN)
     assert app.running and app.top is app.table
-
-
-@pytest.fixture(autouse=True)
-def _close_display() -> Iterator[None]:
-    """Each test opens a window on the dummy driver; later tests expect none open."""
-    yield
-    pygame.display.quit()
 
 
 def test_f10_walks_the_toolbar_and_enter_presses_a_button() -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from eightoff.core.cards import ACE, DECK, KING, Card, Suit
+from eightoff.core.cards import ACE, DECK, JACK, KING, QUEEN, Card, Suit
+from eightoff.core.rules import Rules
+from eightoff.core.variants import FREECELL, STANDARD
 from eightoff.ui.faces import CardFaces, card_faces
+from eightoff.ui.layout import FAN_RATIO, compute_layout
 
 SIZES = [(60, 84), (100, 140), (200, 280)]
 
@@ -46,6 +49,23 @@ def test_the_top_strip_alone_tells_every_card_apart() -> None:
     assert faces.index_height < 84 / 3
     strip = pygame.Rect(0, 0, 60, faces.index_height)
     assert len({pixels(faces.face(card).subsurface(strip)) for card in DECK}) == 52
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1200, 760), (1500, 1000), (1920, 1080), (2560, 1440)])
+@pytest.mark.parametrize("rules", [STANDARD, FREECELL])
+def test_a_covered_court_card_shows_its_index_and_nothing_of_its_picture(window: tuple[int, int],
+                                                                          rules: Rules) -> None:
+    """Below the index, the strip a column shows of a covered card is plain paper: a sliver of a
+    King's frame there reads as a stray line across the column."""
+    width, height = compute_layout(*window, rules).card
+    faces = CardFaces(width, height)
+    shown = round(height * FAN_RATIO)
+    inside = range(width // 6, width - width // 6)  # clear of the rounded corners and border
+    for card in (Card(suit, rank) for suit in Suit for rank in (JACK, QUEEN, KING)):
+        face = faces.face(card)
+        stray = [(x, y) for y in range(faces.index_height + 1, shown) for x in inside
+                 if face.get_at((x, y))[:3] != faces.paper]
+        assert stray == [], (card, stray[:3])
 
 
 def is_red(colour: pygame.Color) -> bool:

@@ -93,7 +93,7 @@ def act(app: App, rng: random.Random) -> None:
         pump(app, rng)
     else:
         width, height = rng.choice(SIZES)
-        post(pygame.VIDEORESIZE, w=width, h=height, size=(width, height))
+        app.window.native.size = (width, height)
         pump(app, rng)
 
 

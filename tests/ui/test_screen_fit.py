@@ -5,7 +5,6 @@ other."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -19,12 +18,6 @@ from eightoff.ui.app import App
 from eightoff.ui.layout import MIN_WINDOW, clamp_position, fit_window
 from eightoff.ui.playback import Playback
 from tests.ui.helpers import FakeClock, make_app
-
-
-@pytest.fixture(autouse=True)
-def _close_display() -> Iterator[None]:
-    yield
-    pygame.display.quit()
 
 
 def test_a_remembered_size_from_a_bigger_monitor_is_fitted_to_the_desktop() -> None:

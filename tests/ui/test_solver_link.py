@@ -11,7 +11,7 @@ import io
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -20,7 +20,7 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
-from eightoff.core.variants import STANDARD
+from eightoff.core.variants import EASY, STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.worker import SolverWorker
 from eightoff.store.preferences import Preferences
@@ -44,16 +44,6 @@ def open_app(game: Game, deal_source: Callable[[], int] | None = None,
     link = connect_solver(app, deal_source) if deal_source else connect_solver(app)
     app.pump()
     return app, link
-
-
-@pytest.fixture
-def opened() -> Iterator[list[App]]:
-    """Apps to close after the test, whatever happens (no worker process left behind)."""
-    apps: list[App] = []
-    yield apps
-    for app in apps:
-        for closer in app.closers:
-            closer()
 
 
 def pump_until(app: App, done: Callable[[], bool]) -> None:
@@ -168,12 +158,27 @@ def test_winnable_only_skips_a_deal_proved_unwinnable(opened: list[App]) -> None
         dealt.append(next(numbers))
         return dealt[-1]
 
-    app, _ = open_app(Game.new(2, STANDARD), deal_source, winnable_only=True)
+    app, link = open_app(Game.new(2, STANDARD), deal_source, winnable_only=True)
     opened.append(app)
-    key(app, pygame.K_F2)
+    link.new_random_game(STANDARD)  # what New does in a game with no shipped list of deals
     pump_until(app, lambda: app.table.game.deal_number != 2)
     assert dealt == [465, 1]
     assert app.table.game.deal_number == 1
+
+
+def test_winnable_only_asks_the_solver_where_no_list_is_shipped(opened: list[App]) -> None:
+    dealt: list[int] = []
+
+    def deal_source() -> int:
+        dealt.append(1)
+        return 1
+
+    app, _ = open_app(Game.new(2, EASY), deal_source, winnable_only=True)
+    opened.append(app)
+    key(app, pygame.K_F2)
+    assert "has no list of graded deals" in app.table.status.notice  # said, then dealt anyway
+    pump_until(app, lambda: app.table.game.deal_number != 2)
+    assert dealt == [1] and app.table.game.deal_number == 1
 
 
 def test_without_winnable_only_any_deal_is_played(opened: list[App]) -> None:

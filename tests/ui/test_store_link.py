@@ -11,6 +11,7 @@ import selectors
 import signal
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,9 @@ from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
-from eightoff.core.variants import STANDARD
+from eightoff.core.variants import EASY, STANDARD
+from eightoff.locale import install_language
+from eightoff.solver import deals_of_grade
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
@@ -228,7 +231,8 @@ def test_preferences_apply_at_start_and_are_saved_when_changed(home: Path) -> No
     press_toolbar(app, "preferences")
     press_button(app, "Four-colour deck: on")
     assert store_at(home).load_preferences().four_colour is False
-    app.resize((1000, 720))
+    app.window.native.size = (1000, 720)
+    app.pump()
     link.close()
     assert store_at(home).load_preferences().window_size == (1000, 720)
 
@@ -266,6 +270,23 @@ def test_statistics_dialog_shows_the_figures_and_recent_games(home: Path) -> Non
     labels = dialog.option_labels()
     assert "deal 13" in labels[0] and "won" in labels[0]
     assert "deal 12" in labels[1] and "lost" in labels[1]
+
+
+def test_statistics_dialog_in_italian_writes_a_decimal_comma(home: Path) -> None:
+    finish_games(home)
+    store = store_at(home)
+    game = Game.new(14, EASY)
+    game.play(game.legal_moves()[0])
+    store.record_result(game, True, 100.0)  # another game's line: its percentage has no decimals
+    store.save_preferences(Preferences(language="it"))
+    app, _ = open_app(home, arguments(deal=5))
+    try:
+        press_toolbar(app, "statistics")
+        text = "\n".join(app.top.body_lines())
+        assert "giocate 3, vinte 2, perse 1 (66,7% vinte)" in text
+        assert "vinte 1 (100%)" in text and "66.7" not in text
+    finally:
+        install_language("en")
 
 
 def test_reset_asks_first(home: Path) -> None:
@@ -326,3 +347,28 @@ def test_the_program_resumes_a_saved_game_and_a_kill_leaves_it_intact(tmp_path: 
     assert store.unfinished_path.read_bytes() == saved_bytes
     resumed = store.load_unfinished()
     assert resumed is not None and resumed.game.position == game.position and len(resumed.game.undone) == 1
+
+
+def test_the_opening_deal_is_of_the_wanted_grades(home: Path) -> None:
+    store_at(home).save_preferences(replace(QUICK, winnable_only=True, lowest_grade="expert",
+                                            highest_grade="expert", last_rules="freecell"))
+    app, _ = open_app(home)
+    number = app.table.game.deal_number
+    assert app.table.game.rules.name == "freecell"
+    assert number is not None and number in deals_of_grade("freecell", "expert")
+
+
+def test_a_grade_range_chosen_in_preferences_is_saved_and_used_next_time(home: Path) -> None:
+    app, link = open_app(home, arguments(deal=5))
+    press_toolbar(app, "preferences")
+    for label in ("Winnable deals only (random new games): off",
+                  "Winnable deals only (random new games): any grade",
+                  "Winnable deals only (random new games): Easy"):
+        press_button(app, label)  # the row cycles; the dialog stays open
+    link.close()
+    saved = store_at(home).load_preferences()
+    assert (saved.winnable_only, saved.lowest_grade, saved.highest_grade) == (True, "medium", "medium")
+    again, _ = open_app(home)  # the unfinished deal 5 is resumed; New deals a Medium one at once
+    key(again, pygame.K_F2)
+    number = again.table.game.deal_number
+    assert number is not None and number in deals_of_grade("standard", "medium")

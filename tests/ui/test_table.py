@@ -153,7 +153,7 @@ def button(app, action):  # type: ignore[no-untyped-def]
 
 def test_a_resize_recomputes_the_layout() -> None:
     app = make_app()
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    app.window.native.size = (1000, 700)  # the window system's size event goes through the loop
     app.pump()
     expected = compute_layout(1000, 700, app.table.game.rules)
     assert app.table.layout == expected

@@ -9,6 +9,7 @@ here rather than on a player's screen.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
@@ -34,6 +35,8 @@ from tests.ui.helpers import key, make_app
 
 SMALLEST = (800, 600)
 LANGUAGES = ("en", "it")
+SCALES = (1, 2)
+"""Desktop scale factors (GDK_SCALE): at 2 the smallest window is 1600x1200 pixels."""
 FINISH_BOARD = """Foundations: H-K C-K D-K S-J
 Freecells: KS QS - - - - - -
 :
@@ -57,16 +60,21 @@ QC KC
 """
 
 
-@pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    yield request.param
+@pytest.fixture(params=[(language, scale) for scale in SCALES for language in LANGUAGES],
+                ids=lambda param: f"{param[0]}-{param[1]}x")
+def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    language, scale = request.param
+    monkeypatch.setenv("GDK_SCALE", str(scale))
+    yield language
     install_language("en")  # the other tests read the English originals
 
 
 def small_app(language: str, board: str | None = None) -> App:
-    app = make_app(board, size=SMALLEST, language=language) if board else make_app(
-        size=SMALLEST, language=language)
-    assert app.size == SMALLEST and SMALLEST == MIN_WINDOW
+    """The smallest window at the desktop scale the `language` fixture set."""
+    scale = int(os.environ.get("GDK_SCALE", "1"))
+    size = (SMALLEST[0] * scale, SMALLEST[1] * scale)
+    app = make_app(board, size=size, language=language) if board else make_app(size=size, language=language)
+    assert app.size == size and SMALLEST == MIN_WINDOW and app.ui_scale == scale
     return app
 
 
@@ -74,7 +82,7 @@ def dialog_problems(dialog: Dialog, where: str) -> list[str]:
     """What of `dialog` would be drawn outside its box, in the words of a bug report."""
     problems = []
     panel = dialog.panel
-    inner = panel.w - 56  # the text starts 28 px in from either edge
+    inner = panel.w - dialog.px(56)  # the text starts 28 px (at 1x) in from either edge
     if not pygame.Rect((0, 0), dialog.size).contains(panel):
         problems.append(f"{where}: panel {panel} leaves the window")
     if dialog.title_font.size(dialog.title)[0] > inner:
@@ -85,7 +93,7 @@ def dialog_problems(dialog: Dialog, where: str) -> list[str]:
     buttons = []
     for index, choice in enumerate(dialog.choices):
         is_button = index >= dialog.option_count
-        room = choice.rect.w - (16 if is_button else 28)
+        room = choice.rect.w - dialog.px(16 if is_button else 28)
         if not panel.contains(choice.rect):
             problems.append(f"{where}: {choice.label!r} at {choice.rect} sticks out of the panel")
         if dialog.label_font(choice, is_button).size(choice.label)[0] > room:

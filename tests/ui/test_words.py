@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import pygame
-import pytest
 
 from eightoff.core.cards import Suit
 from eightoff.core.game import Game
@@ -75,13 +73,6 @@ def test_a_notice_stays_until_the_next_action_and_can_be_read_again() -> None:
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == "Messages"
     assert "Something worth reading" in dialog.lines
-
-
-@pytest.fixture(autouse=True)
-def _close_display() -> Iterator[None]:
-    """Each test opens a window on the dummy driver; later tests expect none open."""
-    yield
-    pygame.display.quit()
 
 
 def test_moves_picks_and_a_win_are_announced() -> None:
