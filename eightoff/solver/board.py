@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import cache, partial
 from typing import NamedTuple
 
-from eightoff.core.cards import CARDS, Card
+from eightoff.core.cards import CARDS, Card, Suit
 from eightoff.core.position import Position
 from eightoff.core.rules import Build, Rules
 
@@ -35,11 +35,20 @@ CELL_TO_COLUMN = 2  # a = the card, b = destination column
 HOME = 3  # a = the card (from a column top, a cell or the reserve)
 TAKEBACK = 4  # a = the card, b = destination column or -1 for a cell
 RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
+RESERVE_UNDER = 6  # a = the reserve card, b = destination column, count = the card put on it next
 
 InternalMove = tuple[int, int, int, int]
 SAFE_CACHE = 200_000
 END_OF_COLUMNS = b"\x0e"
 """Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
+
+
+def plain(move: InternalMove) -> InternalMove:
+    """A move as a line spells it: a `RESERVE_UNDER` move is recorded with its second half
+    (the card put on) after it, so it stands for its first half, the reserve card's move."""
+    if move[0] == RESERVE_UNDER:
+        return (RESERVE_TO_COLUMN, move[1], move[2], 1)
+    return move
 
 
 def card_code(card: Card) -> int:
@@ -79,6 +88,32 @@ def from_position(position: Position) -> Board:
     return Board(columns, cells, tuple(position.foundations), reserve)
 
 
+def safe_two_below(card: Card, foundations: tuple[int, ...]) -> bool:
+    """A wider auto-play safety rule than the core's (for alternate colours): `card` (rank r,
+    next on its foundation) may go home when both opposite-colour foundations hold r - 1, as in
+    the core, or when they hold r - 2 and the other foundation of its colour holds r - 3.
+
+    Why that can never turn a won game into a lost one: take any winning line L from the board
+    with `card` still out, and play it from the board with `card` home, making each move of L
+    except that a card moved in L onto a card that is home here ("a ghost") goes home instead,
+    and moves of ghosts are skipped. A ghost is `card` or a card put on a ghost, so only an
+    opposite-colour r - 1 (its foundation holds r - 2, so it may go home) or, on that, the other
+    r - 2 of `card`'s colour (its foundation holds r - 3); its own suit's r - 2 is home already,
+    and so is every opposite-colour r - 3 that could lie on those. Ghosts therefore always form
+    the top of their column, so every other move of L finds the same top cards, at least as many
+    empty columns and free cells, and foundations one below its card: the line is legal and ends
+    with every card home. It uses where the cards are, never whether they face up, so it holds
+    for a solver that knows the face-down cards (the top card of a column always faces up).
+    """
+    rank = card.rank
+    if rank <= 2:
+        return True
+    opposite = min(home for suit, home in enumerate(foundations) if Suit(suit).is_red != card.suit.is_red)
+    partner = foundations[3 - card.suit]
+    """The other suit of the same colour (clubs and spades, diamonds and hearts)."""
+    return opposite >= rank - 1 or (opposite >= rank - 2 and partner >= rank - 3)
+
+
 def _add_card(cards: bytes, card: int) -> bytes:
     return bytes(sorted(cards + bytes((card,))))
 
@@ -115,6 +150,18 @@ class Engine:
         self.autoplay_folds = not self.takeback_matters
         """Safe home moves are folded into every step only where that is provably harmless: the
         core's safety rule assumes cards never come back off the foundations."""
+        self.is_safe = (
+            safe_two_below
+            if rules.build is Build.ALTERNATE_COLOUR and not rules.cells
+            else rules.safe_to_autoplay
+        )
+        """Where there are no cells (Raglan), the wider `safe_two_below`: fewer boards to search
+        and to prove lost. It holds with cells too, but FreeCell keeps the core's rule because
+        its grade table was calibrated on the boards that exact search expands."""
+        self.children: dict[int, bytes] = {
+            card: bytes(child for child in codes if card in self.parents[child]) for card in codes
+        }
+        """The cards that may lie on each card."""
         self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._runs: dict[bytes, bytes] = {}
 
@@ -147,13 +194,20 @@ class Engine:
         key = (card, foundations)
         safe = self._safe.get(key)
         if safe is None:
-            safe = self._safe[key] = self.rules.safe_to_autoplay(code_card(card), foundations)
+            safe = self._safe[key] = self.is_safe(code_card(card), foundations)
         return safe
 
     def is_legal(self, board: Board, move: InternalMove) -> bool:
         """Whether `move` may be made on `board` (for edits to a found line; the search itself
         only makes moves that `moves` produced)."""
         kind, a, b, count = move
+        if kind == RESERVE_UNDER:
+            first, second = self.halves(board, move)
+            return (
+                self.is_legal(board, first)
+                and second[0] != RESERVE_UNDER
+                and self.is_legal(self.apply(board, first), second)
+            )
         columns, cells, foundations, reserve = board
         free = self.cells - len(cells)
         if kind == COLUMN_TO_CELL:
@@ -184,8 +238,30 @@ class Engine:
 
     # ----- changing -------------------------------------------------------------------------
 
+    def halves(self, board: Board, move: InternalMove) -> tuple[InternalMove, InternalMove]:
+        """The two plain moves a `RESERVE_UNDER` move makes: its reserve card to the column,
+        then the card named by its count onto it, from wherever that card lies (a column's
+        top, the reserve, a cell or, taken back, its foundation). A card found nowhere gives
+        the move itself back as its second half, which no check accepts."""
+        _, card, target, onto = move
+        first = (RESERVE_TO_COLUMN, card, target, 1)
+        columns, cells, foundations, reserve = board
+        if onto in reserve and onto != card:
+            return first, (RESERVE_TO_COLUMN, onto, target, 1)
+        if onto in cells:
+            return first, (CELL_TO_COLUMN, onto, target, 1)
+        if foundations[onto >> 4] == onto & RANK_MASK:
+            return first, (TAKEBACK, onto, target, 1)
+        for index, column in enumerate(columns):
+            if column and column[-1] == onto:
+                return first, (COLUMN_TO_COLUMN, index, target, 1)
+        return first, move
+
     def apply(self, board: Board, move: InternalMove) -> Board:
         kind, a, b, count = move
+        if kind == RESERVE_UNDER:
+            first, second = self.halves(board, move)
+            return self.apply(self.apply(board, first), second)
         columns, cells, foundations, reserve = board
         if kind == COLUMN_TO_COLUMN:
             source = columns[a]
@@ -268,6 +344,10 @@ class Engine:
             if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
                 return child, ()
             return self.autoplay(child)
+        if kind == RESERVE_UNDER:
+            first, second = self.halves(board, move)
+            child, home = self.autoplay(self.apply(self.apply(board, first), second))
+            return child, (second, *home)
         child = self.apply(board, move)
         if kind != HOME or not self.autoplay_folds:
             return child, ()
@@ -277,6 +357,26 @@ class Engine:
         """Every move worth trying. Left out, soundly: cell to cell (changes nothing), a whole
         column to an empty column (the same board) and a move to any but the first empty column
         (empty columns are interchangeable). Safe home moves were folded in already.
+
+        A reserve card goes to a column only as a `RESERVE_UNDER` move, together with the card
+        put on it next. Sound, because in a winning line a reserve card that goes to a column
+        can only be in the way there (it covers a card or fills an empty column) until a card
+        is put on it: it could as well have waited in the reserve, which gives at any time.
+        So take its first trip out of the reserve and its moves between columns after it, and
+        make them as one move to where it then lies just before the first card is put on it
+        (or go home straight from the reserve, if it goes home first). Every move in between
+        sees the same top cards except where that card lay, where nothing was put, and as many
+        empty columns or more: the line stays legal, no longer than before, and each reserve
+        card's trip out now comes just before a card goes on it. Repeat this while a line has
+        a trip out of the reserve that does not (each repeat moves one trip later, so it ends):
+        the line then goes by `RESERVE_UNDER` moves only. A reserve card put on a reserve card
+        is a trip out too, so a chain of them becomes `RESERVE_UNDER` moves one after the other,
+        the last card put on from elsewhere.
+
+        Each of these arguments, and auto-play's (`safe_two_below`), turns a winning line into
+        one with no more moves other than home moves (and every line makes one home move per
+        card out), so every winnable board has a move here to a winnable board nearer a win:
+        the search, which tries them all, is complete.
 
         The search's second hottest function, so written out flat: the cards of each column's
         movable run come cached (`run_cards`), and the top cards are found in one dict."""
@@ -333,11 +433,27 @@ class Engine:
             if first_empty >= 0 and card in fills:
                 add((kind, card, first_empty, 1))
 
-        for kind, givers in ((CELL_TO_COLUMN, cells), (RESERVE_TO_COLUMN, reserve)):
-            for card in givers:
-                if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                    add((HOME, card, 0, 1))
-                place(kind, card)
+        for card in cells:
+            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                add((HOME, card, 0, 1))
+            place(CELL_TO_COLUMN, card)
+        for card in reserve:
+            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                add((HOME, card, 0, 1))
+            takers = [
+                child
+                for child in self.children[card]
+                if child in tops
+                or child in reserve
+                or child in cells
+                or (self.takeback_matters and foundations[child >> 4] == child & RANK_MASK > 1)
+            ]
+            if takers:  # the places the card may go, each with every card that may go on it
+                start = len(found)
+                place(RESERVE_TO_COLUMN, card)
+                found[start:] = [
+                    (RESERVE_UNDER, card, target, child) for _, _, target, _ in found[start:] for child in takers
+                ]
         if self.takeback_matters:
             for suit, rank in enumerate(foundations):
                 if rank <= 1:

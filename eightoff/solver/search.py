@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from eightoff.core.rules import Build, Rules
-from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove
+from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain
 
 CHECK_CLOCK_EVERY = 128
 OTHERS_UNTIL = 60_000
@@ -234,7 +234,7 @@ def _best_first(engine: Engine, start: Board, heuristic: Heuristic) -> Iterator[
             _, parent, edge, _ = records[index]
             parts.append(edge)
             index = parent
-        return [move for part in reversed(parts) for move in part]
+        return [plain(move) for part in reversed(parts) for move in part]
 
     if start.foundations == WON:
         yield Outcome("solved", line_to(0), 0, 1)

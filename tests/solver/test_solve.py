@@ -7,13 +7,15 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from eightoff.core.cards import CARDS, DECK
+from eightoff.core.cards import CARDS, DECK, Card
 from eightoff.core.deals import deal
 from eightoff.core.moves import Move
+from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD
+from eightoff.core.variants import EASY, FREECELL, PRESETS, RAGLAN, STANDARD
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
+from eightoff.solver.board import safe_two_below
 from tests.solver.playouts import played_positions
 
 NODES = Budget(nodes=60_000)
@@ -115,7 +117,10 @@ TINY = [
     Rules("colours", 1, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.CELLS_AND_COLUMNS),
     Rules("colours, kings", 1, (3,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.KINGS, RunMoves.CELLS_ONLY),
     Rules("raglan", 0, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.SINGLE_CARDS, reserve=2),
+    Rules("raglan, deep", 0, (2,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.SINGLE_CARDS, reserve=4),
 ]
+NO_CELLS = [rules for rules in TINY if rules.build is Build.ALTERNATE_COLOUR and not rules.cells]
+"""The games searched with `safe_two_below` and the most reserve places (Raglan's shape)."""
 
 
 def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
@@ -135,10 +140,10 @@ def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
 
 
 @st.composite
-def small_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
+def small_positions(draw: st.DrawFn, games: list[Rules] = TINY) -> tuple[Position, Rules]:
     """Most cards home; the last few of each suit dealt at random over few columns, cells and
     reserve places."""
-    rules = draw(st.sampled_from(TINY))
+    rules = draw(st.sampled_from(games))
     left = draw(st.lists(st.integers(0, 6), min_size=4, max_size=4))
     foundations = tuple(13 - count for count in left)
     cards = [card for card in DECK if card.rank > foundations[card.suit]]
@@ -154,14 +159,58 @@ def small_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
     return Position(tuple(map(tuple, columns)), cells, foundations, reserve), rules
 
 
-@settings(max_examples=300, deadline=None)
-@given(small_positions())
-def test_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
-    position, rules = case
+def assert_verdict_agrees(position: Position, rules: Rules) -> None:
     result = solve(position, rules)
     assert result.status == (SOLVED if winnable_by_brute_force(position, rules) else UNSOLVED)
     if result.status == SOLVED:
         assert replays_to_win(position, rules, result.moves)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions())
+def test_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
+    assert_verdict_agrees(*case)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions(NO_CELLS))
+def test_raglan_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
+    """As above, on Raglan's shape alone: there the reserve moves and auto-play are pruned most."""
+    assert_verdict_agrees(*case)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_positions(NO_CELLS))
+def test_a_card_safe_two_below_never_loses_a_won_game(case: tuple[Position, Rules]) -> None:
+    """The wider auto-play rule, checked on its own by exhaustive search: sending home a card
+    it calls safe leaves a winnable position winnable."""
+    position, rules = case
+    safe = [
+        move
+        for move in position.legal_moves(rules)
+        if move.destination.kind is PileKind.FOUNDATION
+        and safe_two_below(position.top(move.source), position.foundations)
+    ]
+    assume(safe and winnable_by_brute_force(position, rules))
+    for move in safe:
+        assert winnable_by_brute_force(position.apply(move), rules), move
+
+
+def test_two_below_is_wider_than_the_core_rule() -> None:
+    """Both black sixes home, the other red suit at five: the red eight may go home, which
+    the core's rule (both black sevens home) does not allow yet."""
+    eight = Card.parse("8H")
+    foundations = (6, 5, 7, 6)
+    assert safe_two_below(eight, foundations)
+    assert not RAGLAN.safe_to_autoplay(eight, foundations)
+    assert not safe_two_below(eight, (6, 4, 7, 6)) and not safe_two_below(eight, (5, 5, 7, 6))
+
+
+def test_raglan_deal_99_is_proved_unwinnable() -> None:
+    """The deal whose proof the reserve and auto-play pruning cut most (from over 700,000
+    boards to under 100,000)."""
+    result = solve(deal(99, RAGLAN), RAGLAN, Budget(nodes=150_000))
+    assert result.status == UNSOLVED
 
 
 def test_brute_force_cases_include_lost_positions() -> None:
