@@ -21,9 +21,6 @@ from eightoff.core.rules import Build, Rules
 from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain
 
 CHECK_CLOCK_EVERY = 128
-OTHERS_UNTIL = 60_000
-"""Boards expanded after which the others give up their turns again: a deal none solves by
-then is usually lost, and its proof needs only one search to run dry."""
 DEFAULT_STATES = 1_500_000
 """Distinct boards kept (both searches together) before the answer is "unknown": about 650 MB
 at the ~430 bytes a board costs, so a whole search stays under 1 GB."""
@@ -91,12 +88,15 @@ FREE_CELL_RUNNERS = (
     Runner(Weights(2, 0, 1, 2, 1, 0, empty=2), 400),
     Runner(Weights(1, 0, 1, 1, 1, 0), 600),
     Runner(Weights(3, 1, 0, 1, 1, 0.5), 2000),
+    Runner(Weights(2, 1, 1, 1, 1, 0.5), 5000),
 )
 """Alternate colours with free cells (FreeCell). The first is the quickest alone at the median;
-the others were picked by counting, on FreeCell deals 1..400 and on 84 of the slowest deals
+the next three were picked by counting, on FreeCell deals 1..400 and on 84 of the slowest deals
 of 1..32000, the boards each candidate weighting needs alone, simulating the turn-taking
-schedules, and timing the best few: on 50 of those slow deals this one needs a fifth of the
-old three-weighting schedule's time (median 143 ms against 766 ms)."""
+schedules, and timing the best few: on 50 of those slow deals they need a fifth of the old
+three-weighting schedule's time (median 143 ms against 766 ms). The fifth came from the two
+deals of 1..32000 the four left undecided or slow (7967 in 30 s, 21491 in 15 s): alone it
+needs 14,183 and 17,482 boards on them where the others need 35,000 to 590,000 or more."""
 NO_CELL_RUNNERS = (
     Runner(Weights(1, 0, 0.5, 0, 1, 0.5), 0),
     Runner(Weights(1, 0, 0, 0, 0.5, 0.25), 3000),
@@ -111,10 +111,28 @@ wanders far down a greedy line, and the deals that took the old portfolio a mill
 weigh nothing: there are none)."""
 
 
-def runners_for(rules: Rules) -> tuple[Runner, ...]:
+@dataclass(frozen=True)
+class Portfolio:
+    """A game's weightings, and the boards expanded (by all together) after which the first goes
+    on alone: a deal none solves by then is usually lost, and its proof needs only one search
+    to run dry."""
+
+    runners: tuple[Runner, ...]
+    alone_after: int = 60_000
+
+
+FREE_CELL_ALONE_AFTER = 150_000
+"""FreeCell's deals are almost all winnable (one of 32,000 is not), so its weightings keep
+taking turns longer: with the fifth weighting, on the 20 slowest deals of 1..32000 this cut
+their own time from 157 s to 89 s and decided 7967, for about 2 s more on the proof of 11982."""
+
+
+def portfolio_for(rules: Rules) -> Portfolio:
     if rules.build is Build.SAME_SUIT:
-        return SAME_SUIT_RUNNERS
-    return FREE_CELL_RUNNERS if rules.cells else NO_CELL_RUNNERS
+        return Portfolio(SAME_SUIT_RUNNERS)
+    if rules.cells:
+        return Portfolio(FREE_CELL_RUNNERS, FREE_CELL_ALONE_AFTER)
+    return Portfolio(NO_CELL_RUNNERS)
 
 
 class Heuristic:
@@ -189,7 +207,8 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
-    schedule = runners_for(engine.rules)
+    portfolio = portfolio_for(engine.rules)
+    schedule = portfolio.runners
     runners = [_best_first(engine, start, Heuristic(engine, schedule[0].weights))]
     waiting = list(schedule[1:])
     nodes = 0
@@ -198,7 +217,7 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     while True:
         if waiting and nodes >= waiting[0].joins_after:
             runners.append(_best_first(engine, start, Heuristic(engine, waiting.pop(0).weights)))
-        elif len(runners) > 1 and nodes >= OTHERS_UNTIL:
+        elif len(runners) > 1 and nodes >= portfolio.alone_after:
             del runners[1:]  # the first goes on alone: a proof then costs one full search
             waiting.clear()
         for which, runner in enumerate(runners):
