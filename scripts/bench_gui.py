@@ -6,8 +6,8 @@ Usage: .venv/bin/python scripts/bench_gui.py [--rules R | --every-game] [--runs 
 
 - idle CPU with a deal on screen: utime+stime from /proc/<pid>/stat over 10 s after a 2 s
   settle, in fresh processes (median and spread); also the on-CPU time of all threads from
-  /proc/<pid>/task/*/schedstat (nanoseconds, where stat counts 10 ms ticks) and wake-ups a
-  second (voluntary context switches);
+  /proc/<pid>/task/*/schedstat (nanoseconds, where stat counts 10 ms ticks), which the target
+  is judged on, and wake-ups a second (voluntary context switches);
 - launch to deal on screen: from starting `python -m eightoff` to its first --print-layout
   line, which the game prints once the first frame is on screen (median and spread);
 - dragging a 10-card run across a 1920x1080 window: the app runs in this process on the X
@@ -60,7 +60,8 @@ def spread(values: list[float], unit: str, digits: int = 2) -> str:
 
 
 def verdict(value: float, target: float) -> str:
-    return "meets" if value < target else "MISSES"
+    """The issues' targets are upper bounds ("at most")."""
+    return "meets" if value <= target else "MISSES"
 
 
 def cpu_ticks_seconds(pid: int) -> float:
@@ -101,7 +102,7 @@ def bench_launch(display: str, home: Path, runs: int) -> None:
         game, elapsed, _ = start_game(display, home)
         seconds.append(elapsed)
         game.stop()
-    print(f"launch to deal on screen: {spread(seconds, 's', 3)}; target < 0.5 s: "
+    print(f"launch to deal on screen: {spread(seconds, 's', 3)}; target at most 0.5 s: "
           f"{verdict(statistics.median(seconds), 0.5)}")
 
 
@@ -125,9 +126,12 @@ def bench_idle(display: str, home: Path, runs: int, mid_game: bool) -> None:
         rates.append((wakeups(pid) - woken) / IDLE_SECONDS)
         game.stop()
     what = "mid-game, clock running" if mid_game else "fresh deal"
-    print(f"idle CPU over {IDLE_SECONDS:.0f} s, {what} (/proc stat utime+stime): "
-          f"{spread(by_stat, '% of a core', 3)}; target < 0.1%: {verdict(statistics.median(by_stat), 0.1)}")
-    print(f"  same, all threads' on-CPU time (schedstat): {spread(by_schedstat, '%', 4)}")
+    # Judged on schedstat's nanoseconds: /proc stat counts 10 ms ticks, so one tick in the
+    # 10 s window already reads as 0.100 %.
+    print(f"idle CPU over {IDLE_SECONDS:.0f} s, {what} (/proc stat utime+stime, 10 ms ticks): "
+          f"{spread(by_stat, '% of a core', 3)}")
+    print(f"  same, all threads' on-CPU time (schedstat): {spread(by_schedstat, '%', 4)}; "
+          f"target at most 0.1%: {verdict(statistics.median(by_schedstat), 0.1)}")
     print(f"  wake-ups: {spread(rates, 'a second', 1)}")
 
 
@@ -155,7 +159,7 @@ def bench_memory(display: str, home: Path) -> None:
     finally:
         game.stop()
     print(f"resident memory after {moves} moves, an undo and a redo: VmRSS {kib['VmRSS'] / 1024:.1f} MB, "
-          f"peak VmHWM {kib['VmHWM'] / 1024:.1f} MB; target < 150 MB: {verdict(kib['VmHWM'] / 1024, 150)}")
+          f"peak VmHWM {kib['VmHWM'] / 1024:.1f} MB; target at most 150 MB: {verdict(kib['VmHWM'] / 1024, 150)}")
 
 
 def drag_run_across(app: Any, frames: int, card: Any) -> tuple[list[float], int]:
@@ -212,7 +216,7 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
         p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
         print(f"drag frames #{repeat}, {lifted} cards lifted, {app.size[0]}x{app.size[1]}: "
               f"99th percentile {p99:.2f} ms, median {statistics.median(durations):.2f} ms, "
-              f"worst {durations[-1]:.2f} ms (n={len(durations)}); target 99% < 8 ms: {verdict(p99, 8)}")
+              f"worst {durations[-1]:.2f} ms (n={len(durations)}); target 99% at most 8 ms: {verdict(p99, 8)}")
         if lifted != wanted:
             print(f"  (the run did not lift as {wanted} cards: the figure is not the one asked for)")
     app.close()
