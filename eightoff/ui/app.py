@@ -135,6 +135,8 @@ class App:
         self._after_first_frame: list[Callable[[], None]] | None = []
         self.statistics_dialog: Callable[[], Scene] | None = None
         """Opens the store's own Statistics dialog (reset, replay) instead of plain lines."""
+        self.unlogged: list[str] = []
+        """Lines of --log-moves not printed yet (see `_flush_log`)."""
         if log_moves:
             self.listeners.append(self._log_moves)
         self.scenes: list[Scene] = []
@@ -214,6 +216,7 @@ class App:
         """Release what the plug-ins hold, then the window and the display."""
         for closer in self.closers:
             closer()
+        self._flush_log()
         self.window.close()
         self.pygame.display.quit()
 
@@ -256,6 +259,7 @@ class App:
             scene.update(now)
         for watch in list(self.watchers):
             watch()
+        self._flush_log()
         self.draw()
         self.frames += 1
 
@@ -331,8 +335,15 @@ class App:
             lines = [f"# {outcome.value if outcome else change.value}"]
         else:
             return
-        for line in lines:
-            print(line, file=self.out, flush=True)
+        self.unlogged += lines
+
+    def _flush_log(self) -> None:
+        """Print the move log of a whole step of the loop at once, after every listener has
+        heard it: whoever reads the winning move there (and then kills the window) finds the
+        win already in the statistics, which the store records on the WON that follows it."""
+        if self.unlogged:
+            lines, self.unlogged = self.unlogged, []
+            print("\n".join(lines), file=self.out, flush=True)
 
 
 def scaled(size: tuple[int, int], factor: float) -> tuple[int, int]:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TextIO
 
 import pygame
 import pytest
@@ -44,14 +45,15 @@ def store_at(home: Path) -> Store:
 
 
 def open_app(
-    home: Path, args: argparse.Namespace | None = None, game: Game | None = None
+    home: Path, args: argparse.Namespace | None = None, game: Game | None = None,
+    out: TextIO | None = None,
 ) -> tuple[App, StoreLink]:
-    """What run_app does, with a clock the test moves."""
+    """What run_app does, with a clock the test moves; with `out`, --log-moves writes to it."""
     store = store_at(home)
     start = opening(store, args or arguments())
     if game is not None:
         start = Opening(start.preferences, game, None, start.set_aside)
-    app = App(start.game, start.preferences, out=io.StringIO(), now=FakeClock())
+    app = App(start.game, start.preferences, out=out or io.StringIO(), now=FakeClock(), log_moves=out is not None)
     link = StoreLink(app, store, start)
     pygame.event.clear()
     app.pump()
@@ -160,6 +162,32 @@ def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
         app.pop(app.top)
     app.pump(3)
     assert app.top.title == "Solved with help"
+
+
+class WinsWhenLogged(io.StringIO):
+    """A move log that notes, as each line is written, how many wins the statistics hold."""
+
+    def __init__(self, home: Path) -> None:
+        super().__init__()
+        self.home = home
+        self.wins_seen: list[tuple[str, int]] = []
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            self.wins_seen.append((line, store_at(self.home).statistics("standard").won))
+        return super().write(text)
+
+
+def test_the_move_log_shows_the_winning_move_only_once_the_win_is_recorded(home: Path) -> None:
+    """A window killed as soon as its log shows the winning move keeps the win (the referee's
+    and bench_reliability's 'wins kept' watch the log, then SIGKILL)."""
+    log = WinsWhenLogged(home)
+    app, _ = open_app(home, game=one_move_from_won(), out=log)
+    [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
+    app.table.play(last)
+    app.pump()
+    winning = [wins for line, wins in log.wins_seen if "to the foundations" in line]
+    assert winning == [1]
 
 
 def test_a_win_is_logged_at_the_winning_move_and_undo_redo_never_counts_it_twice(home: Path) -> None:
