@@ -252,9 +252,11 @@ class GameLog:
             os.close(descriptor)
 
     def halfway(self) -> tuple[int, tuple[int, int], bytes] | None:
-        """Where a line starts a little before halfway through a log of more than HALVED bytes
-        (the first half's reader also adds the second half up), with the log's identity and its
-        fingerprint there (as `scan` takes them); None for a smaller log."""
+        """Where a line starts halfway through a log of more than HALVED bytes, with the log's
+        identity and its fingerprint there (as `scan` takes them); None for a smaller log.
+        Halfway, though the first half's reader also adds the second half up: the second's
+        reader must send its part through a pipe too, and a 45 % split left the first waiting
+        on it (`eightoff stats` on a million games: median 0.80 s against 0.87 s, a dozen runs each)."""
         try:
             descriptor = os.open(self.path, READ_FLAGS)
         except OSError:
@@ -263,7 +265,7 @@ class GameLog:
             status = os.fstat(descriptor)
             if kind_of(status.st_mode) is not None or status.st_size < HALVED:
                 return None
-            middle = status.st_size * 9 // 20
+            middle = status.st_size // 2
             newline = os.pread(descriptor, CHUNK, middle).find(b"\n")
             if newline < 0:
                 return None
