@@ -159,7 +159,8 @@ def bench_memory(display: str, home: Path) -> None:
     finally:
         game.stop()
     print(f"resident memory after {moves} moves, an undo and a redo: VmRSS {kib['VmRSS'] / 1024:.1f} MB, "
-          f"peak VmHWM {kib['VmHWM'] / 1024:.1f} MB; target at most 150 MB: {verdict(kib['VmHWM'] / 1024, 150)}")
+          f"peak VmHWM {kib['VmHWM'] / 1024:.1f} MB; "
+          f"target at most 150 MB: {verdict(kib['VmHWM'] / 1024, 150)}")
 
 
 def drag_run_across(app: Any, frames: int, card: Any) -> tuple[list[float], int]:
@@ -216,7 +217,8 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
         p99 = durations[min(len(durations) - 1, int(len(durations) * 0.99))]
         print(f"drag frames #{repeat}, {lifted} cards lifted, {app.size[0]}x{app.size[1]}: "
               f"99th percentile {p99:.2f} ms, median {statistics.median(durations):.2f} ms, "
-              f"worst {durations[-1]:.2f} ms (n={len(durations)}); target 99% at most 8 ms: {verdict(p99, 8)}")
+              f"worst {durations[-1]:.2f} ms (n={len(durations)}); "
+              f"target 99% at most 8 ms: {verdict(p99, 8)}")
         if lifted != wanted:
             print(f"  (the run did not lift as {wanted} cards: the figure is not the one asked for)")
     app.close()

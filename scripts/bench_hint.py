@@ -69,10 +69,10 @@ def main() -> int:
 
     from eightoff.core.game import Game
     from eightoff.core.variants import STANDARD
+    from eightoff.session.changes import Change
     from eightoff.solver import SOLVED, Budget, solve
     from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
-    from eightoff.session.changes import Change
     from eightoff.ui.solver_link import connect_solver
 
     rng = random.Random(args.seed)

@@ -405,9 +405,7 @@ class Engine:
                 add((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
             if capacity > 1 or to_empty:
                 run = known_runs.get(column) or self.run_cards(column)
-                count = 0
-                for moving in run[:capacity]:
-                    count += 1
+                for count, moving in enumerate(run[:capacity], 1):
                     for onto in parents[moving]:
                         target = top_of(onto)
                         if target is not None:
@@ -452,7 +450,9 @@ class Engine:
                 start = len(found)
                 place(RESERVE_TO_COLUMN, card)
                 found[start:] = [
-                    (RESERVE_UNDER, card, target, child) for _, _, target, _ in found[start:] for child in takers
+                    (RESERVE_UNDER, card, target, child)
+                    for _, _, target, _ in found[start:]
+                    for child in takers
                 ]
         if self.takeback_matters:
             for suit, rank in enumerate(foundations):

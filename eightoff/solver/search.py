@@ -22,7 +22,7 @@ from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine,
 
 CHECK_CLOCK_EVERY = 128
 DEFAULT_STATES = 1_500_000
-"""Distinct boards kept (both searches together) before the answer is "unknown": about 650 MB
+"""Distinct boards kept (all searches together) before the answer is "unknown": about 650 MB
 at the ~430 bytes a board costs, so a whole search stays under 1 GB."""
 
 
@@ -71,7 +71,6 @@ full foundation, a byte that is no card)."""
 SEPARATOR = b"\0"
 
 
-
 @dataclass(frozen=True)
 class Runner:
     """One weighting of a game's portfolio and when it joins the search."""
@@ -79,36 +78,6 @@ class Runner:
     weights: Weights
     joins_after: int
     """Boards expanded (by all runners together) before this one starts taking turns."""
-
-
-SAME_SUIT_RUNNERS = (Runner(Weights(3, 1, 0, 1, 1, 0.5), 0), Runner(Weights(3, 1, 1, 1, 1, 0.5), 1000))
-"""Eight Off's portfolio."""
-FREE_CELL_RUNNERS = (
-    Runner(Weights(3, 1, 1, 1, 1.5, 0, empty=3), 0),
-    Runner(Weights(2, 0, 1, 2, 1, 0, empty=2), 400),
-    Runner(Weights(1, 0, 1, 1, 1, 0), 600),
-    Runner(Weights(3, 1, 0, 1, 1, 0.5), 2000),
-    Runner(Weights(2, 1, 1, 1, 1, 0.5), 5000),
-)
-"""Alternate colours with free cells (FreeCell). The first is the quickest alone at the median;
-the next three were picked by counting, on FreeCell deals 1..400 and on 84 of the slowest deals
-of 1..32000, the boards each candidate weighting needs alone, simulating the turn-taking
-schedules, and timing the best few: on 50 of those slow deals they need a fifth of the old
-three-weighting schedule's time (median 143 ms against 766 ms). The fifth came from the two
-deals of 1..32000 the four left undecided or slow (7967 in 30 s, 21491 in 15 s): alone it
-needs 14,183 and 17,482 boards on them where the others need 35,000 to 590,000 or more."""
-NO_CELL_RUNNERS = (
-    Runner(Weights(1, 0, 0.5, 0, 1, 0.5), 0),
-    Runner(Weights(1, 0, 0, 0, 0.5, 0.25), 3000),
-    Runner(Weights(1, 0, 0, 0, 1.5, 0.75), 6000),
-)
-"""Alternate colours with no cells (Raglan). Picked by counting, on the winnable deals of
-1..300 and the 71 slowest of 1..1000, the boards each of some thirty candidate weightings
-needs alone (counted up to 20,000) and simulating the turn-taking schedules. Unlike
-FreeCell, Raglan wants the path length in the score: a single-card game with no cells
-wanders far down a greedy line, and the deals that took the old portfolio a million boards
-(89, 209, 316) take one of these a few thousand. Buried cards do not help here (cells
-weigh nothing: there are none)."""
 
 
 @dataclass(frozen=True)
@@ -121,18 +90,43 @@ class Portfolio:
     alone_after: int = 60_000
 
 
-FREE_CELL_ALONE_AFTER = 150_000
-"""FreeCell's deals are almost all winnable (one of 32,000 is not), so its weightings keep
+SAME_SUIT = Portfolio((Runner(Weights(3, 1, 0, 1, 1, 0.5), 0), Runner(Weights(3, 1, 1, 1, 1, 0.5), 1000)))
+"""Eight Off's portfolio."""
+FREE_CELL = Portfolio((
+    Runner(Weights(3, 1, 1, 1, 1.5, 0, empty=3), 0),
+    Runner(Weights(2, 0, 1, 2, 1, 0, empty=2), 400),
+    Runner(Weights(1, 0, 1, 1, 1, 0), 600),
+    Runner(Weights(3, 1, 0, 1, 1, 0.5), 2000),
+    Runner(Weights(2, 1, 1, 1, 1, 0.5), 5000),
+), alone_after=150_000)
+"""Alternate colours with free cells (FreeCell). The first is the quickest alone at the median;
+the next three were picked by counting, on FreeCell deals 1..400 and on 84 of the slowest deals
+of 1..32000, the boards each candidate weighting needs alone, simulating the turn-taking
+schedules, and timing the best few: on 50 of those slow deals they need a fifth of the old
+three-weighting schedule's time (median 143 ms against 766 ms). The fifth came from the two
+deals of 1..32000 the four left undecided or slow (7967 in 30 s, 21491 in 15 s): alone it
+needs 14,183 and 17,482 boards on them where the others need 35,000 to 590,000 or more.
+FreeCell's deals are almost all winnable (one of 32,000 is not), so its weightings keep
 taking turns longer: with the fifth weighting, on the 20 slowest deals of 1..32000 this cut
 their own time from 157 s to 89 s and decided 7967, for about 2 s more on the proof of 11982."""
+NO_CELL = Portfolio((
+    Runner(Weights(1, 0, 0.5, 0, 1, 0.5), 0),
+    Runner(Weights(1, 0, 0, 0, 0.5, 0.25), 3000),
+    Runner(Weights(1, 0, 0, 0, 1.5, 0.75), 6000),
+))
+"""Alternate colours with no cells (Raglan). Picked by counting, on the winnable deals of
+1..300 and the 71 slowest of 1..1000, the boards each of some thirty candidate weightings
+needs alone (counted up to 20,000) and simulating the turn-taking schedules. Unlike
+FreeCell, Raglan wants the path length in the score: a single-card game with no cells
+wanders far down a greedy line, and the deals that took the old portfolio a million boards
+(89, 209, 316) take one of these a few thousand. Buried cards do not help here (cells
+weigh nothing: there are none)."""
 
 
 def portfolio_for(rules: Rules) -> Portfolio:
     if rules.build is Build.SAME_SUIT:
-        return Portfolio(SAME_SUIT_RUNNERS)
-    if rules.cells:
-        return Portfolio(FREE_CELL_RUNNERS, FREE_CELL_ALONE_AFTER)
-    return Portfolio(NO_CELL_RUNNERS)
+        return SAME_SUIT
+    return FREE_CELL if rules.cells else NO_CELL
 
 
 class Heuristic:
@@ -202,8 +196,8 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
     """Run the weightings of this game as separate complete searches, the others joining in
     as their `Runner.joins_after` says and all taking turns from then on: most deals are
     solved by the first alone at its own speed, and a deal on which it wanders costs a few
-    times what the luckiest weighting needs. The first to finish decides; each is complete, so any running
-    dry is a proof."""
+    times what the luckiest weighting needs. The first to finish decides; each is complete,
+    so any running dry is a proof."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
@@ -238,6 +232,11 @@ def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
             return Outcome("unknown", [], nodes, sum(sizes))
 
 
+Record = tuple[Board, int, tuple[InternalMove, ...], int]
+"""A board the search has seen: the board, its parent's index, the moves that led to it (one
+step with its auto-play) and its depth in moves."""
+
+
 def _best_first(engine: Engine, start: Board, heuristic: Heuristic) -> Iterator[int | Outcome]:
     """One complete greedy best-first search, a board expansion per step: yields the number of
     boards seen so far after each, and finally its `Outcome` (nodes left for the caller).
@@ -247,7 +246,7 @@ def _best_first(engine: Engine, start: Board, heuristic: Heuristic) -> Iterator[
     step, moves, score, push, pop = engine.step, engine.moves, heuristic.score, heapq.heappush, heapq.heappop
     path = heuristic.weights.path
     start, opening = engine.autoplay(start)
-    records: list[tuple[Board, int, tuple[InternalMove, ...], int]] = [(start, -1, tuple(opening), len(opening))]
+    records: list[Record] = [(start, -1, tuple(opening), len(opening))]
     seen = {start.key()}
     remember = seen.add
     keep = records.append

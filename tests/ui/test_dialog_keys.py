@@ -3,7 +3,6 @@ Deal dialog takes exactly what `eightoff deal` takes."""
 
 from __future__ import annotations
 
-
 import pygame
 
 from eightoff.ui.dialogs import DealDialog, Dialog, PreferencesDialog

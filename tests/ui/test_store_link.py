@@ -53,7 +53,8 @@ def open_app(
     start = opening(store, args or arguments())
     if game is not None:
         start = Opening(start.preferences, game, None, start.set_aside)
-    app = App(start.game, start.preferences, out=out or io.StringIO(), now=FakeClock(), log_moves=out is not None)
+    app = App(start.game, start.preferences, out=out or io.StringIO(), now=FakeClock(),
+              log_moves=out is not None)
     link = StoreLink(app, store, start)
     pygame.event.clear()
     app.pump()
