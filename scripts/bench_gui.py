@@ -207,7 +207,7 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
     else:  # one card at a time (Raglan): the top card of the longest column
         game = Game.new(DEAL, rules)
         card, wanted = max(game.position.columns, key=len)[-1], 1
-    app = App(game, Preferences(autoplay=False), size=DRAG_SIZE)
+    app = App.for_game(game, Preferences(autoplay=False), size=DRAG_SIZE)
     app.pump(3)
     if app.size != DRAG_SIZE:
         print(f"drag frames: the window is {app.size[0]}x{app.size[1]}, not {DRAG_SIZE[0]}x{DRAG_SIZE[1]}")

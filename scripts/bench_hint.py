@@ -78,7 +78,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     settled: list[float] = []
     at_once: list[float] = []
-    app = App(Game.new(args.first, STANDARD), Preferences(autoplay=True, animation_speed="off"),
+    app = App.for_game(Game.new(args.first, STANDARD), Preferences(autoplay=True, animation_speed="off"),
               out=io.StringIO())
     connect_solver(app)
     try:

@@ -1,7 +1,9 @@
 """A game: rules, a starting position and the history of what the player did.
 
-Each user action, together with the auto-play moves it triggers, is one undo step. Moves and
-undos both count on the move counter, so a fewest-moves record cannot be gamed by undoing.
+Each user action, together with the auto-play moves it triggers, is one undo step, and counts
+one on the move counter: a move (a run moved at once is one move), an undo, a redo. Cards that
+auto-play sends home belong to the action that sent them. Undos count too, so a fewest-moves
+record cannot be gamed by undoing.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ class Game:
         self.done.append(step)
         self.undone.clear()
         self.position = after
-        self.move_count += len(moves)
+        self.move_count += 1
         return step
 
     def undo(self) -> Step | None:
@@ -149,7 +151,7 @@ class Game:
         step = self.undone.pop()
         self.done.append(step)
         self.position = step.after
-        self.move_count += len(step.moves)
+        self.move_count += 1
         return step
 
     # ----- saving --------------------------------------------------------------------------
@@ -208,3 +210,88 @@ class Game:
 
 def _step_lines(step: Step) -> list[str]:
     return [format_move(move) for move in step.moves]
+
+
+class GameView:
+    """A read-only look at a game: what the session hands out, so that nothing outside the
+    session can change the game it owns (it has no `play`, `undo` or setters, and its history
+    comes as tuples)."""
+
+    __slots__ = ("_game",)
+    _game: Game
+
+    def __init__(self, game: Game) -> None:
+        object.__setattr__(self, "_game", game)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a game is changed through its session, not by setting {name!r}")
+
+    @property
+    def rules(self) -> Rules:
+        return self._game.rules
+
+    @property
+    def start(self) -> Position:
+        return self._game.start
+
+    @property
+    def deal_number(self) -> int | None:
+        return self._game.deal_number
+
+    @property
+    def position(self) -> Position:
+        return self._game.position
+
+    @property
+    def move_count(self) -> int:
+        return self._game.move_count
+
+    @property
+    def done(self) -> tuple[Step, ...]:
+        return tuple(self._game.done)
+
+    @property
+    def undone(self) -> tuple[Step, ...]:
+        return tuple(self._game.undone)
+
+    @property
+    def held(self) -> frozenset[Card]:
+        return self._game.held
+
+    @property
+    def is_won(self) -> bool:
+        return self._game.is_won
+
+    @property
+    def is_stuck(self) -> bool:
+        return self._game.is_stuck
+
+    @property
+    def can_undo(self) -> bool:
+        return self._game.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self._game.can_redo
+
+    @property
+    def has_started(self) -> bool:
+        return self._game.has_started
+
+    def find_move(self, source: Pile, destination: Pile, count: int | None = None) -> Move:
+        return self._game.find_move(source, destination, count)
+
+    def legal_moves(self) -> list[Move]:
+        return self._game.legal_moves()
+
+    def click_move(self, source: Pile) -> Move | None:
+        return self._game.click_move(source)
+
+    def can_finish(self) -> bool:
+        return self._game.can_finish()
+
+    def restarted(self) -> Game:
+        return self._game.restarted()
+
+    def to_record(self) -> dict[str, Any]:
+        return self._game.to_record()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from eightoff.core.game import Game, Step
+from eightoff.core.game import GameView, Step
 
 
 class Change(Enum):
@@ -23,6 +23,6 @@ class Change(Enum):
     session's game, just before the NEW or RESTART that replaces it."""
 
 
-Listener = Callable[[Change, Game, "Step | None"], None]
+Listener = Callable[[Change, GameView, "Step | None"], None]
 """Called after every change with the game as it is now and the step made (None for NEW,
 RESTART and WON)."""

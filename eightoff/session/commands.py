@@ -1,8 +1,8 @@
 """Every player action, listed once: its name, label, keys and when it is enabled.
 
-The toolbar, the keyboard, the Game menu and Help all read `COMMANDS`. A command whose action
-is a session method runs here; the others (dialogs, quitting) are the front end's, which looks
-them up by name, so a new command is added in one place.
+The toolbar, the keyboard, the Game menu and Help all read `COMMANDS`; the front end runs a
+command by looking its value up in its own table of handlers (`Command` values are hashable),
+never by building a method name from it. So a new command is added here and handled there.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ class Command:
     """Key names as Help shows them and the front end matches them: "Ctrl+Z", "F2", "H"."""
     toolbar: bool
     enabled: Callable[[Session], bool]
-    run: Callable[[Session], object] | None = None
-    """The session method that does it; None: the front end does it (a dialog, quitting)."""
+    leaves_game: bool = False
+    """Running it leaves the game in progress (counted as lost): the player is asked first."""
 
 
 def _always(session: Session) -> bool:
@@ -35,30 +35,30 @@ def _always(session: Session) -> bool:
 
 
 def _playing(session: Session) -> bool:
-    return not session.game.is_won
+    return not session.over
 
 
 def _solver(session: Session) -> bool:
-    return session.solver_available and not session.game.is_won
+    return session.solver_available and not session.over
 
+
+NEW = Command("new", N_("New"), ("F2", "Ctrl+N"), True, _always, leaves_game=True)
+GAME = Command("game", N_("Game…"), ("Ctrl+G",), True, _always)
+DEAL = Command("deal", N_("Deal…"), ("Ctrl+D",), True, _always, leaves_game=True)
+RESTART = Command("restart", N_("Restart"), ("Ctrl+R",), True, lambda s: s.game.has_started, leaves_game=True)
+UNDO = Command("undo", N_("Undo"), ("Ctrl+Z",), True, lambda s: s.game.can_undo and not s.over)
+REDO = Command("redo", N_("Redo"), ("Ctrl+Y", "Ctrl+Shift+Z"), True, lambda s: s.game.can_redo and not s.over)
+HINT = Command("hint", N_("Hint"), ("H", "Ctrl+H"), True, _solver)
+SOLVE = Command("solve", N_("Solve"), ("F9",), True, _solver)
+PREFERENCES = Command("preferences", N_("Preferences"), ("Ctrl+P",), True, _always)
+STATISTICS = Command("statistics", N_("Statistics"), ("Ctrl+S",), True, _always)
+HELP = Command("help", N_("Help"), ("F1",), True, _always)
+QUIT = Command("quit", N_("Quit"), ("Ctrl+Q",), True, _always)
+FINISH = Command("finish", N_("Send every card home"), ("Ctrl+F",), False, _playing)
+MESSAGES = Command("messages", N_("Messages"), ("Ctrl+M",), False, _always)
 
 COMMANDS: tuple[Command, ...] = (
-    Command("new", N_("New"), ("F2", "Ctrl+N"), True, _always),
-    Command("game", N_("Game…"), ("Ctrl+G",), True, _always),
-    Command("deal", N_("Deal…"), ("Ctrl+D",), True, _always),
-    Command("restart", N_("Restart"), ("Ctrl+R",), True, lambda s: s.game.has_started, lambda s: s.restart()),
-    Command("undo", N_("Undo"), ("Ctrl+Z",), True, lambda s: s.game.can_undo, lambda s: s.undo()),
-    Command(
-        "redo", N_("Redo"), ("Ctrl+Y", "Ctrl+Shift+Z"), True, lambda s: s.game.can_redo, lambda s: s.redo()
-    ),
-    Command("hint", N_("Hint"), ("H", "Ctrl+H"), True, _solver),
-    Command("solve", N_("Solve"), ("F9",), True, _solver),
-    Command("preferences", N_("Preferences"), ("Ctrl+P",), True, _always),
-    Command("statistics", N_("Statistics"), ("Ctrl+S",), True, _always),
-    Command("help", N_("Help"), ("F1",), True, _always),
-    Command("quit", N_("Quit"), ("Ctrl+Q",), True, _always),
-    Command("finish", N_("Send every card home"), ("Ctrl+F",), False, _playing, lambda s: s.finish()),
-    Command("messages", N_("Messages"), ("Ctrl+M",), False, _always),
+    NEW, GAME, DEAL, RESTART, UNDO, REDO, HINT, SOLVE, PREFERENCES, STATISTICS, HELP, QUIT, FINISH, MESSAGES,
 )
 BY_NAME: dict[str, Command] = {command.name: command for command in COMMANDS}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from eightoff.core.i18n import _, pgettext
-from eightoff.session.session import Session
+from eightoff.core.outcome import Outcome
 from eightoff.solver import GRADES
 from eightoff.solver.grade import grades_between, random_graded_deal
 
@@ -45,7 +45,14 @@ def grade_name(grade: str) -> str:
     return names[grade]
 
 
-def graded_words(session: Session) -> str | None:
+class Graded(Protocol):
+    """A session as far as its grade goes (named by shape: the session imports this module)."""
+
+    outcome: Outcome | None
+    grade: str | None
+
+
+def graded_words(session: Graded) -> str | None:
     """'graded Hard' once the game has its outcome and its grade is known, else None (an
     unknown grade says nothing rather than something wrong)."""
     if session.outcome is None or session.grade is None:
@@ -53,7 +60,7 @@ def graded_words(session: Session) -> str | None:
     return _("graded {grade}").format(grade=grade_name(session.grade))
 
 
-def grade_lines(session: Session) -> list[str]:
+def grade_lines(session: Graded) -> list[str]:
     """'This deal is graded Hard.' for a dialog at the end of a game (a win, or no move
     left), or no line while the grade is unknown."""
     if session.grade is None:

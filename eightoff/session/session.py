@@ -1,31 +1,48 @@
-"""`Session`: the one owner of the game being played.
+"""`Session`: the one owner of the game being played, and of its whole life.
 
-It holds the variant, deal, history and move counter (the core's `Game`), the clock, whether
-hints or the solver's solution were used, and the outcome. Every change goes through its
-methods, which tell the listeners (window, store, solver, move log) what happened. The outcome
-is a fact at the moment of the move that decides it: `Change.WON` goes out synchronously after
-that move, before any animation, so a window closed or killed right after keeps the win.
+It holds the game (the core's `Game`, handed out only as a read-only `GameView`), the clock,
+whether hints or the solver's solution were used, the outcome, the deal's grade and the
+player's preferences. Every change goes through its methods: moves, undo and redo, and the
+life of a game — dealing (`new_game`), `restart`, switching games (`choose_game`), a rule
+option changed (`set_option`) — through its keeper (the store: saved after every step, resumed
+per variant, outcomes recorded once) and its advisor (the solver: verdicts, hints, the way back
+to a winnable position, winnable-only deals). Listeners (the window, the move log) hear what
+happened after the keeper has made it safe.
 
-The deal's difficulty grade is held here too: the shipped table's for a numbered deal it lists,
-else the one a solver search of the starting position reports (`learn_grade`); None until known.
+Outcomes are facts at the moment of the move that decides them: `Change.WON` goes out
+synchronously after that move, before any animation, so a window closed or killed right after
+keeps the win. Once a game has its outcome it is over: the moves, Undo and Redo are off, and
+the move count the record holds is the one every display shows. A started game left for
+another (New, Restart, Deal…, a rule changed with a restart) is recorded as lost then; the
+front end asks the player first (see `leaving_loses`). Switching games keeps the game as that
+variant's unfinished one, so nothing is lost by it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
-from eightoff.core.game import Game, Step
+from eightoff.core.game import Game, GameView, Step
+from eightoff.core.i18n import _
 from eightoff.core.moves import Move
+from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import Variant, variant_of
+from eightoff.core.variants import VARIANTS, Variant, variant_of
+from eightoff.session.advisor import Advice, Advisor, Notice, Wanted
 from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
-from eightoff.session.commands import BY_NAME
-from eightoff.session.outcome import Outcome
+from eightoff.session.grading import shipped_winnable_deal
+from eightoff.session.keeper import Keeper, Opening, fresh_game
 from eightoff.solver import SolveResult, grade_of
 from eightoff.solver.grade import grade_of_deal
+from eightoff.store.preferences import Preferences
+from eightoff.store.statistics import FinishedGame
+
+AdviceListener = Callable[[Advice], None]
 
 
 class Session:
@@ -34,13 +51,18 @@ class Session:
         game: Game,
         now: Callable[[], float],
         *,
-        autoplay: bool = True,
+        preferences: Preferences | None = None,
+        keeper: Keeper | None = None,
+        advisor: Advisor | None = None,
         elapsed: float = 0.0,
         hints_used: bool = False,
     ) -> None:
         self._game = game
+        self._view = GameView(game)
         self.now = now
-        self.autoplay = autoplay
+        self.preferences = preferences if preferences is not None else Preferences()
+        self.keeper = keeper
+        self.advisor = advisor
         self.clock = GameClock(elapsed)
         self.hints_used = hints_used
         self.solution_used = False
@@ -48,24 +70,46 @@ class Session:
         self.outcome: Outcome | None = None
         self.outcome_moves: int | None = None
         """The move counter when the outcome was decided (what the record and the dialog show)."""
-        self.solver_available = False
         self.grade: str | None = _shipped_grade(game)
         """The deal's grade ("easy" ... "expert") once known; shown when the game is over."""
         self.listeners: list[Listener] = []
+        self.advice_listeners: list[AdviceListener] = []
+        """The front end: hints, offers and notices from the advisor and the keeper."""
+
+    @classmethod
+    def open(cls, keeper: Keeper, now: Callable[[], float], *, advisor: Advisor | None = None,
+             key: str | None = None, deal: int | None = None,
+             choices: dict[str, bool] | None = None) -> Session:
+        """The session a window opens on: the last game played and its unfinished game, or the
+        game and deal asked for (`key`, `deal`, rule `choices`)."""
+        opening: Opening = keeper.open(key, deal, choices)
+        saved = opening.resumed
+        return cls(opening.game, now, preferences=opening.preferences, keeper=keeper, advisor=advisor,
+                   elapsed=saved.elapsed if saved else 0.0, hints_used=saved.hints_used if saved else False)
 
     # ----- reading ------------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        """The game as it stands. Read it; change it only through the session's methods."""
-        return self._game
+    def game(self) -> GameView:
+        """The game as it stands, read-only: it changes only through the session's methods."""
+        return self._view
 
     @property
     def variant(self) -> Variant:
         return variant_of(self._game.rules)
 
-    def enabled(self, name: str) -> bool:
-        return BY_NAME[name].enabled(self)
+    @property
+    def over(self) -> bool:
+        """The game has its outcome: nothing more is played in it."""
+        return self.outcome is not None
+
+    @property
+    def solver_available(self) -> bool:
+        return self.advisor is not None and self.advisor.available
+
+    def moves(self) -> int:
+        """The one move count: the record's once the game is over, else the game's."""
+        return self.outcome_moves if self.outcome_moves is not None else self._game.move_count
 
     def seconds(self) -> float:
         return self.clock.seconds(self.now())
@@ -74,26 +118,46 @@ class Session:
         """Run the clock while the game is under way, undecided, and the window is shown."""
         self.clock.run(self.now(), visible and self._game.has_started and self.outcome is None)
 
-    # ----- commands -------------------------------------------------------------------------------
+    def leaving_loses(self) -> bool:
+        """Whether leaving this game for another (New, Restart, Deal…) counts it as lost, so the
+        player should be asked first (unless they turned the question off)."""
+        return self._game.has_started and self.outcome is None
 
-    def perform(self, name: str) -> bool:
-        """Run a session command by name if it is enabled; False if it is not one of the
-        session's own (the front end's) or is disabled."""
-        command = BY_NAME[name]
-        if command.run is None or not command.enabled(self):
-            return False
-        command.run(self)
-        return True
+    def indicator(self) -> str:
+        """The winnable indicator's words (untranslated; "" for none)."""
+        return self.advisor.indicator() if self.advisor is not None else ""
+
+    def options(self) -> dict[str, bool]:
+        """The rule options this game was dealt with."""
+        return self.variant.choices_of(self._game.rules)
+
+    def state(self) -> dict[str, Any]:
+        """The session's state in plain data, for `--print-layout` (tests and benchmarks read it
+        there, not from pixels): game, deal, options, moves, seconds, outcome, verdict."""
+        result = self.advisor.current() if self.advisor is not None else None
+        return {
+            "game": self._game.rules.name,
+            "deal": self._game.deal_number,
+            "options": self.options(),
+            "moves": self.moves(),
+            "seconds": round(self.seconds(), 3),
+            "outcome": self.outcome.value if self.outcome is not None else None,
+            "winnable": self.indicator() if result is not None else None,
+        }
+
+    # ----- moves --------------------------------------------------------------------------------
 
     def play(self, move: Move, by_solver: bool = False) -> Step:
         """Make a legal move (from `find_move`, `click_move` or the solver), with auto-play if
         the player wants it, as one undo step. The solver's lines carry their own auto-play
         moves, so its moves are made as they are."""
-        self.clock.run(self.now(), self.outcome is None)  # the first move starts the clock
-        step = self._game.play(move, autoplay=self.autoplay and not by_solver)
+        if self.over:
+            raise ValueError("the game is over")
+        self.clock.run(self.now(), True)  # the first move starts the clock
+        step = self._game.play(move, autoplay=self.preferences.autoplay and not by_solver)
         if by_solver:
             self.solution_used = True
-        self._emit(Change.MOVE, step)
+        self._changed(Change.MOVE, step)
         self._decide()
         return step
 
@@ -115,59 +179,145 @@ class Session:
         return self._autoplay_step(safe_only=True)
 
     def _autoplay_step(self, safe_only: bool) -> Step | None:
+        if self.over:
+            return None
         step = self._game.autoplay(safe_only)
         if step is not None:
-            self._emit(Change.MOVE, step)
+            self._changed(Change.MOVE, step)
             self._decide()
         return step
 
     def undo(self) -> Step | None:
-        """Undo one step. After the outcome the game reopens for play but stays counted once."""
-        step = self._game.undo()
+        """Undo one step (not once the game is over: its record is final)."""
+        step = None if self.over else self._game.undo()
         if step is not None:
-            self._emit(Change.UNDO, step)
+            self._changed(Change.UNDO, step)
         return step
 
     def redo(self) -> Step | None:
-        step = self._game.redo()
+        step = None if self.over else self._game.redo()
         if step is not None:
-            self._emit(Change.REDO, step)
+            self._changed(Change.REDO, step)
             self._decide()
         return step
 
+    # ----- the life of a game -------------------------------------------------------------------
+
+    def new_game(self, number: int | None = None, key: str | None = None) -> None:
+        """Leave this game for a new deal of this variant (or `key`): deal `number`, else a
+        random one. With "winnable deals only", a random deal comes from the game's shipped
+        list of graded deals; where it has none, the advisor proves random deals first and the
+        game is dealt when one passes (`deal_found`)."""
+        key = key or self._game.rules.name
+        unlisted = shipped_winnable_deal(self.preferences, key) is None
+        if number is None and self.preferences.winnable_only and unlisted:
+            rules = VARIANTS[key].configure(self.preferences.rule_options(key))
+            if self.advisor is not None and self.advisor.deal_winnable(rules):
+                self.advise(Notice(_dealing(key)))
+                return
+        self._start(fresh_game(self.preferences, key, number), Change.NEW)
+
     def restart(self) -> None:
-        self.start(self._game.restarted(), Change.RESTART)
+        """This deal again from its start, under the rules it was dealt with."""
+        self._start(self._game.restarted(), Change.RESTART)
 
-    def start(
-        self,
-        game: Game,
-        change: Change = Change.NEW,
-        elapsed: float = 0.0,
-        hints_used: bool = False,
-        keep: bool = False,
-    ) -> None:
-        """Replace the game (a new deal, another variant, a resumed one). A started game with
-        no outcome yet is lost (listeners hear LOST while it is still `game`, then `change`),
-        unless it is kept to come back to (`keep`: the player switched to another variant)."""
-        if self._game.has_started and self.outcome is None and not keep:
-            self.clock.run(self.now(), False)
-            self.outcome = Outcome.LOST
-            self.outcome_moves = self._game.move_count
-            self._emit(Change.LOST, None)
-        same_deal = (game.start, game.rules) == (self._game.start, self._game.rules)
-        self.grade = _shipped_grade(game) or (self.grade if same_deal else None)
-        self._game = game
-        self.clock = GameClock(elapsed)
-        self.hints_used = hints_used
-        self.solution_used = False
-        self.outcome = None
-        self.outcome_moves = None
-        self._emit(change, None)
+    def choose_game(self, key: str) -> None:
+        """Switch to variant `key`: this game is kept as its variant's unfinished game, and
+        `key`'s own unfinished game resumes (else a new one is dealt)."""
+        if key == self._game.rules.name:
+            return
+        VARIANTS[key]  # noqa: B018 -- an unknown key raises KeyError before anything changes
+        self._save()
+        self.preferences = replace(self.preferences, last_rules=key)
+        self._save_preferences()
+        saved = self.keeper.resume(key) if self.keeper is not None else None
+        if saved is None:
+            self._start(fresh_game(self.preferences, key), Change.NEW, keep=True)
+        else:
+            self._start(saved.game, Change.NEW, saved.elapsed, saved.hints_used, keep=True)
+        self.tell_notices()
 
-    def restore(self, elapsed: float, hints_used: bool) -> None:
-        """Carry over a resumed game's time and hints flag."""
-        self.clock = GameClock(elapsed)
-        self.hints_used = hints_used
+    def play_again(self, finished: FinishedGame) -> None:
+        """A logged game's deal again from its start, under the rules it was played with. A
+        game this version cannot rebuild (a newer version's) is refused with the reason."""
+        try:
+            game = finished.replay()
+        except ValueError as error:
+            self.advise(Notice(_("That game cannot be played again here: {reason}").format(reason=error)))
+            return
+        self._start(game, Change.NEW)
+
+    def set_option(self, key: str, value: bool, restart: bool) -> None:
+        """A rule option of this game's variant changed in Preferences. It applies to the next
+        deal; with `restart` (the player said so) this deal starts again under it at once. It
+        never changes the rules under a game in progress. A game with no move yet is simply
+        dealt again under the new rule."""
+        variant = self.variant
+        if key not in {option.key for option in variant.options}:
+            raise KeyError(key)
+        self.preferences = self.preferences.with_rule_option(variant.key, key, value)
+        self._save_preferences()
+        if restart or not self._game.has_started:
+            rules = variant.configure(self.preferences.rule_options(variant.key))
+            if self._game.deal_number is not None:
+                self._start(Game.new(self._game.deal_number, rules), Change.RESTART)
+
+    def set_preferences(self, preferences: Preferences) -> None:
+        """Preferences other than rule options changed: keep them, and send home what may go
+        if auto-play was just switched on."""
+        autoplay_on = preferences.autoplay and not self.preferences.autoplay
+        self.preferences = preferences
+        self._save_preferences()
+        if autoplay_on:
+            self.autoplay_now()
+
+    def remember_window(self, size: tuple[int, int], position: tuple[int, int] | None) -> None:
+        """Where the window is, kept with the preferences (in points)."""
+        self.preferences = replace(self.preferences, window_size=size, window_position=position)
+
+    def close(self) -> None:
+        """The window is closing: keep the game for next time, and the preferences."""
+        self._save()
+        self._save_preferences()
+        if self.advisor is not None:
+            self.advisor.close()
+        if self.keeper is not None:
+            self.keeper.close()
+
+    # ----- the advisor ----------------------------------------------------------------------
+
+    def start_advice(self, wake: Callable[[], None]) -> None:
+        """Let the advisor work (after the first frame: its process starts then); `wake` is
+        called from its thread when an answer is ready, and the front end then calls `poll`."""
+        if self.advisor is not None:
+            self.advisor.attach(self, wake)
+            self.advisor.ask_verdict()
+
+    def poll(self) -> None:
+        if self.advisor is not None:
+            self.advisor.poll()
+
+    def hint(self) -> None:
+        if self.advisor is not None and not self.over:
+            self.advisor.ask(Wanted.HINT)
+
+    def solve(self) -> None:
+        if self.advisor is not None and not self.over:
+            self.advisor.ask(Wanted.SOLVE)
+
+    def forget_wish(self) -> None:
+        """A dialog covers the table: a hint or solution asked for and still to come is not
+        wanted any more."""
+        if self.advisor is not None:
+            self.advisor.forget_wish()
+
+    def note_hint(self) -> None:
+        self.hints_used = True
+
+    def rewind(self, undos: int) -> None:
+        """Undo back to the last position the advisor found winnable."""
+        for _undo in range(undos):
+            self.undo()
 
     def learn_grade(self, position: Position, rules: Rules, result: SolveResult) -> None:
         """A solver answer about `position`: when that is this game's start under its rules and
@@ -176,25 +326,87 @@ class Session:
         if self.grade is None and (position, rules) == (self._game.start, self._game.rules):
             self.grade = grade_of(result)
 
-    def note_hint(self) -> None:
-        self.hints_used = True
+    def advise(self, advice: Advice) -> None:
+        """From the advisor or the keeper: tell the front end."""
+        for listener in list(self.advice_listeners):
+            listener(advice)
 
-    def change_takeback(self, allowed: bool) -> None:
-        """The take-back option applies at once: the position stays legal either way."""
-        self._game.rules = self._game.rules.with_takeback(allowed)
+    def deal_found(self, game: Game) -> None:
+        """The advisor found the winnable deal `new_game` asked for."""
+        self._start(game, Change.NEW)
 
-    # ----- telling -------------------------------------------------------------------------------
+    # ----- telling ----------------------------------------------------------------------------
+
+    def _start(self, game: Game, change: Change, elapsed: float = 0.0, hints_used: bool = False,
+               keep: bool = False) -> None:
+        """Replace the game. A started game with no outcome yet is lost (recorded, and listeners
+        hear LOST while it is still `game`, then `change`), unless it is kept to come back to."""
+        if self.leaving_loses() and not keep:
+            self.clock.run(self.now(), False)
+            self.outcome = Outcome.LOST
+            self.outcome_moves = self._game.move_count
+            self._record()
+            self._emit(Change.LOST, None)
+        same_deal = (game.start, game.rules) == (self._game.start, self._game.rules)
+        self.grade = _shipped_grade(game) or (self.grade if same_deal else None)
+        self._game = game
+        self._view = GameView(game)
+        self.clock = GameClock(elapsed)
+        self.hints_used = hints_used
+        self.solution_used = False
+        self.outcome = None
+        self.outcome_moves = None
+        self.preferences = replace(self.preferences, last_rules=game.rules.name)
+        self._changed(change, None)
 
     def _decide(self) -> None:
         if self.outcome is None and self._game.is_won:
             self.outcome = Outcome.SOLVED_WITH_HELP if self.solution_used else Outcome.WON
             self.outcome_moves = self._game.move_count
             self.clock.run(self.now(), False)
+            self._record()
             self._emit(Change.WON, None)
+            if self.advisor is not None and self.advisor.session is not None:
+                self.advisor.changed()
+
+    def _record(self) -> None:
+        if self.keeper is not None and self.outcome is not None:
+            self.keeper.record(self._game, self.outcome, self.seconds(), self.hints_used)
+            self.tell_notices()
+
+    def _save(self) -> None:
+        if self.keeper is not None and self.outcome is None:
+            self.keeper.save(self._game, self.seconds(), self.hints_used)
+            self.tell_notices()
+
+    def _save_preferences(self) -> None:
+        if self.keeper is not None:
+            self.keeper.save_preferences(self.preferences)
+            self.tell_notices()
+
+    def tell_notices(self) -> None:
+        """Hand the store's notices (a file set aside, a write that failed) to the front end."""
+        if self.keeper is not None:
+            notices = self.keeper.take_notices()
+            if notices:
+                self.advise(Notice("  ·  ".join(notices)))
+
+    def _changed(self, change: Change, step: Step | None) -> None:
+        """The game changed: saved first (a kill right after keeps it), then judged and told."""
+        self._save()
+        if self.advisor is not None and self.advisor.session is not None:
+            self.advisor.changed()
+        self._emit(change, step)
 
     def _emit(self, change: Change, step: Step | None) -> None:
         for listener in list(self.listeners):
-            listener(change, self._game, step)
+            listener(change, self._view, step)
+
+
+def _dealing(key: str) -> str:
+    return " ".join((_("Dealing a winnable game…"),
+                     _("{game} has no list of graded deals: any winnable deal is dealt.")
+                     .format(game=_(VARIANTS[key].title))))
 
 
 def _shipped_grade(game: Game) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from eightoff.core.game import Game
+from eightoff.core.game import Game, GameView
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
@@ -41,7 +41,7 @@ def hint(position: Position, rules: Rules, budget: Budget | None = None) -> Hint
     return hint_from(solve(position, rules, budget))
 
 
-def position_before(game: Game, undos: int) -> Position | None:
+def position_before(game: Game | GameView, undos: int) -> Position | None:
     """The position `undos` steps back in the game's history (0: the current one); None past
     its start. The way back tries these one by one, nearest first."""
     if undos == 0:

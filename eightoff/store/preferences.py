@@ -5,7 +5,7 @@ Kept free of file handling so the window can use it before (or without) a store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 """Multipliers of the base animation time (about 150 ms a card at "normal")."""
@@ -34,7 +34,17 @@ class Preferences:
     """For players who see less well: black table, white cards with black borders, yellow highlights."""
     large_cards: bool = False
     """Cards as large as the window allows: tighter gaps, shorter column fans."""
+    confirm_leave: bool = True
+    """Ask before New, Restart, Deal… or Play again leave a game with moves made (it counts as
+    lost)."""
 
-    def rule_options(self) -> dict[str, bool]:
-        """The rule options a new game gets; a variant ignores options it does not have."""
+    def rule_options(self, key: str) -> dict[str, bool]:
+        """The rule options a new game of variant `key` gets; a variant ignores options it does
+        not have."""
         return {"takeback": self.takeback, "face_up": self.face_up}
+
+    def with_rule_option(self, game: str, option: str, value: bool) -> Preferences:
+        """These preferences with rule option `option` of variant `game` set to `value`."""
+        changed = replace(self)
+        setattr(changed, option, value)
+        return changed

@@ -17,6 +17,7 @@ import msgspec
 from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _
+from eightoff.core.outcome import Outcome as Outcome  # the one type, re-exported for the store
 
 T = TypeVar("T")
 
@@ -37,10 +38,9 @@ Seconds = Annotated[float, Meta(ge=0.0, le=MAX_SECONDS)]
 DealNumber = Annotated[int, Meta(ge=0, le=MAX_DEAL)]
 Board = Annotated[str, Meta(max_length=4096)]
 Moment = Annotated[datetime, Meta(tz=True)]
-Outcome = Literal["won", "lost", "solved with help"]
-WON: Outcome = "won"
-LOST: Outcome = "lost"
-SOLVED: Outcome = "solved with help"
+WON = Outcome.WON
+LOST = Outcome.LOST
+SOLVED = Outcome.SOLVED_WITH_HELP
 
 Grade = Literal["easy", "medium", "hard", "expert"]
 """A difficulty grade, as the solver names them (`eightoff.solver.GRADES`; a test keeps the two equal)."""
@@ -80,6 +80,7 @@ class Settings(Struct, kw_only=True):
     language: Literal["system", "en", "it"] = "system"
     high_contrast: bool = False
     large_cards: bool = False
+    confirm_leave: bool = True
 
 
 class Geometry(Struct, kw_only=True):
@@ -206,7 +207,8 @@ def check_version(raw: bytes, newest: int) -> None:
             raise
         raise BadContent(_("it is not a JSON object")) from None
     try:
-        found = decode(bytes(document.get("version", b"null")), Annotated[int, Meta(ge=1)])
+        found: int = decode(bytes(document.get("version", b"null")),
+                            Annotated[int, Meta(ge=1)])  # type: ignore[arg-type]  # an annotated type
     except BadContent:
         raise BadContent(_("it has no version number")) from None
     if found > newest:

@@ -48,13 +48,6 @@ class FinishedGame:
     """"won", "lost" or "solved with help"; None means derived from `won`/`solver_finished`."""
 
     @property
-    def result(self) -> str:
-        """"won", "lost" or "solver" (the older name of "solved with help")."""
-        if self.won:
-            return "won"
-        return "solver" if self.solver_finished else "lost"
-
-    @property
     def kind(self) -> Outcome:
         """The outcome as counted: "won", "lost" or "solved with help"."""
         return self.line().result

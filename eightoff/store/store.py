@@ -206,7 +206,6 @@ class Store:
         or a power cut. A game with no move made is not a game played: nothing is logged. A game
         whose id is already logged by this store is not logged again (False). The unfinished
         game of the same id is forgotten, so a crash just after cannot resume a counted game."""
-        outcome = getattr(outcome, "value", outcome)  # the session's Outcome enum has these values
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
         game_id = game_id or self.game_id(game)

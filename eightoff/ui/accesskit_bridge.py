@@ -44,7 +44,24 @@ from eightoff.ui.dialogs import Dialog
 from eightoff.ui.status import game_summary
 
 if TYPE_CHECKING:
-    from eightoff.ui.app import App
+    from eightoff.ui.scene import Scene
+    from eightoff.ui.table import TableScene
+    from eightoff.ui.window import Screen
+
+
+class App(Protocol):
+    """The window as the bridge mirrors it (named by shape: the window imports this module)."""
+
+    table: TableScene
+    size: tuple[int, int]
+    screen_reader: Support
+    window: Screen
+    watchers: list[Callable[[], None]]
+    closers: list[Callable[[], None]]
+    event_handlers: dict[int, Callable[[Any], None]]
+
+    @property
+    def top(self) -> Scene: ...
 
 log = logging.getLogger("eightoff.access")
 

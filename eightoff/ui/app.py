@@ -15,26 +15,22 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, TextIO
+from typing import Any, TextIO
 
-from eightoff.core.game import Game, Step
-from eightoff.core.i18n import _
+from eightoff.core.game import Game, GameView, Step
 from eightoff.core.notation import format_move
-from eightoff.core.rules import Rules
 from eightoff.locale import choose_language, install_language
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
-from eightoff.store.preferences import Preferences
-from eightoff.store.store import Store
+from eightoff.session.settings import Preferences
+from eightoff.session.start import open_session
 from eightoff.ui.access import Support
 from eightoff.ui.accesskit_bridge import connect_access
 from eightoff.ui.icon import make_icon
-from eightoff.ui.layout import fit_scale, fit_window, min_window
+from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
-from eightoff.ui.solver_link import connect_solver
-from eightoff.ui.store_link import StoreLink, opening
 from eightoff.ui.table import TableScene
 from eightoff.ui.window import Screen, start_display
 
@@ -42,35 +38,22 @@ FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
 
 
-class Solver(Protocol):
-    """What the table asks of the solver. Answers come later, through the loop: the solver
-    never blocks it (see eightoff/ui/solver_link.py)."""
-
-    def hint(self) -> None: ...
-
-    def play_solution(self) -> None: ...
-
-    def new_random_game(self, rules: Rules) -> None: ...
-
-
 class App:
-    """The running program. Tests drive it without waiting: post pygame events, then `pump()`.
+    """The window showing a session. Tests drive it without waiting: post pygame events, then
+    `pump()`. It is the `Host` its scenes see (eightoff/ui/scene.py).
 
-    Plug-in points: `listeners` get every change to the game (save it, record a result, ask
-    the solver); `solver` enables Hint; `statistics_lines` fills the Statistics dialog;
-    `preferences_listeners` hear of changed preferences; `notify` shows a message.
+    Plug-in points: `event_handlers` for the program's own event types, `watchers` that mirror
+    what the window shows (the screen-reader bridge), `closers` run at the end.
     """
 
     def __init__(
         self,
-        game: Game,
-        preferences: Preferences | None = None,
+        session: Session,
         *,
         size: tuple[int, int] | None = None,
         log_moves: bool = False,
         print_layout: bool = False,
         out: TextIO | None = None,
-        now: Callable[[], float] = time.monotonic,
     ) -> None:
         import pygame
 
@@ -83,7 +66,7 @@ class App:
         os.environ.setdefault("SDL_WINDOWS_DPI_SCALING", "1")
         start_display()
         pygame.font.init()
-        self.preferences = preferences or Preferences()
+        self.session = session
         install_language(choose_language(self.preferences.language))
         x11 = pygame.display.get_driver() == "x11"
         self.desktop = desktop_scale(os.environ, xrdb_dpi if x11 else no_dpi)
@@ -108,17 +91,13 @@ class App:
         self.size = self.screen.get_size()  # the drawable's real pixels: cards are drawn for them
 
         self.wait = sdl_waiter()
-        self.now = now
+        self.now = session.now
         self.out = out or sys.stdout
         self.print_layout = print_layout
         self.running = True
         self.visible = True
         self.full_redraw = True
         self.frames = 0
-        self.solver: Solver | None = None
-        self.session = Session(game, now, autoplay=self.preferences.autoplay)
-        self.resume_variant: Callable[[str], tuple[Game, float, bool] | None] | None = None
-        """Set by the store: the unfinished game kept for a variant (game, seconds, hints used)."""
         self.event_handlers: dict[int, Callable[[Any], None]] = {}
         """Handlers of the program's own event types (e.g. the solver's wake-up)."""
         self.closers: list[Callable[[], None]] = []
@@ -128,13 +107,7 @@ class App:
         shows (the screen-reader bridge's tree)."""
         self.screen_reader = Support.OFF
         """Whether a screen reader hears the game (set by `connect_access`; Help says it)."""
-        self.preferences_listeners: list[Callable[[Preferences], None]] = []
-        self.statistics_lines: Callable[[Game], list[str]] = lambda game: [
-            _("Statistics are kept once the store is connected.")
-        ]
         self._after_first_frame: list[Callable[[], None]] | None = []
-        self.statistics_dialog: Callable[[], Scene] | None = None
-        """Opens the store's own Statistics dialog (reset, replay) instead of plain lines."""
         self.unlogged: list[str] = []
         """Lines of --log-moves not printed yet (see `_flush_log`)."""
         if log_moves:
@@ -143,11 +116,34 @@ class App:
 
         self.table = TableScene(self, self.session)
         self.scenes.append(self.table)
+        self.wake_event = pygame.event.custom_type()
+        """Posted from the solver's thread when an answer is ready: it wakes the loop."""
+        self.event_handlers[self.wake_event] = lambda _event: session.poll()
+        self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
+        self._place_window(session.preferences.window_position)
+        session.tell_notices()  # what the store found on opening (a file set aside...)
+
+    @classmethod
+    def for_game(cls, game: Game, preferences: Preferences | None = None, *,
+                 now: Callable[[], float] = time.monotonic, **window: Any) -> App:
+        """A window on `game` with no store and no solver (tests, benchmarks, screenshots)."""
+        return cls(Session(game, now, preferences=preferences), **window)
 
     @property
     def listeners(self) -> list[Listener]:
         """The session's listeners: every change to the game, as it happens."""
         return self.session.listeners
+
+    @property
+    def preferences(self) -> Preferences:
+        return self.session.preferences
+
+    def _wake(self) -> None:
+        """From the solver's thread: the loop is asleep in SDL, an event wakes it."""
+        self.pygame.event.post(self.pygame.event.Event(self.wake_event))
+
+    def redraw_all(self) -> None:
+        self.full_redraw = True
 
     def _window_size(self, size: tuple[int, int] | None, units: float,
                      desktops: list[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -162,6 +158,27 @@ class App:
     def _set_icon(self) -> None:
         with contextlib.suppress(OSError, self.pygame.error):  # a window without its icon still plays
             self.window.native.set_icon(make_icon(64))
+
+    def _window_position(self) -> tuple[int, int] | None:
+        with contextlib.suppress(self.pygame.error):
+            x, y = self.window.native.position
+            return (x, y)
+        return None
+
+    def _place_window(self, position: tuple[int, int] | None) -> None:
+        """Put the window where it was, unless that is off every screen now (a monitor gone).
+        Positions, like the desktops' sizes, are in window units (points on a Retina Mac)."""
+        sizes = self.pygame.display.get_desktop_sizes()
+        if position is None or not sizes:
+            return
+        width = sum(size[0] for size in sizes)
+        height = max(size[1] for size in sizes)
+        half = self.window.native.size[0] // 2
+        if not (-half < position[0] < width - 100 and 0 <= position[1] < height - 100):
+            return
+        position = clamp_position(position, self.window.native.size, (width, height))
+        with contextlib.suppress(self.pygame.error):
+            self.window.native.position = position
 
     def points(self) -> tuple[int, int]:
         """The window's size in points, as preferences keep it: the same window on a desktop
@@ -197,10 +214,6 @@ class App:
             scene.resize(self.size)
         self.full_redraw = True
 
-    def emit_preferences(self) -> None:
-        for listener in self.preferences_listeners:
-            listener(self.preferences)
-
     def quit(self) -> None:
         self.running = False
 
@@ -213,7 +226,10 @@ class App:
             self._after_first_frame.append(work)
 
     def close(self) -> None:
-        """Release what the plug-ins hold, then the window and the display."""
+        """Keep the game and where the window was, release what the plug-ins hold, then close
+        the window and the display."""
+        self.session.remember_window(self.points(), self._window_position())
+        self.session.close()
         for closer in self.closers:
             closer()
         self._flush_log()
@@ -323,7 +339,7 @@ class App:
 
     # ----- --log-moves ------------------------------------------------------------------------
 
-    def _log_moves(self, change: Change, game: Game, step: Step | None) -> None:
+    def _log_moves(self, change: Change, game: GameView, step: Step | None) -> None:
         if change is Change.MOVE and step is not None:
             lines = [format_move(move) for move in step.moves]
         elif change in (Change.UNDO, Change.REDO):
@@ -353,19 +369,12 @@ def scaled(size: tuple[int, int], factor: float) -> tuple[int, int]:
 
 def run_app(args: argparse.Namespace) -> int:
     """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
-    the unfinished game (or the one asked for), with the per-user store kept in step."""
-
-    store = Store()
-    store.acquire_instance()  # a second window plays without touching the first one's game
-    start = opening(store, args)
-    app = App(start.game, start.preferences, log_moves=args.log_moves, print_layout=args.print_layout)
-    link = StoreLink(app, store, start)
-
-    connect_solver(app)
+    the unfinished game (or the one asked for), its session kept in step with the player's files
+    and the solver."""
+    session = open_session(time.monotonic, key=args.rules, deal=args.deal)
+    app = App(session, log_moves=args.log_moves, print_layout=args.print_layout)
     connect_access(app)
     try:
         return app.run()
     finally:
-        link.close()
         app.close()
-        store.close()

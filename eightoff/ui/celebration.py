@@ -5,22 +5,32 @@ leaving trails, behind a panel with the result and what to do next.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.i18n import _
+from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
 from eightoff.session.grading import grade_lines
-from eightoff.session.outcome import Outcome
 from eightoff.ui.dialogs import Dialog
 
 if TYPE_CHECKING:
     from eightoff.session.session import Session
-    from eightoff.ui.app import App
+    from eightoff.ui.faces import CardFaces
+    from eightoff.ui.layout import Layout
+    from eightoff.ui.scene import Host
+
+
+class Tabletop(Protocol):
+    """Where the cards leap from: the table's layout and card pictures."""
+
+    layout: Layout
+    faces: CardFaces
 
 LAUNCH_EVERY = 0.3
 GRAVITY = 2600.0
@@ -41,10 +51,11 @@ class WinDialog(Dialog):
     """The celebration, saying what the session decided: a win, or a game solved with help
     (the same move count and time as the statistics record)."""
 
-    def __init__(self, app: App, session: Session) -> None:
-        table = app.table
+    def __init__(self, host: Host, session: Session, table: Tabletop, new_game: Callable[[], None],
+                 restart: Callable[[], None]) -> None:
+        self.table = table
         game = session.game
-        moves = session.outcome_moves if session.outcome_moves is not None else game.move_count
+        moves = session.moves()
         seconds = session.seconds()
         facts = {"deal": game.deal_number, "moves": moves, "time": clock_text(seconds)}
         if session.outcome is Outcome.SOLVED_WITH_HELP:
@@ -59,8 +70,8 @@ class WinDialog(Dialog):
                    if game.deal_number is not None else _("You won in {moves} moves and {time}."))
             lines = [won.format(**facts)]
         self.session = session
-        super().__init__(app, title, lines,
-                         [(_("New game"), table.do_new), (_("Play this deal again"), table.do_restart)])
+        super().__init__(host, title, lines,
+                         [(_("New game"), new_game), (_("Play this deal again"), restart)])
         # Kings first, suit after suit, as the foundations are emptied from the top.
         self.queue = [(suit, rank) for rank in range(KING, 0, -1) for suit in Suit]
         self.falling: list[Falling] = []
@@ -81,7 +92,7 @@ class WinDialog(Dialog):
             self.last = self.next_launch = now
         step = min(now - self.last, 0.05)
         self.last = now
-        table = self.app.table
+        table = self.table
         card_h = table.layout.card[1]
         gravity = GRAVITY * card_h / 200
         if self.queue and now >= self.next_launch:
@@ -105,7 +116,7 @@ class WinDialog(Dialog):
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
         if full:
             return super().draw(screen, full)
-        screen.set_clip(pygame.Rect(self.app.table.layout.table))
+        screen.set_clip(pygame.Rect(self.table.layout.table))
         rects = [screen.blit(card.image, (round(card.x), round(card.y))) for card in self.falling]
         screen.set_clip(None)
         if rects:

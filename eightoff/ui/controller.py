@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,7 +23,41 @@ from eightoff.session.words import grab_refusal
 from eightoff.ui.sprites import CardSprite
 
 if TYPE_CHECKING:
-    from eightoff.ui.table import TableScene
+    from eightoff.core.game import GameView
+    from eightoff.core.moves import Move
+    from eightoff.ui.access import Announcer
+    from eightoff.ui.animation import Animator
+    from eightoff.ui.layout import Layout
+    from eightoff.ui.sprites import CardSprites
+    from eightoff.ui.status import StatusLine
+    from eightoff.ui.toolbar import Toolbar
+
+
+class Board(Protocol):
+    """The table as the controller drives it (the table scene is one; named by shape, so this
+    module need not import the table, which imports it)."""
+
+    sprites: CardSprites
+    animator: Animator
+    toolbar: Toolbar
+    status: StatusLine
+    announcer: Announcer
+    layout: Layout
+
+    @property
+    def game(self) -> GameView: ...
+
+    def now(self) -> float: ...
+
+    def notify(self, text: str) -> None: ...
+
+    def play(self, move: Move, by_solver: bool = False) -> None: ...
+
+    def perform(self, action: str) -> None: ...
+
+    def fly_back(self) -> None: ...
+
+    def invalidate(self) -> None: ...
 
 CLICK_SLOP = 4
 """Pixels of movement after which a press becomes a drag."""
@@ -63,7 +97,7 @@ class LastClick:
 
 
 class Controller:
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: Board) -> None:
         self.table = table
         self.press: Press | None = None
         self.dragging = False
@@ -180,7 +214,7 @@ class Controller:
 
     def click(self, press: Press, point: tuple[int, int]) -> None:
         table = self.table
-        now = table.app.now()
+        now = table.now()
         last = self.last_click
         self.last_click = None
         if (

@@ -1,6 +1,6 @@
 """Modal dialogs drawn over the table: messages with buttons, preferences, a deal number.
 
-A dialog is a scene on the app's stack: while it is open the table gets no input and its
+A dialog is a scene on the window's stack: while it is open the table gets no input and its
 clock stops. A button's callback runs after the dialog has closed, so it may open another.
 """
 
@@ -18,7 +18,7 @@ from eightoff.core.variants import VARIANTS
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.session.grading import next_winnable_choice, range_words
-from eightoff.store.preferences import ANIMATION_SPEEDS
+from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
 from eightoff.ui.layout import chrome_scale
@@ -26,7 +26,7 @@ from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
     from eightoff.session.session import Session
-    from eightoff.ui.app import App
+    from eightoff.ui.scene import Host
 
 Action = Callable[[], None] | None
 DEAL_TEXT_LIMIT = 40
@@ -73,8 +73,8 @@ class Dialog(Scene):
     default_button = 0
     """The button Enter presses (an index among the buttons): never a destructive one."""
 
-    def __init__(self, app: App, title: str, lines: list[str], buttons: list[tuple[str, Action]]) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, title: str, lines: list[str], buttons: list[tuple[str, Action]]) -> None:
+        super().__init__(host)
         self.title = title
         self.lines = lines
         self.button_specs = buttons
@@ -90,7 +90,7 @@ class Dialog(Scene):
         self._shown: tuple[object, ...] | None = None
         self.focus_moved = False
         """Whether the player moved the focus with keys: only then does Enter act on it."""
-        self.resize(app.size)
+        self.resize(host.size)
 
     # ----- content (overridden by richer dialogs) -------------------------------------------------
 
@@ -112,7 +112,7 @@ class Dialog(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.unit = chrome_scale(*size, self.app.ui_scale)
+        self.unit = chrome_scale(*size, self.host.ui_scale)
         px = self.px
         self.text_font = theme.font(px(self.text_size))
         width = min(size[0] - px(60), px(self.max_width))
@@ -180,7 +180,7 @@ class Dialog(Scene):
     def key(self, event: pygame.event.Event) -> None:
         count = len(self.choices)
         if event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
+            self.host.pop(self)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.choose(self.focus if self.focus_moved else self.option_count + self.default_button)
         elif event.key == pygame.K_SPACE:
@@ -204,7 +204,7 @@ class Dialog(Scene):
             self.toggle(index)
             self.resize(self.size)
             return
-        self.app.pop(self)
+        self.host.pop(self)
         action = self.choices[index].action
         if action is not None:
             action()
@@ -229,7 +229,7 @@ class Dialog(Scene):
             before = self.panel
             self.resize(self.size)
             if self.panel != before and not full:
-                self.app.full_redraw = True  # the old panel's edges must go too
+                self.host.redraw_all()  # the old panel's edges must go too
                 return []
         self.draw_panel(screen)
         self._shown = self._state()
@@ -304,9 +304,11 @@ class PreferencesDialog(Dialog):
     LANGUAGES = [SYSTEM, *available_languages()]
     """The Language row cycles through these: the system's choice, then each catalogue's."""
 
-    def __init__(self, app: App, changed: Callable[[object], None]) -> None:
+    def __init__(self, host: Host, changed: Callable[[Preferences, Preferences], None]) -> None:
         self.changed = changed
-        super().__init__(app, "", [], [])
+        """Called with the preferences before and after a row's change; the table applies them
+        through the session (a rule option may first ask whether to restart the deal)."""
+        super().__init__(host, "", [], [])
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -318,7 +320,7 @@ class PreferencesDialog(Dialog):
         self.resize(self.size)
 
     def option_labels(self) -> list[str]:
-        p = self.app.preferences
+        p = self.host.preferences
 
         def on(flag: bool) -> str:
             return pgettext("preference", "on") if flag else pgettext("preference", "off")
@@ -339,7 +341,7 @@ class PreferencesDialog(Dialog):
         ]
 
     def toggle(self, index: int) -> None:
-        old = self.app.preferences
+        old = self.host.preferences
         new = replace(old)
         if index == 0:
             new.autoplay = not old.autoplay
@@ -365,8 +367,7 @@ class PreferencesDialog(Dialog):
             languages = self.LANGUAGES
             current = languages.index(old.language) if old.language in languages else 0
             new.language = languages[(current + 1) % len(languages)]
-        self.app.preferences = new
-        self.changed(old)
+        self.changed(old, new)
         if new.language != old.language:
             self.retranslate()
 
@@ -381,11 +382,11 @@ def language_name(code: str) -> str:
 class DealDialog(Dialog):
     """Type a deal number; Enter starts it."""
 
-    def __init__(self, app: App, start: Callable[[int], None]) -> None:
+    def __init__(self, host: Host, start: Callable[[int], None]) -> None:
         self.start = start
         self.text = ""
         self.error = ""
-        super().__init__(app, _("Play deal number"), [], [(_("Play"), self.submit), (_("Cancel"), None)])
+        super().__init__(host, _("Play deal number"), [], [(_("Play"), self.submit), (_("Cancel"), None)])
 
     def body_lines(self) -> list[str]:
         prompt = _("Deal ({first} to {last}):").format(first=FIRST_DEAL, last=LAST_DEAL)
@@ -407,11 +408,11 @@ class DealDialog(Dialog):
         except ValueError as error:
             reason = str(error)
             self.error = reason[:1].upper() + reason[1:]
-            if self.app.top is not self:
-                self.app.push(self)
+            if self.host.top is not self:
+                self.host.push(self)
             return
-        if self.app.top is self:
-            self.app.pop(self)
+        if self.host.top is self:
+            self.host.pop(self)
         self.start(number)
 
 
@@ -434,12 +435,12 @@ class GameChooser(Dialog):
     max_width = 900
     """Room for a title and its one-line summary in a long language without shrinking them."""
 
-    def __init__(self, app: App, pick: Callable[[str], None]) -> None:
+    def __init__(self, host: Host, current: str, pick: Callable[[str], None]) -> None:
         self.pick = pick
         self.keys = list(VARIANTS)
-        super().__init__(app, _("Choose a game"), [_("Your unfinished game of each kind is kept.")],
+        super().__init__(host, _("Choose a game"), [_("Your unfinished game of each kind is kept.")],
                          [(_("Cancel"), None)])
-        self.focus = self.keys.index(app.session.variant.key)
+        self.focus = self.keys.index(current)
         self.focus_moved = True  # Enter plays the focused game, the list's whole point
 
     def option_labels(self) -> list[str]:
@@ -447,11 +448,11 @@ class GameChooser(Dialog):
                 for key in self.keys]
 
     def toggle(self, index: int) -> None:
-        self.app.pop(self)
+        self.host.pop(self)
         self.pick(self.keys[index])
 
 
-def help_dialog(app: App, session: Session) -> Dialog:
+def help_dialog(host: Host, session: Session) -> Dialog:
     """The rules of the game being played, from the registry, then the controls from the
     session's command list."""
     variant = session.variant
@@ -461,5 +462,5 @@ def help_dialog(app: App, session: Session) -> Dialog:
     lines += [_(paragraph) for paragraph in KEY_HELP]
     shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
-    lines += ["", screen_reader_help(app.screen_reader)]
-    return MessageDialog(app, _(variant.title), lines, [(_("Close"), None)])
+    lines += ["", screen_reader_help(host.screen_reader)]
+    return MessageDialog(host, _(variant.title), lines, [(_("Close"), None)])

@@ -8,7 +8,7 @@ the table keeps animating and drawing underneath.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,7 +17,20 @@ from eightoff.core.moves import Move
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from eightoff.ui.app import App
+    from eightoff.ui.scene import Host
+
+
+class Stage(Protocol):
+    """The table the solution is played on."""
+
+    banner: str
+    """The status line's upper row: the playback says where it is there."""
+
+    def play(self, move: Move, by_solver: bool = False) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def animating(self) -> bool: ...
 
 STEP_PAUSE = 0.45
 """Seconds between one move landing and the next one starting."""
@@ -26,12 +39,13 @@ STEP_PAUSE = 0.45
 class Playback(Scene):
     modal = False
 
-    def __init__(self, app: App, moves: Sequence[Move]) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, stage: Stage, moves: Sequence[Move]) -> None:
+        super().__init__(host)
+        self.stage = stage
         self.moves = list(moves)
         self.played = 0
         self.paused = False
-        self.due = app.now() + STEP_PAUSE
+        self.due = host.now() + STEP_PAUSE
 
     # ----- input -------------------------------------------------------------------------------
 
@@ -42,7 +56,7 @@ class Playback(Scene):
             self.stop()
         elif event.key == pygame.K_SPACE:
             self.paused = not self.paused
-            self.due = self.app.now() + STEP_PAUSE
+            self.due = self.host.now() + STEP_PAUSE
         elif event.key == pygame.K_RIGHT:
             self.paused = True
             self.forward()
@@ -53,7 +67,7 @@ class Playback(Scene):
     def forward(self) -> None:
         if self.played >= len(self.moves):
             return
-        self.app.table.play(self.moves[self.played], by_solver=True)
+        self.stage.play(self.moves[self.played], by_solver=True)
         self.played += 1
         if self.played == len(self.moves):
             self.stop()
@@ -63,20 +77,20 @@ class Playback(Scene):
         if self.played == 0:
             return
         self.played -= 1
-        self.app.table.do_undo()
+        self.stage.undo()
 
     def stop(self) -> None:
-        self.app.table.status.banner = ""
-        self.app.pop(self)
+        self.stage.banner = ""
+        self.host.pop(self)
 
     # ----- time --------------------------------------------------------------------------------
 
     def update(self, now: float) -> None:
         # The banner lives in the status line's upper row, so it never covers a long column.
-        self.app.table.status.banner = self.text()
-        if self.paused or self.app.top is not self:
+        self.stage.banner = self.text()
+        if self.paused or self.host.top is not self:
             return
-        if self.app.table.animator.busy:
+        if self.stage.animating():
             self.due = now + STEP_PAUSE
         elif now >= self.due:
             self.forward()

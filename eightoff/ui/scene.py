@@ -1,26 +1,60 @@
-"""Scenes on the app's stack (the table at the bottom, modal dialogs above it), and the
-changes to the game that other parts of the program listen to.
+"""Scenes on the window's stack (the table at the bottom, modal dialogs above it), and `Host`:
+the little of the window that a scene may use.
 
 Only the top scene gets input; every scene draws, bottom first, on a full redraw. A scene
 that is covered is paused, and resumed when it is on top again (as in Tuxemon's state stack).
+A scene is given the session it shows and a `Host`, never the `App` itself: the window module
+imports the scenes, and no scene imports the window, so `ui/` has no import circle.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TextIO
 
 if TYPE_CHECKING:
     import pygame
 
-    from eightoff.ui.app import App
+    from eightoff.session.settings import Preferences
+    from eightoff.ui.access import Support
+
+
+class Host(Protocol):
+    """What a scene may ask of the window it is shown in."""
+
+    size: tuple[int, int]
+    """The drawable's size in pixels."""
+    ui_scale: float
+    """Drawable pixels per point: text, bars and dialogs are drawn this much larger."""
+    visible: bool
+    screen_reader: Support
+    print_layout: bool
+    out: TextIO
+
+    @property
+    def preferences(self) -> Preferences: ...
+
+    @property
+    def top(self) -> Scene: ...
+
+    def now(self) -> float: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self, scene: Scene) -> None: ...
+
+    def redraw_all(self) -> None: ...
+
+    def change_language(self) -> None: ...
+
+    def quit(self) -> None: ...
 
 
 class Scene:
     modal = True
     """Whether the scenes below stop getting time (a dialog pauses the table's clock)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input or window event (only the top scene gets them)."""

@@ -8,16 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from eightoff.core.game import Game
 from eightoff.core.i18n import _, ngettext, percent
 from eightoff.core.variants import VARIANTS
-from eightoff.store.statistics import FinishedGame
-from eightoff.store.stats_command import OUTCOME_WORDS, describe, duration, plural, title
-from eightoff.store.store import Store
+from eightoff.session.records import OUTCOME_WORDS, FinishedGame, describe, duration, plural, title
 from eightoff.ui.dialogs import ROW_STEP, Dialog, MessageDialog
 
 if TYPE_CHECKING:
-    from eightoff.ui.app import App
+    from eightoff.session.keeper import Keeper
+    from eightoff.ui.scene import Host
 
 MAX_ROWS = 8
 
@@ -28,22 +26,23 @@ class StatisticsDialog(Dialog):
 
     def __init__(
         self,
-        app: App,
-        store: Store,
-        play: Callable[[Game], None],
+        host: Host,
+        store: Keeper,
+        rules: str,
+        play: Callable[[FinishedGame], None],
         told: Callable[[], None],
     ) -> None:
         self.store = store
         self.play = play
         self.told = told
         """Shows the store's notices (a log it could not read or rewrite)."""
-        self.rules = app.table.game.rules.name
+        self.rules = rules
         self.selected: int | None = None
         self.read()
         # Play again only when there is a game to play again; otherwise Close is the default.
         replay = [(_("Play again"), self.play_selected)] if self.recent else []
         self.default_button = 0 if self.recent else 1  # Close, never Reset
-        super().__init__(app, _("Statistics: {game}").format(game=title(self.rules)), [],
+        super().__init__(host, _("Statistics: {game}").format(game=title(self.rules)), [],
                          [*replay, (_("Reset…"), self.ask_reset), (_("Close"), None)])
 
     def read(self) -> None:
@@ -91,19 +90,19 @@ class StatisticsDialog(Dialog):
     # ----- buttons -----------------------------------------------------------------------------
 
     def reopen(self) -> None:
-        self.app.push(StatisticsDialog(self.app, self.store, self.play, self.told))
+        self.host.push(StatisticsDialog(self.host, self.store, self.rules, self.play, self.told))
 
     def play_selected(self) -> None:
         if self.selected is None:
-            self.app.notify(_("Pick a recent game first, then Play again"))
+            self.host.notify(_("Pick a recent game first, then Play again"))
             self.reopen()
             return
-        self.play(self.recent[self.selected].replay())
+        self.play(self.recent[self.selected])
 
     def ask_reset(self) -> None:
         count = self.store.statistics(self.rules).played
-        self.app.push(MessageDialog(
-            self.app, _("Reset statistics?"),
+        self.host.push(MessageDialog(
+            self.host, _("Reset statistics?"),
             [ngettext("Forget {count} finished game of {game}?", "Forget {count} finished games of {game}?",
                       count).format(count=count, game=title(self.rules)), _("This cannot be undone.")],
             [(_("Cancel"), self.reopen), (_("Reset"), self.reset)],
@@ -118,7 +117,7 @@ class StatisticsDialog(Dialog):
 def row(game: FinishedGame) -> str:
     when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")  # no month names: any language reads it
     which = _("deal {number}").format(number=game.deal) if game.deal is not None else _("own board")
-    result = _(OUTCOME_WORDS.get(game.result, game.result))
+    result = _(OUTCOME_WORDS[game.kind])
     marks = "  " + _("(hints)") if game.hints_used else ""
     return (f"{when}   {title(game.rules)}, {which}   {result}   "
             f"{plural(game.moves, 'move')}   {duration(game.seconds)}{marks}")

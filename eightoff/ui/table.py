@@ -1,5 +1,9 @@
 """The table scene: the game on screen, its toolbar and status line, and what the player's
-actions do to the game.
+actions ask of the session.
+
+The table draws the session's game and sends it commands; the session owns the game's life
+(dealing, saving, the solver's advice). Commands are run by value from one table of handlers.
+A command that leaves a game in progress (New, Restart, Deal…, Play again) asks first.
 
 Drawing keeps a picture of everything that is not moving (`static`); while cards are dragged
 or fly, a frame only restores the area they left from that picture and draws them again, so
@@ -9,27 +13,38 @@ a frame costs a few blits whatever the window size.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from eightoff.core.cards import Suit
-from eightoff.core.deals import random_deal_number
-from eightoff.core.game import Game, Step
-from eightoff.core.i18n import _
+from eightoff.core.game import GameView, Step
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.moves import Move
+from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
-from eightoff.core.rules import EmptyColumn, Rules
-from eightoff.core.variants import VARIANTS, variant_of
+from eightoff.core.rules import EmptyColumn
+from eightoff.session import commands
+from eightoff.session.advisor import (
+    Advice,
+    CannotBeWon,
+    Notice,
+    OfferRewind,
+    PlaySolution,
+    ShowHint,
+    SolverGone,
+)
 from eightoff.session.changes import Change
 from eightoff.session.clock import GameClock
-from eightoff.session.commands import BY_NAME
-from eightoff.session.grading import grade_lines, shipped_winnable_deal
-from eightoff.session.outcome import Outcome
+from eightoff.session.commands import BY_NAME, Command
+from eightoff.session.grading import grade_lines
+from eightoff.session.records import FinishedGame
 from eightoff.session.session import Session
+from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.session.words import hint_words, move_words
-from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.access import Announcer
 from eightoff.ui.animation import BASE_SECONDS, Animator
@@ -44,17 +59,21 @@ from eightoff.ui.dialogs import (
 )
 from eightoff.ui.faces import CardFaces, card_faces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
+from eightoff.ui.playback import Playback
 from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprite, CardSprites
+from eightoff.ui.stats_dialog import StatisticsDialog
 from eightoff.ui.status import StatusLine, game_summary, wrap_text
 from eightoff.ui.toolbar import Toolbar
 from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
-    from eightoff.ui.app import App
+    from eightoff.ui.scene import Host
 
 HINT_SECONDS = 2.5
 SHADOW = (0, 0, 0, 55)
+RULE_FIELDS = ("takeback", "face_up")
+"""The preferences that are rule options (a game's own: they never change a game in progress)."""
 
 
 def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
@@ -65,8 +84,8 @@ def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
 class TableScene(Scene):
     modal = False
 
-    def __init__(self, app: App, session: Session) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host)
         self.session = session
         self.sprites = CardSprites()
         self.animator = Animator(self.sprites)
@@ -84,21 +103,41 @@ class TableScene(Scene):
         self.checks_due = True
         self.layout_due = True
         self.offered: Position | None = None
+        """The position for which a "won", "finish" or "stuck" offer was last shown (shown once)."""
         self.finish_offered = False
         """The "All cards can go home" offer was made in this game (it is not repeated)."""
-        """The position for which a "stuck" or "finish" offer was last shown (shown once)."""
         self.hint: tuple[Move, float] | None = None
-        theme.use(app.preferences.high_contrast)
-        self.layout: Layout = compute_layout(*app.size, session.game.rules, app.preferences.large_cards,
-                                             app.ui_scale)
+        self.playback: Playback | None = None
+        """The solver's solution being played on this table, if one is."""
+        self.handlers: dict[Command, Callable[[], None]] = {
+            commands.NEW: self.new_game,
+            commands.GAME: self.choose_game,
+            commands.DEAL: self.choose_deal,
+            commands.RESTART: self.session.restart,
+            commands.UNDO: self.undo,
+            commands.REDO: self.redo,
+            commands.HINT: self.session.hint,
+            commands.SOLVE: self.session.solve,
+            commands.PREFERENCES: self.open_preferences,
+            commands.STATISTICS: self.open_statistics,
+            commands.HELP: lambda: self.host.push(help_dialog(self.host, self.session)),
+            commands.QUIT: self.host.quit,
+            commands.FINISH: self.finish,
+            commands.MESSAGES: self.show_messages,
+        }
+        """What each command does here: looked up by the command's value."""
+        theme.use(self.preferences.high_contrast)
+        self.layout: Layout = compute_layout(*host.size, session.game.rules, self.preferences.large_cards,
+                                             host.ui_scale)
         self.faces: CardFaces = self._faces()
-        self.resize(app.size)
+        self.resize(host.size)
         session.listeners.append(self.session_changed)
+        session.advice_listeners.append(self.advised)
 
     # ----- what the session owns --------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> GameView:
         return self.session.game
 
     @property
@@ -113,11 +152,25 @@ class TableScene(Scene):
     def solver_finished(self) -> bool:
         return self.session.outcome is Outcome.SOLVED_WITH_HELP
 
-    # ----- geometry and pictures -----------------------------------------------------------
-
     @property
     def preferences(self) -> Preferences:
-        return self.app.preferences
+        return self.session.preferences
+
+    def now(self) -> float:
+        return self.host.now()
+
+    @property
+    def banner(self) -> str:
+        return self.status.banner
+
+    @banner.setter
+    def banner(self, text: str) -> None:
+        self.status.banner = text
+
+    def animating(self) -> bool:
+        return self.animator.busy
+
+    # ----- geometry and pictures -----------------------------------------------------------
 
     def _faces(self) -> CardFaces:
         return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast)
@@ -125,7 +178,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
         self.controller.cancel()
-        self.layout = compute_layout(*size, self.game.rules, self.preferences.large_cards, self.app.ui_scale)
+        self.layout = compute_layout(*size, self.game.rules, self.preferences.large_cards, self.host.ui_scale)
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.sprites.arrange(self.layout.places(self.game.position), self.faces, move=True)
@@ -151,7 +204,7 @@ class TableScene(Scene):
     def animate(self, positions: list[Position]) -> None:
         """Fly the cards through `positions`, one leg each."""
         legs = [self.layout.places(position) for position in positions]
-        self.animator.start(legs, self.flight_seconds(), self.app.now())
+        self.animator.start(legs, self.flight_seconds(), self.host.now())
 
     def show_step(self, step: Step) -> None:
         positions = [step.before]
@@ -161,14 +214,13 @@ class TableScene(Scene):
 
     def play(self, move: Move, by_solver: bool = False) -> None:
         self.animator.finish()
-        self.session.autoplay = self.preferences.autoplay
         self.session.play(move, by_solver)
 
     def fly_back(self) -> None:
         """Return lifted cards to where the game says they lie."""
         self.animate([self.game.position])
 
-    def session_changed(self, change: Change, game: Game, step: Step | None) -> None:
+    def session_changed(self, change: Change, game: GameView, step: Step | None) -> None:
         """Show what the session did: fly the cards, forget picks and hints, check again."""
         if change is Change.LOST:
             return
@@ -182,7 +234,10 @@ class TableScene(Scene):
             self.controller.cancel()
             self.offered = None
             self.finish_offered = False
-            self.resize(self.app.size)  # the rules may have another shape
+            if self.playback is not None:
+                self.playback.stop()  # the solution was for the game that is gone
+                self.playback = None
+            self.resize(self.host.size)  # the rules may have another shape
         elif change in (Change.MOVE, Change.REDO) and step is not None:
             self.show_step(step)
         elif change is Change.UNDO and step is not None:
@@ -200,153 +255,184 @@ class TableScene(Scene):
         elif change in (Change.NEW, Change.RESTART):
             self.announcer.say(self.summary())
 
-    def replace_game(self, game: Game, change: Change, keep: bool = False) -> None:
-        self.animator.finish()
-        self.controller.cancel()
-        self.session.start(game, change, keep=keep)
-
     def notify(self, text: str) -> None:
         self.status.show(text)
         self.announcer.say(text)
 
-    # ----- actions (toolbar buttons and keys) ------------------------------------------------
+    # ----- the advisor's answers -----------------------------------------------------------
 
-    def enabled(self) -> dict[str, bool]:
-        self.session.solver_available = self.app.solver is not None
-        return {name: command.enabled(self.session) for name, command in BY_NAME.items()}
-
-    def perform(self, action: str) -> None:
-        """Run a command of the session's list: the session's own, or a dialog of ours."""
-        self.session.solver_available = self.app.solver is not None
-        if not self.session.enabled(action):
-            return
-        self.animator.finish()
-        self.controller.cancel()
-        if BY_NAME[action].run is not None:
-            self.session.autoplay = self.preferences.autoplay
-            self.session.perform(action)
-        else:
-            getattr(self, f"do_{action}")()
-
-    def new_rules(self, key: str | None = None) -> Rules:
-        """The rules a new game of variant `key` (default: the one being played) gets."""
-        variant = variant_of(self.game.rules) if key is None else VARIANTS[key]
-        return variant.configure(self.preferences.rule_options())
-
-    def do_new(self, number: int | None = None, key: str | None = None) -> None:
-        """A new game of variant `key` (default: this one). A random one, when winnable deals
-        only are wanted, comes at once from the shipped deals of the preferred grades; where the
-        game has no such list, the solver proves random deals first and the player is told."""
-        rules = self.new_rules(key)
-        keep = key is not None and key != self.game.rules.name  # switching games keeps this one
-        winnable = number is None and self.preferences.winnable_only
-        if number is None:
-            number = shipped_winnable_deal(self.preferences, rules.name)
-        if winnable and number is None and self.app.solver is not None and not keep:
-            self.app.solver.new_random_game(rules)  # it starts the game once a deal passes
-            # Said after the solver's "Dealing..." notice, so that this one stays to be read.
-            self.notify(_("{game} has no list of graded deals: any winnable deal is dealt.")
-                        .format(game=_(variant_of(rules).title)))
-            return
-        deal = random_deal_number() if number is None else number
-        self.replace_game(Game.new(deal, rules), Change.NEW, keep)
-
-    def do_restart(self) -> None:
-        self.perform("restart")
-
-    def do_undo(self) -> None:
-        self.perform("undo")
-
-    def do_redo(self) -> None:
-        self.perform("redo")
-
-    def do_game(self) -> None:
-
-        self.app.push(GameChooser(self.app, self.choose_variant))
-
-    def choose_variant(self, key: str) -> None:
-        """The Game chooser picked `key`: resume its unfinished game if one is kept, else deal."""
-        if key == self.game.rules.name:
-            return
-        self.preferences.last_rules = key
-        self.app.emit_preferences()
-        resumed = self.app.resume_variant(key) if self.app.resume_variant else None
-        if resumed is not None:
-            game, elapsed, hints_used = resumed
-            self.animator.finish()
-            self.controller.cancel()
-            self.session.start(game, Change.NEW, elapsed, hints_used, keep=True)
-        else:
-            self.do_new(key=key)
-
-    def do_hint(self) -> None:
-        if self.app.solver is not None:
-            self.app.solver.hint()  # it calls show_hint when the answer is in
+    def advised(self, advice: Advice) -> None:
+        """What the session's advisor (or keeper) has to say, shown the table's way."""
+        if isinstance(advice, Notice):
+            self.notify(advice.text)
+        elif isinstance(advice, SolverGone):
+            self.notify(_("The solver could not start ({reason}): the game goes on without hints, "
+                          "Solve and the winnable indicator.").format(reason=advice.reason))
+        elif self.host.top is not self:
+            return  # a dialog opened since the player asked: the answer is not wanted now
+        elif isinstance(advice, ShowHint):
+            self.show_hint(advice.move)
+        elif isinstance(advice, PlaySolution):
+            self.session.note_hint()
+            self.status.notice = ""
+            self.playback = Playback(self.host, self, advice.moves)
+            self.host.push(self.playback)
+        elif isinstance(advice, OfferRewind):
+            self.offer_rewind(advice.undos)
+        elif isinstance(advice, CannotBeWon):
+            self.say_cannot_be_won(advice.from_start)
 
     def show_hint(self, move: Move) -> None:
         self.session.note_hint()
         self.notify(hint_words(self.game.position, move))
-        self.hint = (move, self.app.now() + HINT_SECONDS)
+        self.hint = (move, self.host.now() + HINT_SECONDS)
         self.invalidate()
 
-    def do_solve(self) -> None:
-        if self.app.solver is not None:
-            self.app.solver.play_solution()
+    def offer_rewind(self, undos: int) -> None:
+        self.status.notice = ""
+        self.host.push(MessageDialog(
+            self.host, _("No longer winnable"),
+            [_("This position cannot be won any more."),
+             ngettext("It could still be won {count} move ago.", "It could still be won {count} moves ago.",
+                      undos).format(count=undos)],
+            [(ngettext("Undo {count} move", "Undo {count} moves", undos).format(count=undos),
+              lambda: self.session.rewind(undos)), (_("Close"), None)]))
 
-    def do_deal(self) -> None:
+    def say_cannot_be_won(self, from_start: bool) -> None:
+        """A deal no play wins: New is offered, and "winnable deals only" where it is off."""
+        self.status.notice = ""
+        lines = [_("The solver proved that no play wins this deal, from its start or any later point.")]
+        buttons: list[tuple[str, Callable[[], None] | None]] = [(_("New game"), self.new_game)]
+        if not self.preferences.winnable_only:
+            lines.append(_("With \u201cwinnable deals only\u201d on, new games are always winnable."))
+            buttons.append((_("Winnable deals only"), self.winnable_only_now))
+        buttons.append((_("Close"), None))
+        self.host.push(MessageDialog(self.host, _("This deal cannot be won"), lines, buttons))
 
-        self.app.push(DealDialog(self.app, self.do_new))
+    def winnable_only_now(self) -> None:
+        self.session.set_preferences(replace(self.preferences, winnable_only=True))
+        self.new_game()
 
-    def do_preferences(self) -> None:
+    # ----- actions (toolbar buttons and keys) ------------------------------------------------
 
-        self.app.push(PreferencesDialog(self.app, self.preferences_changed))
+    def enabled(self) -> dict[str, bool]:
+        return {name: command.enabled(self.session) for name, command in BY_NAME.items()}
 
-    def do_statistics(self) -> None:
-
-        if self.app.statistics_dialog is not None:
-            self.app.push(self.app.statistics_dialog())
+    def perform(self, action: str) -> None:
+        """Run a command of the session's list, by its value; one that leaves the game in
+        progress asks first."""
+        command = BY_NAME[action]
+        if not command.enabled(self.session):
             return
-        lines = self.app.statistics_lines(self.game)
-        self.app.push(MessageDialog(self.app, _("Statistics"), lines, [(_("Close"), None)]))
+        self.animator.finish()
+        self.controller.cancel()
+        handler = self.handlers[command]
+        if command.leaves_game:
+            self.leave_then(handler)
+        else:
+            handler()
 
-    def do_help(self) -> None:
+    def leave_then(self, action: Callable[[], None]) -> None:
+        """Run `action`, which leaves this game: at once when that loses nothing (or the player
+        turned the question off), else once the player says so. Enter keeps the game."""
+        if not self.session.leaving_loses() or not self.preferences.confirm_leave:
+            action()
+            return
+        moves = self.session.moves()
+        self.host.push(MessageDialog(
+            self.host, _("Leave this game?"),
+            [ngettext("This game has {count} move made. Leaving it counts it as lost.",
+                      "This game has {count} moves made. Leaving it counts it as lost.",
+                      moves).format(count=moves),
+             _("Preferences can turn this question off.")],
+            [(_("Keep playing"), None), (_("Leave it"), action)]))
 
-        self.app.push(help_dialog(self.app, self.session))
+    def new_game(self, number: int | None = None) -> None:
+        self.animator.finish()
+        self.controller.cancel()
+        self.session.new_game(number)
 
-    def do_messages(self) -> None:
+    def undo(self) -> None:
+        self.animator.finish()
+        self.session.undo()
+
+    def redo(self) -> None:
+        self.animator.finish()
+        self.session.redo()
+
+    def finish(self) -> None:
+        self.animator.finish()
+        self.session.finish()
+
+    def choose_game(self) -> None:
+        self.host.push(GameChooser(self.host, self.game.rules.name, self.session.choose_game))
+
+    def choose_deal(self) -> None:
+        self.host.push(DealDialog(self.host, self.new_game))
+
+    def open_preferences(self) -> None:
+        self.host.push(PreferencesDialog(self.host, self.preferences_changed))
+
+    def open_statistics(self) -> None:
+        keeper = self.session.keeper
+        if keeper is None:
+            self.host.push(MessageDialog(self.host, _("Statistics"),
+                                         [_("Statistics are kept once the store is connected.")],
+                                         [(_("Close"), None)]))
+            return
+        self.host.push(StatisticsDialog(self.host, keeper, self.game.rules.name, self.play_again,
+                                        self.session.tell_notices))
+
+    def play_again(self, finished: FinishedGame) -> None:
+        """A logged game's deal again, from its start (the game in progress is left, asked first)."""
+        self.leave_then(lambda: self.session.play_again(finished))
+
+    def show_messages(self) -> None:
         """Every notice of this session again, newest last: none is lost by being missed."""
-        dialog = MessageDialog(self.app, _("Messages"), [], [(_("Close"), None)])
+        dialog = MessageDialog(self.host, _("Messages"), [], [(_("Close"), None)])
         width = dialog.panel.w - dialog.px(56)
         lines = [line for notice in self.status.history
                  for line in wrap_text(notice, dialog.text_font, width)]
-        room = max(1, (self.app.size[1] - dialog.px(220)) // dialog.text_font.get_linesize())
+        room = max(1, (self.host.size[1] - dialog.px(220)) // dialog.text_font.get_linesize())
         dialog.lines = lines[-room:] or [_("No messages yet.")]
-        dialog.resize(self.app.size)
-        self.app.push(dialog)
+        dialog.resize(self.host.size)
+        self.host.push(dialog)
 
-    def do_quit(self) -> None:
-        self.app.quit()
-
-    def do_finish(self) -> None:
-        self.perform("finish")
-
-    def preferences_changed(self, old: Preferences) -> None:
-        new = self.preferences
+    def preferences_changed(self, old: Preferences, new: Preferences) -> None:
+        """A Preferences row changed. Display preferences apply at once; a rule option of this
+        game applies to the next deal, or restarts this one if the player says so (asked only
+        when the game has moves made)."""
+        rules = {name for name in RULE_FIELDS if getattr(new, name) != getattr(old, name)}
+        shown = replace(new, **{name: getattr(old, name) for name in rules})
         if new.high_contrast != old.high_contrast:
             theme.use(new.high_contrast)  # the bars and dialogs read it at their next frame
+        self.session.set_preferences(shown)
         if (new.four_colour, new.high_contrast) != (old.four_colour, old.high_contrast):
             self.refresh_faces()
         if new.large_cards != old.large_cards:
-            self.resize(self.app.size)
-        if new.takeback != old.takeback:
-            self.session.change_takeback(new.takeback)
+            self.resize(self.host.size)
         if new.language != old.language:
-            self.app.change_language()
-        if new.autoplay and not old.autoplay:
-            self.animator.finish()
-            self.session.autoplay_now()
-        self.session.autoplay = new.autoplay
-        self.app.emit_preferences()
+            self.host.change_language()
+        own = {option.key for option in self.session.variant.options}
+        for name in rules:
+            value = bool(getattr(new, name))
+            if name not in own:
+                self.session.set_preferences(replace(self.preferences, **{name: value}))
+            elif self.session.leaving_loses():
+                self.ask_rule_change(name, value)
+            else:
+                self.session.set_option(name, value, restart=False)
+
+    def ask_rule_change(self, name: str, value: bool) -> None:
+        """Restart this deal under the changed rule, or keep the rule for the next deal (the
+        default: Enter never throws a game away)."""
+        self.session.set_option(name, value, restart=False)
+        self.host.push(MessageDialog(
+            self.host, _("Change the rules of this game?"),
+            [_("The new rule applies from the next deal. Restarting this deal with it now counts "
+               "this game as lost.")],
+            [(_("Keep it for the next deal"), None),
+             (_("Restart this deal with the new rule"), lambda: self.session.set_option(name, value, True))]))
 
     # ----- what the position calls for ---------------------------------------------------------
 
@@ -357,33 +443,31 @@ class TableScene(Scene):
         if game.is_won:
             if self.offered == game.position:
                 return
-            self.offered = game.position  # celebrated once; an undo and redo does not repeat it
-
-            self.app.push(WinDialog(self.app, self.session))
+            self.offered = game.position  # celebrated once
+            self.host.push(WinDialog(self.host, self.session, self, self.new_game, self.session.restart))
             return
         if self.offered == game.position:
             return
         if game.can_finish():
             if self.preferences.autoplay:
-                self.do_finish()
+                self.finish()
                 return
             self.offered = game.position
             if self.finish_offered:
                 return  # offered once a game; Ctrl+F finishes when the player wants
             self.finish_offered = True
-
-            self.app.push(MessageDialog(self.app, _("All cards can go home"),
-                                        [_("Every remaining card can go to the foundations in order."),
-                                         _("Not now: Ctrl+F finishes whenever you like.")],
-                                        [(_("Finish"), self.do_finish), (_("Not now"), None)]))
+            self.host.push(MessageDialog(self.host, _("All cards can go home"),
+                                         [_("Every remaining card can go to the foundations in order."),
+                                          _("Not now: Ctrl+F finishes whenever you like.")],
+                                         [(_("Finish"), self.finish), (_("Not now"), None)]))
         elif game.is_stuck:
             self.offered = game.position
-
-            self.app.push(MessageDialog(self.app, _("No moves left"),
-                                        [_("No move is left that changes anything."),
-                                         *grade_lines(self.session)],
-                                        [(_("Undo"), self.do_undo), (_("Restart"), self.do_restart),
-                                         (_("New game"), self.do_new), (_("Close"), None)]))
+            self.host.push(MessageDialog(self.host, _("No moves left"),
+                                         [_("No move is left that changes anything."),
+                                          *grade_lines(self.session)],
+                                         [(_("Undo"), self.undo),
+                                          (_("Restart"), lambda: self.perform("restart")),
+                                          (_("New game"), lambda: self.perform("new")), (_("Close"), None)]))
 
     # ----- the scene's life ------------------------------------------------------------------
 
@@ -395,8 +479,9 @@ class TableScene(Scene):
         if self.hint is not None and now >= self.hint[1]:
             self.hint = None
             self.invalidate()
-        on_top = self.app.top is self
-        self.session.tick(on_top and self.app.visible)
+        on_top = self.host.top is self
+        self.session.tick(on_top and self.host.visible)
+        self.status.indicator = self.session.indicator()
         self.toolbar.set_enabled(self.enabled())
         if on_top and self.checks_due and not self.animator.busy and not self.controller.dragging:
             self.check_position()
@@ -411,6 +496,7 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         self.controller.cancel()
+        self.session.forget_wish()
 
     # ----- drawing -----------------------------------------------------------------------------
 
@@ -476,9 +562,9 @@ class TableScene(Scene):
     def after_frame(self) -> None:
         """Called once the frame is on screen: the layout record, if asked for."""
         settled = not self.animator.busy and not self.controller.dragging
-        if self.layout_due and self.app.print_layout and settled:
-            record = {"layout": layout_record(self.layout, self.game.position)}
-            print(json.dumps(record, separators=(",", ":")), file=self.app.out, flush=True)
+        if self.layout_due and self.host.print_layout and settled:
+            record = {"layout": layout_record(self.layout, self.game.position), "state": self.session.state()}
+            print(json.dumps(record, separators=(",", ":")), file=self.host.out, flush=True)
         if not self.animator.busy:
             self.layout_due = False
 

@@ -243,7 +243,7 @@ class TestAutoplay:
             Move(column(0), foundation(Suit.HEARTS)),
             Move(column(1), foundation(Suit.HEARTS)),
         )
-        assert game.move_count == 3 and len(game.done) == 1
+        assert game.move_count == 1 and len(game.done) == 1
 
     def test_click_goes_home_else_to_the_leftmost_free_cell(self) -> None:
         scene = make_position(STANDARD, ["AH", "5S"], cells=["9C", None, None], foundations=(0, 0, 0, 0))

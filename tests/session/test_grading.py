@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from eightoff.core.game import Game
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
+from eightoff.session.settings import Preferences
 from eightoff.session.grading import (
     WINNABLE_CHOICES,
     grade_name,
@@ -16,7 +17,7 @@ from eightoff.session.grading import (
     next_winnable_choice,
     range_words,
 )
-from eightoff.session.outcome import Outcome
+from eightoff.core.outcome import Outcome
 from eightoff.session.session import Session
 from eightoff.solver import GRADES, Budget, SolveResult, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import grade_of_deal
@@ -27,7 +28,7 @@ LISTED = {rules: sorted(n for grade in GRADES for n in deals_of_grade(rules.name
 
 
 def session_of(game: Game) -> Session:
-    return Session(game, lambda: 0.0, autoplay=False)  # the solver's lines carry their own auto-play
+    return Session(game, lambda: 0.0, preferences=Preferences(autoplay=False))  # the solver's lines carry their own auto-play
 
 
 def win(session: Session) -> None:
@@ -77,9 +78,10 @@ def test_a_learned_grade_survives_a_restart_but_not_a_new_deal() -> None:
     assert learned in GRADES
     session.restart()
     assert session.grade == learned
-    session.start(Game.new(2, EASY))
+    session.new_game(2)
     assert session.grade is None
-    session.start(Game.new(1, STANDARD))
+    session.choose_game("standard")
+    session.new_game(1)
     assert session.grade == grade_of_deal("standard", 1)
 
 

@@ -11,9 +11,10 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.variants import RAGLAN, STANDARD, VARIANTS
 from eightoff.session.changes import Change
-from eightoff.session.commands import COMMANDS
-from eightoff.session.outcome import Outcome
+from eightoff.session.commands import COMMANDS, DEAL, NEW, REDO, RESTART, UNDO
+from eightoff.core.outcome import Outcome
 from eightoff.session.session import Session
+from eightoff.session.settings import Preferences
 
 
 class Clock:
@@ -45,20 +46,33 @@ def test_the_win_is_told_at_the_winning_move_with_the_move_count() -> None:
     assert session.outcome is Outcome.WON and session.outcome_moves == 1
 
 
-def test_undo_after_a_win_reopens_the_game_and_never_counts_it_twice() -> None:
+def test_a_won_game_is_over_its_count_final_and_told_once() -> None:
+    """After a win in N moves, Undo then Redo showed N + 40 while the record said N: now the game
+    is over at its outcome, so every display and the record keep the one count."""
     session, clock, heard = session_with(one_move_from_won())
     session.try_move(Pile.column(0), Pile.foundation(3))
     clock.time += 5
     won_at = session.seconds()
     for _ in range(3):
-        session.perform("undo")
-        assert not session.game.is_won
+        assert session.undo() is None and session.redo() is None
+        assert not UNDO.enabled(session) and not REDO.enabled(session)
         session.tick(True)
         clock.time += 10
-        session.perform("redo")
+    assert session.game.is_won and session.over
     assert [change for change, _ in heard].count(Change.WON) == 1
     assert session.seconds() == won_at, "the clock stopped at the win"
-    assert session.game.move_count == 1 + 3 * 2  # moves and undos both count
+    assert session.moves() == session.outcome_moves == session.game.move_count == 1
+
+
+def test_undo_and_redo_before_the_win_count_one_each_and_the_record_agrees() -> None:
+    session, _, heard = session_with(one_move_from_won())
+    session.set_preferences(Preferences(autoplay=False))
+    session.try_move(Pile.column(0), Pile.cell(0))
+    session.undo()
+    session.redo()
+    session.try_move(Pile.cell(0), Pile.foundation(3))
+    assert session.outcome is Outcome.WON and session.outcome_moves == 4 == session.moves()
+    assert heard[-1] == (Change.WON, 4)
 
 
 def test_the_step_through_solution_finishing_is_solved_with_help() -> None:
@@ -69,14 +83,16 @@ def test_the_step_through_solution_finishing_is_solved_with_help() -> None:
     assert heard[-1][0] is Change.WON
 
 
-def test_a_started_game_left_for_another_is_lost_unless_kept() -> None:
+def test_a_started_game_left_for_another_is_lost_but_a_switch_keeps_it() -> None:
     session, _, heard = session_with(Game.new(3, STANDARD))
     session.click(Pile.column(0))
-    session.start(Game.new(4, STANDARD))
+    assert session.leaving_loses()
+    session.new_game(4)
     assert [change for change, _ in heard] == [Change.MOVE, Change.LOST, Change.NEW]
+    assert session.game.deal_number == 4 and not session.leaving_loses()
     session.click(Pile.column(0))
     heard.clear()
-    session.start(Game.new(5, RAGLAN), keep=True)  # switching games keeps this one to resume
+    session.choose_game(RAGLAN.name)  # switching games keeps this one to resume
     assert [change for change, _ in heard] == [Change.NEW]
     assert session.variant.key == "raglan"
 
@@ -117,11 +133,11 @@ def test_commands_have_unique_names_and_keys_and_every_toolbar_action_runs() -> 
     keys = [key for command in COMMANDS for key in command.keys]
     assert len(set(names)) == len(names) and len(set(keys)) == len(keys)
     session, _, _ = session_with(Game.new(3, STANDARD))
-    assert not session.perform("undo"), "nothing to undo yet"
+    assert not UNDO.enabled(session), "nothing to undo yet"
     session.click(Pile.column(0))
     before = session.game.move_count
-    assert session.perform("undo") and session.game.move_count == before + 1
-    assert not session.perform("help"), "a front-end command is not the session's to run"
+    assert UNDO.enabled(session) and session.undo() and session.game.move_count == before + 1
+    assert {command for command in COMMANDS if command.leaves_game} == {NEW, DEAL, RESTART}
 
 
 @settings(max_examples=25, deadline=None)

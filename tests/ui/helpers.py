@@ -45,7 +45,7 @@ def make_app(
     for name, value in preferences.items():
         setattr(settings, name, value)
     game = Game(rules, parse_board(board, rules), deal_number=None)
-    app = App(game, settings, size=size, out=io.StringIO(), log_moves=True, print_layout=True,
+    app = App.for_game(game, settings, size=size, out=io.StringIO(), log_moves=True, print_layout=True,
               now=FakeClock())
     pygame.event.clear()
     app.pump()

@@ -41,7 +41,7 @@ def open_app(game: Game, size: tuple[int, int] = (1280, 800), **preferences: obj
     settings = Preferences(autoplay=False, animation_speed="off")
     for name, value in preferences.items():
         setattr(settings, name, value)
-    app = App(game, settings, size=size, out=io.StringIO(), now=FakeClock())
+    app = App.for_game(game, settings, size=size, out=io.StringIO(), now=FakeClock())
     pygame.event.clear()
     app.pump()
     return app

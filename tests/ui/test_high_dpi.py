@@ -94,7 +94,7 @@ def test_a_desktop_scale_on_a_dense_window_is_not_applied_twice(monkeypatch: pyt
     monkeypatch.setenv("GDK_SCALE", "2")  # says the same as the 2x drawable
     with monkeypatch.context() as patch:
         patch.setattr(pygame, "Window", DenseWindow)
-        app = App(Game.new(1, STANDARD), Preferences(window_size=(900, 650)), out=io.StringIO())
+        app = App.for_game(Game.new(1, STANDARD), Preferences(window_size=(900, 650)), out=io.StringIO())
     assert app.ui_scale == 2.0
     assert app.window.native.size == (900, 650) and app.size == (1800, 1300)  # the points remembered
     assert app.window.native.minimum_size == MIN_WINDOW

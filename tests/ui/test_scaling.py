@@ -103,7 +103,7 @@ def test_the_window_size_is_kept_in_points(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setenv("GDK_SCALE", "2")
     store = Store(HomeDirs(tmp_path))
     start = opening(store, argparse.Namespace(deal=None, rules=None, log_moves=False, print_layout=False))
-    app = App(start.game, start.preferences, size=(2400, 1500))
+    app = App.for_game(start.game, start.preferences, size=(2400, 1500))
     link = StoreLink(app, store, start)
     link.close()
     app.close()

@@ -30,7 +30,7 @@ def test_a_remembered_size_from_a_bigger_monitor_is_fitted_to_the_desktop() -> N
 def test_the_window_opens_within_the_desktop() -> None:
     pygame.display.init()
     desktop = pygame.display.get_desktop_sizes()[0]
-    app = App(Game.new(1, STANDARD), Preferences(window_size=(3000, 2000)), out=io.StringIO(),
+    app = App.for_game(Game.new(1, STANDARD), Preferences(window_size=(3000, 2000)), out=io.StringIO(),
               now=FakeClock())
     assert app.size[0] <= desktop[0] and app.size[1] <= desktop[1]
     assert app.screen.get_size() == app.size

@@ -39,7 +39,7 @@ def open_app(game: Game, deal_source: Callable[[], int] | None = None,
     settings = Preferences(autoplay=False, animation_speed="off")
     for name, value in preferences.items():
         setattr(settings, name, value)
-    app = App(game, settings, size=(1280, 800), out=io.StringIO(), now=FakeClock())
+    app = App.for_game(game, settings, size=(1280, 800), out=io.StringIO(), now=FakeClock())
     pygame.event.clear()
     link = connect_solver(app, deal_source) if deal_source else connect_solver(app)
     app.pump()

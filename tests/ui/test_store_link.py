@@ -53,7 +53,7 @@ def open_app(
     start = opening(store, args or arguments())
     if game is not None:
         start = Opening(start.preferences, game, None, start.set_aside)
-    app = App(start.game, start.preferences, out=out or io.StringIO(), now=FakeClock(),
+    app = App.for_game(start.game, start.preferences, out=out or io.StringIO(), now=FakeClock(),
               log_moves=out is not None)
     link = StoreLink(app, store, start)
     pygame.event.clear()
@@ -148,7 +148,7 @@ def test_winning_logs_a_win_and_forgets_the_unfinished_game(home: Path) -> None:
     assert (figures.played, figures.won) == (1, 1)
     assert figures.fewest_moves == 1
     assert store.load_unfinished() is None
-    assert [game.result for game in store.recent_games()] == ["won"]
+    assert [game.kind for game in store.recent_games()] == ["won"]
 
 
 def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
@@ -195,7 +195,7 @@ def test_a_win_is_logged_at_the_winning_move_and_undo_redo_never_counts_it_twice
     app, _ = open_app(home, game=one_move_from_won())
     [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
     app.table.play(last)
-    assert [game.result for game in store_at(home).recent_games()] == ["won"]  # no frame drawn yet
+    assert [game.kind for game in store_at(home).recent_games()] == ["won"]  # no frame drawn yet
     for _ in range(2):
         app.table.perform("undo")
         assert not app.table.game.is_won

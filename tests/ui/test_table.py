@@ -368,7 +368,7 @@ def test_the_clock_runs_once_play_starts_and_stops_while_minimized() -> None:
 
 
 def test_start_up_work_waits_for_the_first_frame() -> None:
-    app = App(Game.new(1, STANDARD), Preferences(), size=(900, 700), out=io.StringIO())
+    app = App.for_game(Game.new(1, STANDARD), Preferences(), size=(900, 700), out=io.StringIO())
     done: list[str] = []
     app.after_first_frame(lambda: done.append("first"))
     assert done == []

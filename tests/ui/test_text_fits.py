@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD, VARIANTS
 from eightoff.locale import LOCALE_DIR, install_language
-from eightoff.session.outcome import Outcome
+from eightoff.core.outcome import Outcome
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App

@@ -17,6 +17,8 @@ from eightoff.core.variants.variant import Option, Variant
 VARIANTS: dict[str, Variant] = {
     variant.key: variant for variant in (STANDARD_VARIANT, EASY_VARIANT, FREECELL_VARIANT, RAGLAN_VARIANT)
 }
+DEFAULT_GAME = STANDARD_VARIANT.key
+"""The game a first start opens on, and the one a preferences file naming no known game gets."""
 PRESETS: dict[str, Rules] = {key: variant.rules for key, variant in VARIANTS.items()}
 """Each variant's rules with its options at their defaults."""
 
@@ -43,6 +45,7 @@ def preset(key: str, takeback: bool = False, choices: Mapping[str, bool] | None 
 
 
 __all__ = [
+    "DEFAULT_GAME",
     "EASY",
     "FREECELL",
     "PRESETS",

@@ -1,4 +1,5 @@
-"""How a game ended, said and counted the same way in the window, the dialog and `eightoff stats`."""
+"""How a game ended: one type for the session that decides it, the store that logs it and every
+place that shows it (the window, the dialog, `eightoff stats`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from enum import Enum
 from eightoff.core.i18n import N_
 
 
-class Outcome(Enum):
+class Outcome(str, Enum):
+    """A `str` enum: the store's files hold its values, and msgspec reads them back as members."""
+
     WON = "won"
     SOLVED_WITH_HELP = "solved with help"
     """The solver's step-through solution was used: counted apart from wins."""

@@ -1,0 +1,133 @@
+"""The session's keeper: its glue to the store, so that nothing a player does loses a game.
+
+The keeper decides what the window opens on, saves the game after every step (a freshly dealt
+one too: a deal chosen by number stays that game's unfinished game until it is played or left),
+records each outcome at the moment the session decides it, keeps one unfinished game per
+variant for the Game chooser to resume, and hands the store's notices on.
+
+Counting (see eightoff/store/statistics.py): a game counts once a move is made; a won game is
+logged when it is won; a started game left for another, once the player confirmed leaving it,
+is logged as lost. A game asked for on the command line (`--deal`) does not resume the
+unfinished game, but leaves it in its file until the new game's first move: only then is it
+left for another game, and logged as lost. Quitting before that move keeps it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from eightoff.core.deals import random_deal_number
+from eightoff.core.game import Game
+from eightoff.core.outcome import Outcome
+from eightoff.core.variants import DEFAULT_GAME, VARIANTS
+from eightoff.session.grading import shipped_winnable_deal
+from eightoff.store.preferences import Preferences
+from eightoff.store.saved_game import SavedGame
+from eightoff.store.store import Store
+
+if TYPE_CHECKING:
+    from eightoff.store.statistics import FinishedGame, Statistics
+    from eightoff.store.store import Overview
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What the window opens on, decided before it exists."""
+
+    preferences: Preferences
+    game: Game
+    resumed: SavedGame | None
+    """The unfinished game resumed (its clock and hints flag go to the session)."""
+    set_aside: SavedGame | None
+    """The unfinished game a command-line game replaces once that game's first move is made."""
+
+
+def fresh_game(preferences: Preferences, key: str, number: int | None = None,
+               choices: Mapping[str, bool] | None = None) -> Game:
+    """A new game of variant `key`, with its rule options as the preferences hold them for it
+    (or `choices`): deal `number`, else a random one (of the wanted grades, with "winnable deals
+    only" and a shipped list for the game)."""
+    if number is None:
+        number = shipped_winnable_deal(preferences, key) or random_deal_number()
+    wanted = preferences.rule_options(key) if choices is None else choices
+    return Game.new(number, VARIANTS[key].configure(wanted))
+
+
+class Keeper:
+    """Keeps the store in step with the session's game. The session calls it; nothing else does."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.set_aside: SavedGame | None = None
+        self.game_ids: dict[int, str] = {}
+
+    # ----- opening --------------------------------------------------------------------------
+
+    def open(self, key: str | None = None, deal: int | None = None,
+             choices: Mapping[str, bool] | None = None) -> Opening:
+        """The last variant played (or `key`) and its unfinished game, unless a deal is asked
+        for. The store's instance lock is taken first: a second window plays without touching
+        the first one's game."""
+        self.store.acquire_instance()
+        preferences = self.store.load_preferences()
+        key = key or (preferences.last_rules if preferences.last_rules in VARIANTS else DEFAULT_GAME)
+        saved = self.store.load_unfinished(key)
+        if saved is not None and saved.game.is_won:  # written by a copy killed as it won
+            saved = None
+        if saved is not None and deal is None and choices is None:
+            return Opening(preferences, saved.game, saved, None)
+        self.set_aside = saved
+        return Opening(preferences, fresh_game(preferences, key, deal, choices), None, saved)
+
+    # ----- the game's life ------------------------------------------------------------------
+
+    def save(self, game: Game, seconds: float, hints_used: bool) -> None:
+        """Save `game` as its variant's unfinished game. The first move of a command-line game
+        leaves the unfinished game it replaced: that one is recorded as lost then."""
+        old = self.set_aside
+        if game.has_started and old is not None and old.game.rules.name == game.rules.name:
+            self.store.record_outcome(old.game, Outcome.LOST, old.elapsed, old.hints_used, old.game_id)
+            self.set_aside = None
+        if old is not None and old.game.rules.name == game.rules.name and not game.has_started:
+            return  # the command line's game has no move yet: the old one stays in its file
+        self.store.save_unfinished(game, seconds, hints_used)
+
+    def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool) -> None:
+        """The outcome, at the moment it is decided; the unfinished game is cleared only once
+        the outcome is recorded."""
+        if self.store.record_outcome(game, outcome, seconds, hints_used):
+            self.store.clear_unfinished(game.rules.name)
+
+    def resume(self, key: str) -> SavedGame | None:
+        """The unfinished game kept for variant `key` (None: none, or one already won)."""
+        saved = self.store.load_unfinished(key)
+        if saved is None or saved.game.is_won:
+            return None
+        return saved
+
+    # ----- preferences and what to say ------------------------------------------------------
+
+    def save_preferences(self, preferences: Preferences) -> None:
+        self.store.save_preferences(preferences)
+
+    def take_notices(self) -> list[str]:
+        return self.store.take_notices()
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ----- statistics, for the dialog ----------------------------------------------------------
+
+    def overview(self) -> Overview:
+        return self.store.overview()
+
+    def statistics(self, key: str) -> Statistics:
+        return self.store.statistics(key)
+
+    def recent_games(self, limit: int | None = 20, key: str | None = None) -> list[FinishedGame]:
+        return self.store.recent_games(limit, key)
+
+    def reset_statistics(self, key: str | None = None) -> None:
+        self.store.reset_statistics(key)
