@@ -45,7 +45,7 @@ def press_hint(app, timeout: float = 60.0) -> float:  # type: ignore[no-untyped-
 
 
 def settle(app) -> None:  # type: ignore[no-untyped-def]
-    from eightoff.ui.solver_link import THINKING
+    from eightoff.session.advisor import THINKING
 
     while app.table.status.indicator == THINKING:
         app.wait(0.5)
@@ -69,21 +69,19 @@ def main() -> int:
 
     from eightoff.core.game import Game
     from eightoff.core.variants import STANDARD
-    from eightoff.session.changes import Change
+    from eightoff.session.advisor import Advisor
     from eightoff.solver import SOLVED, Budget, solve
     from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
-    from eightoff.ui.solver_link import connect_solver
 
     rng = random.Random(args.seed)
     settled: list[float] = []
     at_once: list[float] = []
     app = App.for_game(Game.new(args.first, STANDARD), Preferences(autoplay=True, animation_speed="off"),
-              out=io.StringIO())
-    connect_solver(app)
+              out=io.StringIO(), advisor=Advisor())
     try:
         for number in range(args.first, args.last + 1):
-            app.table.replace_game(Game.new(number, STANDARD), Change.NEW)
+            app.session.new_game(number)
             settle(app)
             for _ in range(args.moves):
                 moves = app.table.game.legal_moves()

@@ -32,7 +32,7 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import VARIANTS, Variant, variant_of
-from eightoff.session.advisor import Advice, Advisor, Notice, Wanted
+from eightoff.session.advisor import THINKING, Advice, Advisor, Notice, Wanted
 from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
 from eightoff.session.grading import shipped_winnable_deal
@@ -104,6 +104,11 @@ class Session:
         return self.outcome is not None
 
     @property
+    def _advising(self) -> bool:
+        """The advisor is at work (from the window's first frame on)."""
+        return self.advisor is not None and self.advisor.session is self
+
+    @property
     def solver_available(self) -> bool:
         return self.advisor is not None and self.advisor.available
 
@@ -125,7 +130,9 @@ class Session:
 
     def indicator(self) -> str:
         """The winnable indicator's words (untranslated; "" for none)."""
-        return self.advisor.indicator() if self.advisor is not None else ""
+        if self.advisor is None or not self.advisor.available or self._game.is_won:
+            return ""
+        return self.advisor.indicator() if self._advising else THINKING
 
     def options(self) -> dict[str, bool]:
         """The rule options this game was dealt with."""
@@ -134,7 +141,7 @@ class Session:
     def state(self) -> dict[str, Any]:
         """The session's state in plain data, for `--print-layout` (tests and benchmarks read it
         there, not from pixels): game, deal, options, moves, seconds, outcome, verdict."""
-        result = self.advisor.current() if self.advisor is not None else None
+        result = self.advisor.current() if self.advisor is not None and self._advising else None
         return {
             "game": self._game.rules.name,
             "deal": self._game.deal_number,
@@ -259,8 +266,9 @@ class Session:
         self._save_preferences()
         if restart or not self._game.has_started:
             rules = variant.configure(self.preferences.rule_options(variant.key))
-            if self._game.deal_number is not None:
-                self._start(Game.new(self._game.deal_number, rules), Change.RESTART)
+            number = self._game.deal_number
+            again = Game.new(number, rules) if number is not None else Game(rules, self._game.start)
+            self._start(again, Change.RESTART)
 
     def set_preferences(self, preferences: Preferences) -> None:
         """Preferences other than rule options changed: keep them, and send home what may go
@@ -298,11 +306,11 @@ class Session:
             self.advisor.poll()
 
     def hint(self) -> None:
-        if self.advisor is not None and not self.over:
+        if self.advisor is not None and self._advising and not self.over:
             self.advisor.ask(Wanted.HINT)
 
     def solve(self) -> None:
-        if self.advisor is not None and not self.over:
+        if self.advisor is not None and self._advising and not self.over:
             self.advisor.ask(Wanted.SOLVE)
 
     def forget_wish(self) -> None:
@@ -366,7 +374,7 @@ class Session:
             self.clock.run(self.now(), False)
             self._record()
             self._emit(Change.WON, None)
-            if self.advisor is not None and self.advisor.session is not None:
+            if self.advisor is not None and self._advising:
                 self.advisor.changed()
 
     def _record(self) -> None:
@@ -394,7 +402,7 @@ class Session:
     def _changed(self, change: Change, step: Step | None) -> None:
         """The game changed: saved first (a kill right after keeps it), then judged and told."""
         self._save()
-        if self.advisor is not None and self.advisor.session is not None:
+        if self.advisor is not None and self._advising:
             self.advisor.changed()
         self._emit(change, step)
 

@@ -60,6 +60,9 @@ class BadContent(ValueError):
     """The bytes are not a document of the expected shape; `str()` is the reason."""
 
 
+OptionKey = Annotated[str, Meta(pattern=r"^[a-z_]{1,32}$")]
+
+
 class Versioned(Struct):
     version: Annotated[int, Meta(ge=1)]
 
@@ -97,6 +100,9 @@ class GameRecord(Struct, kw_only=True):
     version: Annotated[int, Meta(ge=1)]
     rules: VariantKey
     takeback: bool = False
+    options: dict[OptionKey, bool] | None = None
+    """The game's rule options as it was dealt (absent in files from before options were kept:
+    then `takeback` alone says them)."""
     deal: DealNumber | None
     start: Board
     done: Steps
@@ -140,6 +146,9 @@ class LogFields(Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=
     hints_used: bool = False
     solver_finished: bool = False
     takeback: bool = False
+    options: Annotated[str, Meta(max_length=200)] | None = None
+    """The game's rule options that were on, comma-separated ("face_up,takeback"); the others
+    were off. Absent in lines written before options were logged: `takeback` alone says them."""
     id: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
     outcome: Outcome | None = None
     """Absent in lines written before "solved with help" was counted apart: then `won` and

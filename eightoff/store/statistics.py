@@ -22,7 +22,8 @@ from msgspec import Struct
 from eightoff.core import deals
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
-from eightoff.core.variants import preset
+from eightoff.core.rules import Rules
+from eightoff.core.variants import variant
 from eightoff.store.schema import LOST, SOLVED, WON, LogFields, LogLine, Outcome, decode
 
 RECENT = 20
@@ -42,6 +43,8 @@ class FinishedGame:
     hints_used: bool = False
     solver_finished: bool = False
     takeback: bool = False
+    options: str | None = None
+    """The rule options that were on, as the log line says them (see `LogFields.options`)."""
     start: str | None = None
     game_id: str | None = None
     outcome: Outcome | None = None
@@ -55,17 +58,29 @@ class FinishedGame:
     def replay(self) -> Game:
         """The same deal under the same rules, from the beginning. ValueError for a variant
         this program does not have (a log written by a newer one)."""
-        rules = preset(self.rules, self.takeback)
+        rules = self.rules_played()
         if self.deal is not None:
             return Game(rules, deals.deal(self.deal, rules), self.deal)
         assert self.start is not None
         return Game(rules, parse_board(self.start, rules))
 
+    def rules_played(self) -> Rules:
+        """The rules with the options the game was played with. ValueError for a variant or an
+        option this program does not have (a line written by a newer one)."""
+        kind = variant(self.rules)
+        on = set(filter(None, (self.options or "").split(","))) if self.options is not None \
+            else ({"takeback"} if self.takeback else set())
+        unknown = sorted(on - {option.key for option in kind.options})
+        if unknown:
+            raise ValueError(f"{kind.key} has no rule option {', '.join(unknown)}")
+        return kind.configure({option.key: option.key in on for option in kind.options})
+
     def line(self) -> LogLine:
         return LogLine(
             version=1, rules=self.rules, deal=self.deal, start=self.start, won=self.won, moves=self.moves,
             seconds=self.seconds, finished=self.finished, hints_used=self.hints_used,
-            solver_finished=self.solver_finished, takeback=self.takeback, id=self.game_id,
+            solver_finished=self.solver_finished, takeback=self.takeback, options=self.options,
+            id=self.game_id,
             outcome=self.outcome,
         )
 
@@ -75,6 +90,7 @@ class FinishedGame:
             rules=line.rules, deal=line.deal, won=line.result == WON, moves=line.moves,
             seconds=line.seconds, finished=line.finished, hints_used=line.hints_used,
             solver_finished=line.solver_finished or line.result == SOLVED, takeback=line.takeback,
+            options=line.options,
             start=line.start if line.deal is None else None, game_id=line.id, outcome=line.outcome,
         )
 

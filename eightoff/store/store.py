@@ -24,7 +24,7 @@ from pathlib import Path
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.notation import format_board
-from eightoff.core.variants import VARIANTS
+from eightoff.core.variants import VARIANTS, variant_of
 from eightoff.store import preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
 from eightoff.store.files import Notices, StoreFiles
@@ -223,6 +223,8 @@ class Store:
             hints_used=hints_used,
             solver_finished=outcome == SOLVED,
             takeback=game.rules.foundation_takeback,
+            options=",".join(sorted(key for key, on in variant_of(game.rules).choices_of(game.rules).items()
+                                    if on)),
             id=game_id,
             outcome=outcome,
         )

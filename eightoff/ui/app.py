@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.notation import format_move
 from eightoff.locale import choose_language, install_language
+from eightoff.session.advisor import Advisor
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
 from eightoff.session.settings import Preferences
@@ -125,9 +126,11 @@ class App:
 
     @classmethod
     def for_game(cls, game: Game, preferences: Preferences | None = None, *,
-                 now: Callable[[], float] = time.monotonic, **window: Any) -> App:
-        """A window on `game` with no store and no solver (tests, benchmarks, screenshots)."""
-        return cls(Session(game, now, preferences=preferences), **window)
+                 now: Callable[[], float] = time.monotonic, advisor: Advisor | None = None,
+                 **window: Any) -> App:
+        """A window on `game` with no store, and no solver unless an `advisor` is given
+        (tests, benchmarks, screenshots)."""
+        return cls(Session(game, now, preferences=preferences, advisor=advisor), **window)
 
     @property
     def listeners(self) -> list[Listener]:
@@ -139,8 +142,10 @@ class App:
         return self.session.preferences
 
     def _wake(self) -> None:
-        """From the solver's thread: the loop is asleep in SDL, an event wakes it."""
-        self.pygame.event.post(self.pygame.event.Event(self.wake_event))
+        """From the solver's thread: the loop is asleep in SDL, an event wakes it (none once the
+        display has closed)."""
+        with contextlib.suppress(self.pygame.error):
+            self.pygame.event.post(self.pygame.event.Event(self.wake_event))
 
     def redraw_all(self) -> None:
         self.full_redraw = True

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from eightoff.core.cards import CARDS, KING, Suit
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
@@ -60,14 +60,19 @@ class WinDialog(Dialog):
         facts = {"deal": game.deal_number, "moves": moves, "time": clock_text(seconds)}
         if session.outcome is Outcome.SOLVED_WITH_HELP:
             title = _("Solved with help")
-            finished = (_("The solver finished deal {deal} in {moves} moves and {time}.")
+            finished = (ngettext("The solver finished deal {deal} in {moves} move and {time}.",
+                                 "The solver finished deal {deal} in {moves} moves and {time}.", moves)
                         if game.deal_number is not None
-                        else _("The solver finished in {moves} moves and {time}."))
+                        else ngettext("The solver finished in {moves} move and {time}.",
+                                      "The solver finished in {moves} moves and {time}.", moves))
             lines = [finished.format(**facts), _("It counts apart from your wins.")]
         else:
             title = _("Well done!")
-            won = (_("You won deal {deal} in {moves} moves and {time}.")
-                   if game.deal_number is not None else _("You won in {moves} moves and {time}."))
+            won = (ngettext("You won deal {deal} in {moves} move and {time}.",
+                            "You won deal {deal} in {moves} moves and {time}.", moves)
+                   if game.deal_number is not None
+                   else ngettext("You won in {moves} move and {time}.",
+                                 "You won in {moves} moves and {time}.", moves))
             lines = [won.format(**facts)]
         self.session = session
         super().__init__(host, title, lines,

@@ -337,6 +337,7 @@ class PreferencesDialog(Dialog):
             _("Animation speed: {speed}").format(speed=speeds.get(p.animation_speed, p.animation_speed)),
             _("High-contrast colours: {state}").format(state=on(p.high_contrast)),
             _("Large cards: {state}").format(state=on(p.large_cards)),
+            _("Ask before leaving a game with moves made: {state}").format(state=on(p.confirm_leave)),
             _("Language: {language}").format(language=language_name(p.language)),
         ]
 
@@ -363,6 +364,8 @@ class PreferencesDialog(Dialog):
             new.high_contrast = not old.high_contrast
         elif index == 7:
             new.large_cards = not old.large_cards
+        elif index == 8:
+            new.confirm_leave = not old.confirm_leave
         else:
             languages = self.LANGUAGES
             current = languages.index(old.language) if old.language in languages else 0

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eightoff.core.game import Game
+from eightoff.core.outcome import Outcome
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
-from eightoff.session.settings import Preferences
 from eightoff.session.grading import (
     WINNABLE_CHOICES,
     grade_name,
@@ -17,8 +17,8 @@ from eightoff.session.grading import (
     next_winnable_choice,
     range_words,
 )
-from eightoff.core.outcome import Outcome
 from eightoff.session.session import Session
+from eightoff.session.settings import Preferences
 from eightoff.solver import GRADES, Budget, SolveResult, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import grade_of_deal
 
@@ -28,7 +28,8 @@ LISTED = {rules: sorted(n for grade in GRADES for n in deals_of_grade(rules.name
 
 
 def session_of(game: Game) -> Session:
-    return Session(game, lambda: 0.0, preferences=Preferences(autoplay=False))  # the solver's lines carry their own auto-play
+    quiet = Preferences(autoplay=False)
+    return Session(game, lambda: 0.0, preferences=quiet)  # the solver's lines carry their own auto-play
 
 
 def win(session: Session) -> None:

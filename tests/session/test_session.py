@@ -7,12 +7,12 @@ from hypothesis import strategies as st
 
 from eightoff.core.cards import KING, Card
 from eightoff.core.game import Game
+from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.variants import RAGLAN, STANDARD, VARIANTS
 from eightoff.session.changes import Change
 from eightoff.session.commands import COMMANDS, DEAL, NEW, REDO, RESTART, UNDO
-from eightoff.core.outcome import Outcome
 from eightoff.session.session import Session
 from eightoff.session.settings import Preferences
 

@@ -36,5 +36,6 @@ def opened() -> Iterator[list[App]]:
     apps: list[App] = []
     yield apps
     for app in apps:
+        app.session.close()
         for closer in app.closers:
             closer()

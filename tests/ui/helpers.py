@@ -41,7 +41,7 @@ class FakeClock:
 def make_app(
     board: str = BOARD, rules: Rules = STANDARD, size: tuple[int, int] = (1280, 800), **preferences: object
 ) -> App:
-    settings = Preferences(autoplay=False, animation_speed="off")
+    settings = Preferences(autoplay=False, animation_speed="off", confirm_leave=False)
     for name, value in preferences.items():
         setattr(settings, name, value)
     game = Game(rules, parse_board(board, rules), deal_number=None)

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from eightoff.core.game import Game
 from eightoff.core.i18n import _, pgettext
 from eightoff.core.notation import parse_board
-from eightoff.core.variants import PRESETS, STANDARD
+from eightoff.core.variants import STANDARD
 from eightoff.locale import install_language
-from eightoff.session.changes import Change
+from eightoff.session.advisor import Advisor
 from eightoff.session.grading import WINNABLE_CHOICES, grade_name, range_words
 from eightoff.solver import GRADES, Budget, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import grade_of_deal, grades_between
@@ -26,7 +26,6 @@ from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import MessageDialog, PreferencesDialog
-from eightoff.ui.solver_link import connect_solver
 from tests.ui.helpers import FakeClock, key
 from tests.ui.test_solver_link import pump_until
 from tests.ui.test_text_fits import SMALLEST, STUCK_BOARD, dialog_problems
@@ -37,11 +36,12 @@ UNLISTED = max(number for grade in GRADES for number in deals_of_grade("standard
 """The first Eight Off deal past the shipped table."""
 
 
-def open_app(game: Game, size: tuple[int, int] = (1280, 800), **preferences: object) -> App:
+def open_app(game: Game, size: tuple[int, int] = (1280, 800), advisor: Advisor | None = None,
+             **preferences: object) -> App:
     settings = Preferences(autoplay=False, animation_speed="off")
     for name, value in preferences.items():
         setattr(settings, name, value)
-    app = App.for_game(game, settings, size=size, out=io.StringIO(), now=FakeClock())
+    app = App.for_game(game, settings, size=size, out=io.StringIO(), now=FakeClock(), advisor=advisor)
     pygame.event.clear()
     app.pump()
     return app
@@ -79,7 +79,7 @@ def test_new_deals_only_deals_of_the_grades_asked_for() -> None:
     @settings(max_examples=40, deadline=None)
     @given(st.sampled_from(GRADED_GAMES), st.tuples(st.sampled_from(GRADES), st.sampled_from(GRADES)))
     def new_game(game: str, ends: tuple[str, str]) -> None:
-        app.table.replace_game(Game.new(1, PRESETS[game]), Change.NEW)
+        app.session.choose_game(game)
         app.preferences.winnable_only = True
         app.preferences.lowest_grade, app.preferences.highest_grade = ends
         key(app, pygame.K_F2)
@@ -123,10 +123,9 @@ def test_the_win_says_the_tables_grade_and_not_before(language: str) -> None:
 
 
 def test_a_deal_past_the_table_is_graded_by_the_worker_from_its_start(opened: list[App]) -> None:
-    app = open_app(Game.new(UNLISTED, STANDARD))
+    app = open_app(Game.new(UNLISTED, STANDARD), advisor=Advisor())
     opened.append(app)
     assert app.session.grade is None  # the table does not know it
-    connect_solver(app)
     pump_until(app, lambda: app.session.grade is not None)
     expected = grade_of(solve(app.table.game.start, STANDARD, Budget(states=WORKER_STATES)))
     assert app.session.grade == expected
@@ -139,9 +138,8 @@ def test_a_resumed_game_past_the_table_is_graded_after_the_win(opened: list[App]
     game = Game.new(UNLISTED, STANDARD)
     first = solve(game.start, STANDARD, Budget(states=WORKER_STATES))
     game.play(first.moves[0], autoplay=False)  # resumed after a move: no verdict about the start
-    app = open_app(game)
+    app = open_app(game, advisor=Advisor())
     opened.append(app)
-    connect_solver(app)
     app.pump()
     win_by_keys(app)
     dialog = app.top

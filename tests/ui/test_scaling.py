@@ -7,8 +7,8 @@ the card under it. The real App runs with SDL's dummy driver and real events.
 
 from __future__ import annotations
 
-import argparse
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -16,13 +16,13 @@ import pytest
 from eightoff.core.cards import Card
 from eightoff.core.piles import Pile
 from eightoff.core.variants import STANDARD
+from eightoff.session.start import open_session
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.layout import chrome_scale, compute_layout, fit_scale
 from eightoff.ui.scaling import desktop_scale, no_dpi, xrdb_dpi
-from eightoff.ui.store_link import StoreLink, opening
 from tests.ui.helpers import click, make_app
 
 
@@ -102,13 +102,9 @@ def test_the_window_size_is_kept_in_points(tmp_path: Path, monkeypatch: pytest.M
     """Saved at 2x as half its pixels, so the same window opens alike at any scale."""
     monkeypatch.setenv("GDK_SCALE", "2")
     store = Store(HomeDirs(tmp_path))
-    start = opening(store, argparse.Namespace(deal=None, rules=None, log_moves=False, print_layout=False))
-    app = App.for_game(start.game, start.preferences, size=(2400, 1500))
-    link = StoreLink(app, store, start)
-    link.close()
+    app = App(open_session(time.monotonic, store=store), size=(2400, 1500))
     app.close()
-    assert store.load_preferences().window_size == (1200, 750)
-    store.close()
+    assert Store(HomeDirs(tmp_path)).load_preferences().window_size == (1200, 750)
 
 
 def test_a_scale_too_large_for_the_screen_is_lowered() -> None:

@@ -60,7 +60,7 @@ def test_status_pieces_overlap_nothing_at_800x600(notice: str) -> None:
 def test_the_playback_banner_stays_off_the_cards_at_800x600() -> None:
     app = make_app(size=MIN_WINDOW)
     app.table.status.indicator = "winnable"
-    app.push(Playback(app, [Move(Pile.column(5), Pile.foundation(1))]))
+    app.push(Playback(app, app.table, [Move(Pile.column(5), Pile.foundation(1))]))
     app.pump()
     status = app.table.status
     assert status.banner.startswith("Solver playing")

@@ -21,13 +21,13 @@ from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.variants import EASY, STANDARD
+from eightoff.session.advisor import THINKING, Advisor
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.worker import SolverWorker
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import MessageDialog
 from eightoff.ui.playback import Playback
-from eightoff.ui.solver_link import THINKING, SolverLink, connect_solver
 from tests.ui.helpers import FakeClock, key
 
 WAIT = 120.0
@@ -35,15 +35,15 @@ BUDGET = Budget(seconds=30)
 
 
 def open_app(game: Game, deal_source: Callable[[], int] | None = None,
-             **preferences: object) -> tuple[App, SolverLink]:
-    settings = Preferences(autoplay=False, animation_speed="off")
+             **preferences: object) -> tuple[App, Advisor]:
+    settings = Preferences(autoplay=False, animation_speed="off", confirm_leave=False)
     for name, value in preferences.items():
         setattr(settings, name, value)
-    app = App.for_game(game, settings, size=(1280, 800), out=io.StringIO(), now=FakeClock())
+    advisor = Advisor(deal_source=deal_source) if deal_source else Advisor()
+    app = App.for_game(game, settings, size=(1280, 800), out=io.StringIO(), now=FakeClock(), advisor=advisor)
     pygame.event.clear()
-    link = connect_solver(app, deal_source) if deal_source else connect_solver(app)
     app.pump()
-    return app, link
+    return app, advisor
 
 
 def pump_until(app: App, done: Callable[[], bool]) -> None:
@@ -66,11 +66,17 @@ def test_indicator_says_winnable_on_deal_1(opened: list[App]) -> None:
     assert indicator(app) == "winnable"
 
 
-def test_indicator_says_no_longer_winnable_on_deal_465(opened: list[App]) -> None:
+def test_indicator_says_a_deal_lost_from_the_start_cannot_be_won(opened: list[App]) -> None:
+    """Deal 465 is proved unwinnable before any move: not "no longer winnable", which is kept
+    for a game that was winnable once."""
     app, _ = open_app(Game.new(465, STANDARD))
     opened.append(app)
     pump_until(app, lambda: indicator(app) != THINKING)
-    assert indicator(app) == "no longer winnable"
+    assert indicator(app) == "cannot be won"
+    key(app, pygame.K_h, unicode="h")
+    pump_until(app, lambda: isinstance(app.top, MessageDialog))
+    assert app.top.title == "This deal cannot be won"
+    assert [choice.label for choice in app.top.choices] == ["New game", "Winnable deals only", "Close"]
 
 
 def test_hints_are_legal_and_keep_the_game_winnable(opened: list[App]) -> None:
@@ -160,7 +166,7 @@ def test_winnable_only_skips_a_deal_proved_unwinnable(opened: list[App]) -> None
 
     app, link = open_app(Game.new(2, STANDARD), deal_source, winnable_only=True)
     opened.append(app)
-    link.new_random_game(STANDARD)  # what New does in a game with no shipped list of deals
+    assert link.deal_winnable(STANDARD)  # what New does in a game with no shipped list of deals
     pump_until(app, lambda: app.table.game.deal_number != 2)
     assert dealt == [465, 1]
     assert app.table.game.deal_number == 1
@@ -254,7 +260,7 @@ def test_a_solver_that_cannot_start_leaves_the_game_playable(monkeypatch: pytest
     monkeypatch.setattr(SolverWorker, "submit", refuse)
     app, _ = open_app(Game.new(1, STANDARD))
     app.pump(3)
-    assert app.solver is None
+    assert not app.session.solver_available
     assert "solver could not start" in app.table.status.notice.lower()
     assert not app.table.enabled()["hint"] and not app.table.enabled()["solve"]
     key(app, pygame.K_h)  # nothing happens, nothing breaks

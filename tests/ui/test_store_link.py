@@ -24,14 +24,17 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.variants import EASY, STANDARD
 from eightoff.locale import install_language
+from eightoff.session.session import Session
+from eightoff.session.start import open_session
 from eightoff.solver import deals_of_grade
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.stats_dialog import StatisticsDialog
-from eightoff.ui.store_link import Opening, StoreLink, opening
 from tests.ui.helpers import FakeClock, click, clock, key, pile_center
 
+OPENED: list[Session] = []
+"""The sessions this test opened, whose windows count as gone once the next one opens."""
 QUICK = Preferences(autoplay=False, animation_speed="off")
 """Saved before each app opens: moves land at once, nothing plays itself."""
 
@@ -47,18 +50,24 @@ def store_at(home: Path) -> Store:
 def open_app(
     home: Path, args: argparse.Namespace | None = None, game: Game | None = None,
     out: TextIO | None = None,
-) -> tuple[App, StoreLink]:
-    """What run_app does, with a clock the test moves; with `out`, --log-moves writes to it."""
-    store = store_at(home)
-    start = opening(store, args or arguments())
+) -> tuple[App, Session]:
+    """What run_app does, with a clock the test moves; with `out`, --log-moves writes to it.
+    With `game`, the window opens on that game instead, with the store kept as usual."""
+    args = args or arguments()
+    for earlier in OPENED:  # gone, as if killed: the next window owns the unfinished game
+        assert earlier.keeper is not None
+        earlier.keeper.close()
+    OPENED.clear()
+    now = FakeClock()
+    session = open_session(now, key=args.rules, deal=args.deal, store=store_at(home))
     if game is not None:
-        start = Opening(start.preferences, game, None, start.set_aside)
-    app = App.for_game(start.game, start.preferences, out=out or io.StringIO(), now=FakeClock(),
-              log_moves=out is not None)
-    link = StoreLink(app, store, start)
+        assert session.keeper is not None
+        session = Session(game, now, preferences=session.preferences, keeper=session.keeper)
+    OPENED.append(session)
+    app = App(session, out=out or io.StringIO(), log_moves=out is not None)
     pygame.event.clear()
     app.pump()
-    return app, link
+    return app, session
 
 
 @pytest.fixture
@@ -123,15 +132,20 @@ def test_quitting_saves_the_time_played_since_the_last_move(home: Path) -> None:
     app, link = open_app(home, arguments(deal=5))
     to_cell(app, 0)
     clock(app).time += 60
-    link.close()
+    app.close()
     saved = store_at(home).load_unfinished()
     assert saved is not None and saved.elapsed >= 60
 
 
-def test_a_window_closed_before_any_move_saves_no_game(home: Path) -> None:
+def test_a_window_closed_before_any_move_keeps_its_deal_uncounted(home: Path) -> None:
     app, link = open_app(home, arguments(deal=5))
-    link.close()
-    assert store_at(home).load_unfinished() is None
+    app.close()
+    store = store_at(home)
+    saved = store.load_unfinished()
+    assert saved is not None and saved.game.deal_number == 5 and saved.game.move_count == 0
+    assert store.statistics("standard").played == 0
+    again, _ = open_app(home)
+    assert again.table.game.deal_number == 5
 
 
 # ----- results -------------------------------------------------------------------------------------
@@ -191,16 +205,16 @@ def test_the_move_log_shows_the_winning_move_only_once_the_win_is_recorded(home:
     assert winning == [1]
 
 
-def test_a_win_is_logged_at_the_winning_move_and_undo_redo_never_counts_it_twice(home: Path) -> None:
+def test_a_win_is_logged_at_the_winning_move_and_the_game_is_over(home: Path) -> None:
     app, _ = open_app(home, game=one_move_from_won())
     [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
     app.table.play(last)
     assert [game.kind for game in store_at(home).recent_games()] == ["won"]  # no frame drawn yet
+    assert store_at(home).load_unfinished() is None
     for _ in range(2):
-        app.table.perform("undo")
-        assert not app.table.game.is_won
-        app.table.perform("redo")
-        assert app.table.game.is_won
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert app.table.game.is_won and app.table.game.move_count == 1
+        key(app, pygame.K_y, pygame.KMOD_CTRL)
     store = store_at(home)
     assert (store.statistics("standard").played, store.statistics("standard").won) == (1, 1)
     assert [game.moves for game in store.recent_games()] == [1]
@@ -210,12 +224,18 @@ def test_a_win_is_logged_at_the_winning_move_and_undo_redo_never_counts_it_twice
 def test_a_new_game_after_a_started_one_logs_a_loss(home: Path) -> None:
     app, _ = open_app(home, arguments(deal=5))
     to_cell(app, 0)
-    key(app, pygame.K_F2)  # new game
+    key(app, pygame.K_F2)  # new game: asked first, and Enter keeps the game
+    key(app, pygame.K_RETURN)
+    assert app.table.game.deal_number == 5 and app.table.game.move_count == 1
+    assert store_at(home).statistics("standard").played == 0
+    key(app, pygame.K_F2)
+    press_button(app, "Leave it")
     assert app.table.game.move_count == 0
     store = store_at(home)
     figures = store.statistics("standard")
     assert (figures.played, figures.lost) == (1, 1)
-    assert store.load_unfinished() is None
+    saved = store.load_unfinished()
+    assert saved is not None and saved.game.deal_number == app.table.game.deal_number != 5
     key(app, pygame.K_F2)  # leaving a game with no move made is not a game played
     assert store.statistics("standard").played == 1
 
@@ -224,6 +244,7 @@ def test_restart_of_a_started_game_logs_a_loss(home: Path) -> None:
     app, _ = open_app(home, arguments(deal=5))
     to_cell(app, 0)
     key(app, pygame.K_r, pygame.KMOD_CTRL)
+    press_button(app, "Leave it")
     assert app.table.game.deal_number == 5 and app.table.game.move_count == 0
     assert store_at(home).statistics("standard").lost == 1
 
@@ -231,11 +252,11 @@ def test_restart_of_a_started_game_logs_a_loss(home: Path) -> None:
 def test_a_deal_asked_for_replaces_the_unfinished_game_only_once_played(home: Path) -> None:
     app, link = open_app(home, arguments(deal=5))
     to_cell(app, 0)
-    link.close()
+    app.close()
     # The next start asks for deal 7: quitting before its first move keeps deal 5.
     app, link = open_app(home, arguments(deal=7))
     assert app.table.game.deal_number == 7
-    link.close()
+    app.close()
     store = store_at(home)
     saved = store.load_unfinished()
     assert saved is not None and saved.game.deal_number == 5
@@ -262,7 +283,7 @@ def test_preferences_apply_at_start_and_are_saved_when_changed(home: Path) -> No
     assert store_at(home).load_preferences().four_colour is False
     app.window.native.size = (1000, 720)
     app.pump()
-    link.close()
+    app.close()
     assert store_at(home).load_preferences().window_size == (1000, 720)
 
 
@@ -394,7 +415,7 @@ def test_a_grade_range_chosen_in_preferences_is_saved_and_used_next_time(home: P
                   "Winnable deals only (random new games): any grade",
                   "Winnable deals only (random new games): Easy"):
         press_button(app, label)  # the row cycles; the dialog stays open
-    link.close()
+    app.close()
     saved = store_at(home).load_preferences()
     assert (saved.winnable_only, saved.lowest_grade, saved.highest_grade) == (True, "medium", "medium")
     again, _ = open_app(home)  # the unfinished deal 5 is resumed; New deals a Medium one at once

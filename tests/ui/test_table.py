@@ -177,6 +177,18 @@ def test_print_layout_reports_every_pile_and_card() -> None:
     assert lines[1]["layout"]["foundation3"]["cards"][0][0] == "AS"
 
 
+def test_print_layout_carries_the_sessions_state_with_the_one_move_count() -> None:
+    app = make_app(autoplay=True)
+    click(app, pile_center(app, Pile.column(7)))  # the card goes home, with what follows it
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    app.pump()
+    state = [json.loads(line) for line in app.out.getvalue().splitlines() if line.startswith("{")][-1]["state"]
+    assert state == {"game": "standard", "deal": None, "options": {"takeback": False}, "moves": 3,
+                     "seconds": state["seconds"], "outcome": None, "winnable": None}
+    assert state["moves"] == app.session.moves() and f"{state['moves']} moves" in app.table.summary()
+
+
 def test_preferences_dialog_toggles() -> None:
     app = make_app()
     click(app, button(app, "preferences"))
@@ -190,8 +202,20 @@ def test_preferences_dialog_toggles() -> None:
     assert app.preferences.autoplay
     # Switching auto-play on plays what can go home now.
     assert app.table.game.position.foundations == (0, 0, 0, 0) or app.top is dialog
+    assert app.table.game.has_started  # auto-play sent cards home
     click(app, rows["Take cards back off the foundations"])
-    assert app.table.game.rules.foundation_takeback
+    question = app.top
+    assert isinstance(question, Dialog) and question.title == "Change the rules of this game?"
+    key(app, pygame.K_RETURN)  # Enter keeps the game: the rule waits for the next deal
+    assert app.top is dialog and app.preferences.takeback
+    assert not app.table.game.rules.foundation_takeback
+    click(app, rows["Take cards back off the foundations"])  # off again: asked again, Esc keeps
+    key(app, pygame.K_ESCAPE)
+    assert app.top is dialog and not app.preferences.takeback
+    click(app, rows["Take cards back off the foundations"])
+    [restart] = [choice for choice in app.top.choices if choice.label.startswith("Restart this deal")]
+    click(app, restart.rect.center)
+    assert app.table.game.rules.foundation_takeback and not app.table.game.has_started
     click(app, rows["Raglan with all cards face up (from the next game)"])
     assert app.preferences.face_up
     key(app, pygame.K_ESCAPE)
@@ -267,7 +291,7 @@ Freecells: KS QS - - - - - -
     assert app.table.game.is_won
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == "Well done!"
-    assert "2 moves" in dialog.lines[0]
+    assert "in 1 move and" in dialog.lines[0]  # Finish is one action, however many cards it sends
     clock(app).time += 2.0
     app.pump(5)
     assert dialog.falling  # the cascade is under way

@@ -19,9 +19,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from eightoff.core.game import Game
+from eightoff.core.outcome import Outcome
 from eightoff.core.variants import STANDARD, VARIANTS
 from eightoff.locale import LOCALE_DIR, install_language
-from eightoff.core.outcome import Outcome
+from eightoff.session.advisor import CANNOT_BE_WON, NO_LONGER_WINNABLE, THINKING, UNDECIDED, WINNABLE
+from eightoff.session.keeper import Keeper
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
@@ -29,7 +31,6 @@ from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import Dialog, help_dialog
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.playback import Playback
-from eightoff.ui.solver_link import INDICATOR, THINKING, UNDECIDED
 from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.helpers import key, make_app
 
@@ -139,9 +140,9 @@ def test_status_line_segments_stay_apart(language: str) -> None:
     notices = ["", "Thinking…", "This game can no longer be won: looking for where it went wrong…",
                "The solver could not start (no such file): the game goes on without hints, Solve and "
                "the winnable indicator."]
-    banners = ["", Playback(app, []).text("playing", 0)]
+    banners = ["", Playback(app, app.table, []).text("playing", 0)]
     problems = []
-    for indicator in ["", THINKING, UNDECIDED, *INDICATOR.values()]:
+    for indicator in ["", THINKING, UNDECIDED, WINNABLE, NO_LONGER_WINNABLE, CANNOT_BE_WON]:
         for notice in notices:
             for banner in banners:
                 status.indicator, status.banner = indicator, banner
@@ -162,11 +163,15 @@ def test_every_dialog_fits_the_smallest_window(language: str) -> None:
         table.perform(action)
         problems += dialog_problems(top_dialog(app), action)
         if action == "preferences":  # every value of every row, the longest included
-            for row in range(top_dialog(app).option_count):
+            preferences = top_dialog(app)
+            for row in range(preferences.option_count):
                 for _turn in range(4):
-                    top_dialog(app).toggle(row)
-                    top_dialog(app).resize(app.size)
-                    problems += dialog_problems(top_dialog(app), f"preferences row {row}")
+                    preferences.toggle(row)
+                    preferences.resize(app.size)
+                    problems += dialog_problems(preferences, f"preferences row {row}")
+                    while app.top is not preferences:  # a rule changed mid-game: the question
+                        problems += dialog_problems(top_dialog(app), f"the question of row {row}")
+                        key(app, pygame.K_ESCAPE)
             app.preferences.language = language
             app.change_language()
         if action == "deal":
@@ -174,7 +179,8 @@ def test_every_dialog_fits_the_smallest_window(language: str) -> None:
             problems += dialog_problems(top_dialog(app), "deal with an error")
         close(app)
     for variant in VARIANTS.values():
-        table.do_new(1, variant.key)
+        table.session.choose_game(variant.key)
+        table.session.new_game(1)
         app.push(help_dialog(app, app.session))
         dialog = top_dialog(app)
         problems += dialog_problems(dialog, f"help of {variant.key}")
@@ -191,7 +197,8 @@ def test_the_offers_and_the_win_fit_the_smallest_window(language: str) -> None:
     assert app.table.game.is_won
     problems += dialog_problems(top_dialog(app), "win")
     app.session.outcome = Outcome.SOLVED_WITH_HELP
-    problems += dialog_problems(WinDialog(app, app.session), "solved with help")
+    problems += dialog_problems(WinDialog(
+        app, app.session, app.table, app.table.new_game, app.session.restart), "solved with help")
     stuck = small_app(language, STUCK_BOARD)
     assert stuck.table.game.is_stuck
     problems += dialog_problems(top_dialog(stuck), "no moves left")
@@ -205,7 +212,7 @@ def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: 
         game.play(game.legal_moves()[0])
         store.record_result(game, deal % 3 != 0, 100.0 + 70 * deal)
     app = small_app(language)
-    dialog = StatisticsDialog(app, store, lambda game: None, lambda: None)
+    dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None, lambda: None)
     app.push(dialog)
     problems = dialog_problems(dialog, "statistics")
     dialog.toggle(0)

@@ -5,11 +5,8 @@ from __future__ import annotations
 import pygame
 
 from eightoff.core.cards import Suit
-from eightoff.core.game import Game
 from eightoff.core.moves import Move
-from eightoff.core.notation import parse_board
 from eightoff.core.piles import Pile
-from eightoff.core.variants import STANDARD
 from eightoff.session.changes import Change
 from eightoff.ui.dialogs import Dialog
 from tests.ui.helpers import clock, grip, key, make_app, press, release
@@ -51,9 +48,7 @@ def test_a_refused_grab_says_the_cards_are_not_a_run() -> None:
 
 
 def test_a_refused_grab_of_a_long_run_says_how_many_may_move() -> None:
-    app = make_app()
-    app.table.replace_game(Game(STANDARD, parse_board(FULL_CELLS, STANDARD), deal_number=None), Change.NEW)
-    app.pump()
+    app = make_app(FULL_CELLS)
     press(app, grip(app, "5S"))
     release(app, grip(app, "5S"))
     assert app.table.status.notice.startswith("4 cards cannot move together")
