@@ -4,6 +4,7 @@ on a temporary folder, and the real program as a subprocess resuming a saved gam
 from __future__ import annotations
 
 import argparse
+import itertools
 import io
 import json
 import os
@@ -22,7 +23,7 @@ from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
-from eightoff.core.variants import EASY, STANDARD
+from eightoff.core.variants import EASY, STANDARD, VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.session import Session
 from eightoff.session.start import open_session
@@ -422,3 +423,33 @@ def test_a_grade_range_chosen_in_preferences_is_saved_and_used_next_time(home: P
     key(again, pygame.K_F2)
     number = again.table.game.deal_number
     assert number is not None and number in deals_of_grade("standard", "medium")
+
+
+WINDOW_CASES = [
+    (key, dict(zip([option.key for option in variant.options], values, strict=True)))
+    for key, variant in VARIANTS.items()
+    for values in itertools.product((False, True), repeat=len(variant.options))
+]
+
+
+@pytest.mark.parametrize(("rules", "choices"), WINDOW_CASES,
+                         ids=[f"{key}-{'-'.join(k for k, on in c.items() if on) or 'plain'}" for key, c in WINDOW_CASES])
+def test_every_game_and_option_resumes_exactly_in_the_window(home: Path, rules: str,
+                                                             choices: dict[str, bool]) -> None:
+    """Through the window's event loop: a deal with its options, two moves by click, the window
+    closed; the next window opens on the same game, with the same options and history."""
+    session = open_session(FakeClock(), key=rules, deal=8, choices=choices, store=store_at(home))
+    app = App(session, out=io.StringIO())
+    pygame.event.clear()
+    app.pump()
+    for _click in range(2):
+        movable = next(pile for pile in app.table.layout.piles if app.table.game.click_move(pile) is not None)
+        click(app, pile_center(app, movable))
+    game = app.table.game
+    before = (game.position, [step.moves for step in game.done], game.move_count, app.session.options())
+    assert game.move_count == 2
+    app.close()
+    again, _ = open_app(home, arguments(rules=rules))
+    game = again.table.game
+    assert (game.position, [step.moves for step in game.done], game.move_count, again.session.options()) == before
+    assert again.session.options() == choices
