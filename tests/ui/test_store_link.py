@@ -4,8 +4,8 @@ on a temporary folder, and the real program as a subprocess resuming a saved gam
 from __future__ import annotations
 
 import argparse
-import itertools
 import io
+import itertools
 import json
 import os
 import selectors
@@ -433,7 +433,8 @@ WINDOW_CASES = [
 
 
 @pytest.mark.parametrize(("rules", "choices"), WINDOW_CASES,
-                         ids=[f"{key}-{'-'.join(k for k, on in c.items() if on) or 'plain'}" for key, c in WINDOW_CASES])
+                         ids=[f"{key}-{'-'.join(k for k, on in c.items() if on) or 'plain'}"
+                              for key, c in WINDOW_CASES])
 def test_every_game_and_option_resumes_exactly_in_the_window(home: Path, rules: str,
                                                              choices: dict[str, bool]) -> None:
     """Through the window's event loop: a deal with its options, two moves by click, the window
@@ -451,5 +452,6 @@ def test_every_game_and_option_resumes_exactly_in_the_window(home: Path, rules: 
     app.close()
     again, _ = open_app(home, arguments(rules=rules))
     game = again.table.game
-    assert (game.position, [step.moves for step in game.done], game.move_count, again.session.options()) == before
+    after = (game.position, [step.moves for step in game.done], game.move_count, again.session.options())
+    assert after == before
     assert again.session.options() == choices
