@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from eightoff.core.rules import Build, Rules
-from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain
+from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain, undo
 
 CHECK_CLOCK_EVERY = 128
 DEFAULT_STATES = 1_500_000
@@ -262,12 +262,16 @@ def _best_first(engine: Engine, start: Board, heuristic: Heuristic) -> Iterator[
 
     if start.foundations == WON:
         yield Outcome("solved", line_to(0), 0, 1)
+    join, end = SEPARATOR.join, END_OF_COLUMNS
     while heap:
         index = pop(heap)[1]
-        board, _, _, depth = records[index]
+        board, parent, edge, depth = records[index]
+        back = undo(records[parent][0], board, edge) if parent >= 0 else None
         for move in moves(board):
+            if move == back:
+                continue
             child, home = step(board, move)
-            key = child.key()
+            key = join(sorted(child[0])) + end + child[1] + end + child[3]  # Board.key, inlined
             if key in seen:
                 continue
             remember(key)
