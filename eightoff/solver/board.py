@@ -455,15 +455,6 @@ class Engine:
                     add((COLUMN_TO_COLUMN, index, first_empty, count))
             if free:
                 add((COLUMN_TO_CELL, index, 0, 1))
-        for card in cells:
-            if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))
-            for onto in parents[card]:
-                target = top_of(onto)
-                if target is not None:
-                    add((CELL_TO_COLUMN, card, target, 1))
-            if first_empty >= 0 and card in fills:
-                add((CELL_TO_COLUMN, card, first_empty, 1))
 
         def place(kind: int, card: int) -> None:
             """The moves of one card from a cell, the reserve or a foundation onto columns."""
@@ -474,6 +465,10 @@ class Engine:
             if first_empty >= 0 and card in fills:
                 add((kind, card, first_empty, 1))
 
+        for card in cells:
+            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                add((HOME, card, 0, 1))
+            place(CELL_TO_COLUMN, card)
         for card in reserve:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 add((HOME, card, 0, 1))
