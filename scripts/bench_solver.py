@@ -4,6 +4,7 @@
     .venv/bin/python scripts/bench_solver.py                      # FreeCell 1-32000, Eight Off 1-10000
     .venv/bin/python scripts/bench_solver.py --rules raglan --first 1 --last 1000
     .venv/bin/python scripts/bench_solver.py --rules freecell --last 2000 --jobs 0 --no-fc-solve
+    .venv/bin/python scripts/bench_solver.py --rules freecell --step 20 --also 11982   # a sample
 
 For each game it runs the batch solver (`eightoff solve --deals`'s code, `--jobs` processes),
 replays every solution through the core's checked replay loop and counts the wins, and prints:
@@ -13,10 +14,18 @@ machine inflates), median moves and the
 grade distribution. With fc-solve on PATH, it then runs `fc-solve -m` (its default
 configuration; Eight Off as `-g eight_off`) on the same boards, one process per deal and
 `--jobs` at a time, stopped as "unknown" at the same time limit, and prints the same
-figures: its time includes starting the process, about a millisecond; its moves are its
+figures: its own time is the processor time of its process (`wait4`), starting it included,
+as ours is the processor time of our solve; its moves are its
 `Move ...` lines, home moves included, as ours are.
 
-`--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
+Before the figures it prints the time of a fixed pure-Python loop (median of five), so a
+reader can tell a fast machine from a fast program; after each game's two sets of figures,
+the ratios of our median own time and median moves to fc-solve's. For FreeCell it then times
+the proof that deal 11982 cannot be won, ours against fc-solve `-to 01ABCDE` (process start
+included), median of three each, and prints the ratio.
+
+`--step N` takes every Nth deal of the range and `--also N` adds deals (a sample for
+iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
 (`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals, and the grade
 distribution printed is then the new one.
 """
@@ -30,6 +39,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -42,11 +52,15 @@ from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
 from eightoff.core.variants import PRESETS, preset  # noqa: E402
-from eightoff.solver.batch import Job, percentile, solve_deals, summary  # noqa: E402
+from eightoff.solver.batch import Job, percentile, solve_deal, solve_deals, summary  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
 from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
 
 DEFAULT_RANGES = {"freecell": 32000, "standard": 10000, "easy": 1000, "raglan": 1000}
+PROOF_DEALS = {"freecell": 11982}
+"""Unwinnable deals whose proof is timed against fc-solve's quickest configuration."""
+PROOF_CONFIGURATION = ["-to", "01ABCDE"]
+REPEATS = 3
 FC_SOLVE_GAME = {
     "standard": ["-g", "eight_off"],
     "easy": ["-g", "eight_off", "--empty-stacks-filled-by", "any", "--sequence-move", "unlimited"],
@@ -57,6 +71,18 @@ FC_SOLVE_GAME = {
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1e3:.1f} ms"
+
+
+def reference_loop() -> float:
+    """A fixed pure-Python loop: the machine's speed, printed beside every figure."""
+    def once() -> float:
+        began = time.perf_counter()
+        total = 0
+        for number in range(2_000_000):
+            total += number % 7
+        return time.perf_counter() - began
+
+    return statistics.median(once() for _ in range(5))
 
 
 def figures(name: str, records: list[dict[str, Any]]) -> None:
@@ -74,13 +100,14 @@ def figures(name: str, records: list[dict[str, Any]]) -> None:
     )
     wall = [entry["wall_seconds"] for entry in records if "wall_seconds" in entry]
     if wall:
-        print(f"{'':9} wall-clock time median {ms(statistics.median(wall))}  p99 {ms(percentile(wall, 0.99))}")
+        print(f"{'':9} wall-clock time median {ms(statistics.median(wall))}"
+              f"  p99 {ms(percentile(wall, 0.99))}")
     print(f"{'':9} moves median {facts['median_moves']}")
     if any(facts["grades"].values()):
         print(f"{'':9} grades " + "  ".join(f"{grade} {facts['grades'][grade]}" for grade in GRADES))
 
 
-def run_ours(rules_name: str, numbers: range, args: argparse.Namespace) -> list[dict[str, Any]]:
+def run_ours(rules_name: str, numbers: list[int], args: argparse.Namespace) -> list[dict[str, Any]]:
     rules = preset(rules_name)
     job = Job(rules, args.time_limit, args.max_states)
     kept: list[dict[str, Any]] = []
@@ -105,36 +132,49 @@ def run_ours(rules_name: str, numbers: range, args: argparse.Namespace) -> list[
     return kept
 
 
-def fc_solve_deal(rules_name: str, number: int, time_limit: float) -> dict[str, Any]:
+def fc_solve_deal(
+    rules_name: str, number: int, time_limit: float, configuration: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """One fc-solve process on one deal. Its own time is the processor time the process used
+    from exec to exit (start-up included), read from `wait4`, as ours is the processor time of
+    our solve: on a shared machine a clock-time figure would grow with the load. The clock
+    time is kept beside it as `wall_seconds`."""
     board = format_board(deal(number, preset(rules_name)))
     began = time.perf_counter()
+    process = subprocess.Popen(
+        ["fc-solve", *FC_SOLVE_GAME[rules_name], *configuration, "-m", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    timer = threading.Timer(time_limit, process.kill)
+    timer.start()
     try:
-        output = subprocess.run(
-            ["fc-solve", *FC_SOLVE_GAME[rules_name], "-m", "-"],
-            input=board,
-            capture_output=True,
-            text=True,
-            timeout=time_limit,
-        ).stdout
-    except subprocess.TimeoutExpired:
-        output = ""
-    seconds = time.perf_counter() - began
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(board)
+        process.stdin.close()
+        output = process.stdout.read()
+        _, status_word, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status_word)
+    finally:
+        timer.cancel()
+    wall = time.perf_counter() - began
+    timed_out = process.returncode < 0
     moves = sum(1 for line in output.splitlines() if line.startswith("Move"))
     status = "unknown"
-    if "solveable" in output:
+    if "solveable" in output and not timed_out:
         status = "solved"
     elif "could not solve" in output:
         status = "unsolved"
-    return {"status": status, "seconds": seconds, "moves": moves, "grade": None}
+    seconds = usage.ru_utime + usage.ru_stime
+    return {"status": status, "seconds": seconds, "wall_seconds": wall, "moves": moves, "grade": None}
 
 
-def run_fc_solve(rules_name: str, numbers: range, time_limit: float, jobs: int) -> list[dict[str, Any]]:
+def run_fc_solve(rules_name: str, numbers: list[int], time_limit: float, jobs: int) -> list[dict[str, Any]]:
     """fc-solve on each deal, `jobs` processes at a time (threads that wait on them)."""
     with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
         return list(pool.map(lambda number: fc_solve_deal(rules_name, number, time_limit), numbers))
 
 
-def write_grades(rules_name: str, numbers: range, records: list[dict[str, Any]]) -> None:
+def write_grades(rules_name: str, numbers: list[int], records: list[dict[str, Any]]) -> None:
     solved = [entry for entry in records if entry["status"] == "solved"]
     thresholds = quartiles([entry["difficulty"] for entry in solved])
     by_grade: dict[str, list[int]] = {grade: [] for grade in GRADES}
@@ -143,9 +183,34 @@ def write_grades(rules_name: str, numbers: range, records: list[dict[str, Any]])
         by_grade[entry["grade"]].append(entry["deal"])
     path = ROOT / "eightoff" / "solver" / "data" / f"grades-{rules_name}.txt"
     path.parent.mkdir(exist_ok=True)
-    header = f"{rules_name} deals {numbers.start}-{numbers.stop - 1}, made by scripts/bench_solver.py"
+    header = f"{rules_name} deals {numbers[0]}-{numbers[-1]}, made by scripts/bench_solver.py"
     path.write_text(format_table(thresholds, by_grade, header), encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}: thresholds " + " ".join(f"{value:.3f}" for value in thresholds))
+
+
+def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> None:
+    own = statistics.median(entry["seconds"] for entry in ours)
+    reference = statistics.median(entry["seconds"] for entry in theirs)
+    moves = [summary(records)["median_moves"] for records in (ours, theirs)]
+    print(f"{'ratio':9} median own time {own / reference:.2f}x fc-solve's (processor time, start included)"
+          f"  median moves {moves[0]} against {moves[1]}")
+
+
+def time_proof(rules_name: str, number: int, args: argparse.Namespace) -> None:
+    """Our proof that `number` cannot be won against fc-solve's quickest, median of REPEATS."""
+    job = Job(preset(rules_name), args.time_limit, args.max_states)
+    ours = [solve_deal(job, number) for _ in range(REPEATS)]
+    own = statistics.median(entry["seconds"] for entry in ours)
+    line = f"proof {number}: ours {ours[0]['status']} median {ms(own)}"
+    if shutil.which("fc-solve") is None or args.no_fc_solve:
+        print(line)
+        return
+    theirs = [
+        fc_solve_deal(rules_name, number, args.time_limit, tuple(PROOF_CONFIGURATION)) for _ in range(REPEATS)
+    ]
+    reference = statistics.median(entry["seconds"] for entry in theirs)
+    print(f"{line}  fc-solve {' '.join(PROOF_CONFIGURATION)} {theirs[0]['status']} median {ms(reference)}"
+          f"  ratio {own / reference:.2f}x")
 
 
 def main() -> int:
@@ -153,6 +218,8 @@ def main() -> int:
     parser.add_argument("--rules", choices=sorted(PRESETS), action="append", help="game (repeatable)")
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--last", type=int, help="default: FreeCell 32000, Eight Off 10000, else 1000")
+    parser.add_argument("--step", type=int, default=1, help="every Nth deal of the range (a sample)")
+    parser.add_argument("--also", type=int, action="append", default=[], help="add this deal (repeatable)")
     parser.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
     parser.add_argument("--max-states", type=int, default=DEFAULT_STATES, help="memory cap per search")
@@ -161,20 +228,31 @@ def main() -> int:
     parser.add_argument("--results", help="append our JSON lines to this file")
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
+    print(f"pure-Python reference loop: {ms(reference_loop())} (median of 5)", flush=True)
     for rules_name in args.rules or ["freecell", "standard"]:
-        numbers = range(args.first, (args.last or DEFAULT_RANGES[rules_name]) + 1)
-        print(f"== {rules_name} deals {numbers.start}-{numbers.stop - 1}, jobs {args.jobs}", flush=True)
+        last = args.last or DEFAULT_RANGES[rules_name]
+        numbers = sorted({*range(args.first, last + 1, args.step), *args.also})
+        sample = f", every {args.step}th" if args.step > 1 else ""
+        sample += f", also {' '.join(map(str, args.also))}" if args.also else ""
+        print(f"== {rules_name} deals {args.first}-{last}{sample} ({len(numbers)} deals), jobs {args.jobs}",
+              flush=True)
+        ours: list[dict[str, Any]] = []
         if not args.fc_solve_only:
             ours = run_ours(rules_name, numbers, args)
             if args.write_grades:
                 write_grades(rules_name, numbers, ours)
             figures("ours", ours)
         if args.no_fc_solve or rules_name not in FC_SOLVE_GAME:
-            continue
-        if shutil.which("fc-solve") is None:
+            pass
+        elif shutil.which("fc-solve") is None:
             print("fc-solve not found on PATH: no comparison")
-            continue
-        figures("fc-solve", run_fc_solve(rules_name, numbers, args.time_limit, args.jobs))
+        else:
+            theirs = run_fc_solve(rules_name, numbers, args.time_limit, args.jobs)
+            figures("fc-solve", theirs)
+            if ours:
+                ratios(ours, theirs)
+        if rules_name in PROOF_DEALS and not args.fc_solve_only:
+            time_proof(rules_name, PROOF_DEALS[rules_name], args)
         sys.stdout.flush()
     return 0
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import statistics
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,7 +59,7 @@ def _solve_in_worker(arguments: tuple[Job, int]) -> dict[str, Any]:
     return solve_deal(*arguments)
 
 
-def solve_deals(numbers: range, job: Job, jobs: int) -> Iterator[dict[str, Any]]:
+def solve_deals(numbers: Sequence[int], job: Job, jobs: int) -> Iterator[dict[str, Any]]:
     """The records of `numbers` in order; `jobs` processes (0: one per core, 1: in this one)."""
     workers = jobs or os.cpu_count() or 1
     if workers == 1 or len(numbers) == 1:

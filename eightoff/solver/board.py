@@ -38,6 +38,8 @@ RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
 RESERVE_UNDER = 6  # a = the reserve card, b = destination column, count = the card put on it next
 
 InternalMove = tuple[int, int, int, int]
+Offers = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+"""See `Engine.offers`."""
 SAFE_CACHE = 200_000
 END_OF_COLUMNS = b"\x0e"
 """Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
@@ -49,6 +51,26 @@ def plain(move: InternalMove) -> InternalMove:
     if move[0] == RESERVE_UNDER:
         return (RESERVE_TO_COLUMN, move[1], move[2], 1)
     return move
+
+
+def undo(parent: Board, board: Board, edge: tuple[InternalMove, ...]) -> InternalMove | None:
+    """The move that would take `board` straight back to `parent`, spelled as `Engine.moves`
+    spells it, when `edge` (the step between them) is one plain move between a column and a
+    column or a cell; None otherwise. (`moves` makes it only where the cards build on what they
+    would go back onto.) The search skips it: it can only lead to a board already seen
+    (the parent is settled, so auto-play adds nothing to it), and so skipping it changes
+    nothing the search does but the time it takes. A move that emptied its column is left
+    alone: its way back goes to the first empty column, which need not be the one it left."""
+    if len(edge) != 1:
+        return None
+    kind, a, b, count = edge[0]
+    if kind == CELL_TO_COLUMN:
+        return (COLUMN_TO_CELL, b, 0, 1)
+    if kind > COLUMN_TO_CELL or not board.columns[a]:
+        return None
+    if kind == COLUMN_TO_COLUMN:
+        return (COLUMN_TO_COLUMN, b, a, count)
+    return (CELL_TO_COLUMN, parent.columns[a][-1], a, 1)
 
 
 def card_code(card: Card) -> int:
@@ -164,6 +186,7 @@ class Engine:
         """The cards that may lie on each card."""
         self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._runs: dict[bytes, bytes] = {}
+        self._offers: dict[bytes, Offers] = {}
 
     def forget(self) -> None:
         """Drop the caches that grow with the boards seen (called before each search, so a
@@ -171,6 +194,7 @@ class Engine:
         for a card and the foundations, is kept across searches up to `SAFE_CACHE` answers:
         early foundations repeat from deal to deal."""
         self._runs.clear()
+        self._offers.clear()
         if len(self._safe) > SAFE_CACHE:
             self._safe.clear()
 
@@ -186,6 +210,20 @@ class Engine:
                 length += 1
             cards = self._runs[column] = column[::-1][:length]
         return cards
+
+    def offers(self, column: bytes) -> Offers:
+        """What the top of `column` offers other columns, worked out once per column (a column
+        survives most moves unchanged): the (card it may lie on, cards moved) pairs of its
+        movable run, shortest first and in `parents` order within a length, and the run
+        lengths that may go into an empty column (never the whole column: that move makes the
+        same board). `moves` cuts both at the capacity of the board at hand."""
+        run = self.run_cards(column)
+        onto = tuple((parent, count) for count, card in enumerate(run, 1) for parent in self.parents[card])
+        to_empty = tuple(
+            count for count in range(1, min(len(run), len(column) - 1) + 1) if run[count - 1] in self.fills
+        )
+        offers = self._offers[column] = (onto, to_empty)
+        return offers
 
     def run_length(self, column: bytes) -> int:
         return len(self.run_cards(column))
@@ -325,7 +363,7 @@ class Engine:
         only a card the move uncovered can newly go home, so the common case skips the scan.
         Moves off a column, the most common, are made here directly (the search's hot path)."""
         kind, source = move[0], move[1]
-        if kind == COLUMN_TO_COLUMN or kind == COLUMN_TO_CELL:
+        if kind <= COLUMN_TO_CELL:  # COLUMN_TO_COLUMN or COLUMN_TO_CELL
             columns, cells, foundations, reserve = board
             cards = columns[source]
             count = move[3]
@@ -378,8 +416,8 @@ class Engine:
         card out), so every winnable board has a move here to a winnable board nearer a win:
         the search, which tries them all, is complete.
 
-        The search's second hottest function, so written out flat: the cards of each column's
-        movable run come cached (`run_cards`), and the top cards are found in one dict."""
+        The search's second hottest function, so written out flat: what each column's movable
+        run may do comes cached (`offers`), and the top cards are found in one dict."""
         columns, cells, foundations, reserve = board
         parents, fills = self.parents, self.fills
         free = self.cells - len(cells)
@@ -394,7 +432,7 @@ class Engine:
         capacity = self.capacity[free, empties, False]
         to_empty = self.capacity[free, empties, True] if empties else 0
         top_of = tops.get
-        known_runs = self._runs
+        known_offers = self._offers
         found: list[InternalMove] = []
         add = found.append
         for index, column in enumerate(columns):
@@ -403,22 +441,18 @@ class Engine:
             card = column[-1]
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 add((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
-            if capacity > 1 or to_empty:
-                run = known_runs.get(column) or self.run_cards(column)
-                for count, moving in enumerate(run[:capacity], 1):
-                    for onto in parents[moving]:
-                        target = top_of(onto)
-                        if target is not None:
-                            add((COLUMN_TO_COLUMN, index, target, count))
-                if to_empty:
-                    for count in range(1, min(len(run), to_empty, len(column) - 1) + 1):
-                        if run[count - 1] in fills:
-                            add((COLUMN_TO_COLUMN, index, first_empty, count))
-            else:
-                for onto in parents[card]:
-                    target = top_of(onto)
-                    if target is not None:
-                        add((COLUMN_TO_COLUMN, index, target, 1))
+            offers = known_offers.get(column) or self.offers(column)
+            for onto, count in offers[0]:
+                if count > capacity:
+                    break
+                target = top_of(onto)
+                if target is not None:
+                    add((COLUMN_TO_COLUMN, index, target, count))
+            if to_empty:
+                for count in offers[1]:
+                    if count > to_empty:
+                        break
+                    add((COLUMN_TO_COLUMN, index, first_empty, count))
             if free:
                 add((COLUMN_TO_CELL, index, 0, 1))
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from eightoff.core.rules import Build, Rules
-from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain
+from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain, undo
 
 CHECK_CLOCK_EVERY = 128
 DEFAULT_STATES = 1_500_000
@@ -192,44 +192,61 @@ class Heuristic:
         return score
 
 
-def search(engine: Engine, start: Board, budget: Budget) -> Outcome:
-    """Run the weightings of this game as separate complete searches, the others joining in
-    as their `Runner.joins_after` says and all taking turns from then on: most deals are
-    solved by the first alone at its own speed, and a deal on which it wanders costs a few
-    times what the luckiest weighting needs. The first to finish decides; each is complete,
-    so any running dry is a proof."""
+def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | None = None) -> Outcome:
+    """Run the weightings of this game as best-first searches over one shared set of boards,
+    the others joining in as their `Runner.joins_after` says and all taking turns from then
+    on: most deals are solved by the first alone at its own speed, and a deal on which it
+    wanders costs a few times what the luckiest weighting needs.
+
+    Each board is expanded once by whichever weighting reaches it first, and its children go
+    onto that weighting's open list; a weighting that joins starts from every board seen and
+    not yet expanded, scored its own way. Why that stays complete: every board seen is either
+    expanded or on some open list, and the expansion of a board puts all its children in the
+    shared set, so when every open list is empty every board reachable from the start (under
+    `Engine.moves`' sound pruning) has been expanded: "unsolved" is then a proof, and it costs
+    one pass over those boards whichever weightings took part (separate searches each had to
+    run dry alone). After `Portfolio.alone_after` the first goes on alone with the others'
+    open boards taken over, as before a deal none solves by then is usually lost.
+
+    `portfolio` is the game's own (`portfolio_for`) unless given, as tests give tiny ones."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
-    portfolio = portfolio_for(engine.rules)
+    portfolio = portfolio or portfolio_for(engine.rules)
     schedule = portfolio.runners
-    runners = [_best_first(engine, start, Heuristic(engine, schedule[0].weights))]
+    shared = _Shared(engine, start)
+    if shared.records[0][0].foundations == WON:
+        return Outcome("solved", shared.line_to(0), 0, 1)
+    runners = [shared.runner(schedule[0].weights)]
     waiting = list(schedule[1:])
     nodes = 0
-    sizes = [0] * len(schedule)
-    """Boards seen by each search so far (a dropped one keeps its count: it was work)."""
+    seen = shared.seen
     while True:
         if waiting and nodes >= waiting[0].joins_after:
-            runners.append(_best_first(engine, start, Heuristic(engine, waiting.pop(0).weights)))
+            runners.append(shared.runner(waiting.pop(0).weights))
         elif len(runners) > 1 and nodes >= portfolio.alone_after:
-            del runners[1:]  # the first goes on alone: a proof then costs one full search
+            runners[0].take_over(runners[1:])  # the first goes on alone
+            del runners[1:]
             waiting.clear()
-        for which, runner in enumerate(runners):
-            report = next(runner)
-            if isinstance(report, Outcome):
-                report.nodes = nodes
-                report.states += sum(sizes) - sizes[which]
-                return report
-            sizes[which] = report
+        busy = False
+        for runner in runners:
+            won = runner.expand()
+            if won is None:
+                continue  # this one's open list is empty for now
+            busy = True
+            if won >= 0:
+                return Outcome("solved", shared.line_to(won), nodes, len(seen))
             nodes += 1
+        if not busy:
+            return Outcome("unsolved", [], nodes, len(seen))
         if (max_nodes is not None and nodes >= max_nodes) or (
-            max_states is not None and sum(sizes) >= max_states
+            max_states is not None and len(seen) >= max_states
         ):
-            return Outcome("unknown", [], nodes, sum(sizes))
+            return Outcome("unknown", [], nodes, len(seen))
         if nodes % CHECK_CLOCK_EVERY < len(runners) and (
             (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
         ):
-            return Outcome("unknown", [], nodes, sum(sizes))
+            return Outcome("unknown", [], nodes, len(seen))
 
 
 Record = tuple[Board, int, tuple[InternalMove, ...], int]
@@ -237,44 +254,89 @@ Record = tuple[Board, int, tuple[InternalMove, ...], int]
 step with its auto-play) and its depth in moves."""
 
 
-def _best_first(engine: Engine, start: Board, heuristic: Heuristic) -> Iterator[int | Outcome]:
-    """One complete greedy best-first search, a board expansion per step: yields the number of
-    boards seen so far after each, and finally its `Outcome` (nodes left for the caller).
+class _Shared:
+    """What the weightings of one search share: every board seen (`records`, indexed), their
+    keys, and which have been expanded."""
 
-    The loop is the search's hottest code, so it keeps one record per board (board, parent,
-    moves that led to it, depth) and calls only bound functions."""
-    step, moves, score, push, pop = engine.step, engine.moves, heuristic.score, heapq.heappush, heapq.heappop
-    path = heuristic.weights.path
-    start, opening = engine.autoplay(start)
-    records: list[Record] = [(start, -1, tuple(opening), len(opening))]
-    seen = {start.key()}
-    remember = seen.add
-    keep = records.append
-    heap: list[tuple[float, int]] = [(score(start, start.key()), 0)]
+    def __init__(self, engine: Engine, start: Board) -> None:
+        self.engine = engine
+        start, opening = engine.autoplay(start)
+        self.records: list[Record] = [(start, -1, tuple(opening), len(opening))]
+        self.seen = {start.key()}
+        self.expanded = bytearray(1)
+        """1 at the index of each record that has been expanded."""
 
-    def line_to(index: int) -> list[InternalMove]:
+    def line_to(self, index: int) -> list[InternalMove]:
         parts = []
         while index >= 0:
-            _, parent, edge, _ = records[index]
+            _, parent, edge, _ = self.records[index]
             parts.append(edge)
             index = parent
         return [plain(move) for part in reversed(parts) for move in part]
 
-    if start.foundations == WON:
-        yield Outcome("solved", line_to(0), 0, 1)
-    while heap:
-        index = pop(heap)[1]
-        board, _, _, depth = records[index]
-        for move in moves(board):
+    def runner(self, weights: Weights) -> _Runner:
+        """A weighting joining: its open list holds every board seen and not yet expanded."""
+        runner = _Runner(self, Heuristic(self.engine, weights))
+        runner.adopt(index for index, done in enumerate(self.expanded) if not done)
+        return runner
+
+
+class _Runner:
+    """One weighting's open list over the shared boards."""
+
+    def __init__(self, shared: _Shared, heuristic: Heuristic) -> None:
+        self.shared = shared
+        self.heuristic = heuristic
+        self.heap: list[tuple[float, int]] = []
+
+    def adopt(self, indices: Iterable[int]) -> None:
+        """Put these boards on the open list, scored this weighting's way."""
+        records, score, path = self.shared.records, self.heuristic.score, self.heuristic.weights.path
+        self.heap.extend(
+            (score(records[index][0], records[index][0].key()) + path * records[index][3], index)
+            for index in indices
+        )
+        heapq.heapify(self.heap)
+
+    def take_over(self, others: list[_Runner]) -> None:
+        expanded = self.shared.expanded
+        self.adopt(index for other in others for _, index in other.heap if not expanded[index])
+
+    def expand(self) -> int | None:
+        """Expand the best open board no weighting has expanded yet: None when there is none,
+        else the index of a won board found among its children, or -1.
+
+        The search's hottest code, so it keeps one record per board (board, parent, moves that
+        led to it, depth) and calls only bound functions."""
+        shared, heap = self.shared, self.heap
+        expanded, records, seen = shared.expanded, shared.records, shared.seen
+        pop = heapq.heappop
+        while heap:
+            index = pop(heap)[1]
+            if not expanded[index]:
+                break
+        else:
+            return None
+        expanded[index] = 1
+        engine = shared.engine
+        step, score, push = engine.step, self.heuristic.score, heapq.heappush
+        path = self.heuristic.weights.path
+        remember, keep, grow = seen.add, records.append, expanded.append
+        join, end = SEPARATOR.join, END_OF_COLUMNS
+        board, parent, edge, depth = records[index]
+        back = undo(records[parent][0], board, edge) if parent >= 0 else None
+        for move in engine.moves(board):
+            if move == back:
+                continue
             child, home = step(board, move)
-            key = child.key()
+            key = join(sorted(child[0])) + end + child[1] + end + child[3]  # Board.key, inlined
             if key in seen:
                 continue
             remember(key)
             child_depth = depth + 1 + len(home)
             keep((child, index, (move, *home), child_depth))
+            grow(0)
             if child.foundations == WON:
-                yield Outcome("solved", line_to(len(records) - 1), 0, len(seen))
+                return len(records) - 1
             push(heap, (score(child, key) + path * child_depth, len(records) - 1))
-        yield len(seen)
-    yield Outcome("unsolved", [], 0, len(seen))
+        return -1

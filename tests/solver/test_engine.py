@@ -16,7 +16,7 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.board import engine_for, from_position
+from eightoff.solver.board import engine_for, from_position, undo
 from tests.solver.playouts import played_positions
 
 
@@ -59,3 +59,18 @@ def test_engine_reaches_what_the_core_reaches(case: tuple[Position, Rules]) -> N
     assert ours <= theirs, "the engine makes a move the core forbids"
     assert theirs - {board.key()} <= ours, "the engine misses a move the core allows"
     assert all(engine.is_legal(board, move) for move in moves), "is_legal refuses a generated move"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_positions())
+def test_the_move_the_search_skips_only_goes_back(case: tuple[Position, Rules]) -> None:
+    """Whenever the engine generates the move `undo` names after a one-move step, that move
+    leads straight back to the board before: so the search loses nothing by skipping it."""
+    position, rules = case
+    engine = engine_for(rules)
+    board, _ = engine.autoplay(from_position(position))
+    for move in engine.moves(board):
+        child, home = engine.step(board, move)
+        back = undo(board, child, (move, *home))
+        if back is not None and back in engine.moves(child):
+            assert engine.step(child, back)[0].key() == board.key(), f"{back} does not undo {move}"

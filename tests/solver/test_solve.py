@@ -15,7 +15,9 @@ from eightoff.core.position import Position
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 from eightoff.core.variants import EASY, FREECELL, PRESETS, RAGLAN, STANDARD
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
-from eightoff.solver.board import safe_two_below
+from eightoff.solver.board import engine_for, from_position, safe_two_below
+from eightoff.solver.search import Portfolio, Runner, Weights, search
+from eightoff.solver.solve import to_core
 from tests.solver.playouts import played_positions
 
 NODES = Budget(nodes=60_000)
@@ -117,7 +119,9 @@ TINY = [
     Rules("colours", 1, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.CELLS_AND_COLUMNS),
     Rules("colours, kings", 1, (3,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.KINGS, RunMoves.CELLS_ONLY),
     Rules("raglan", 0, (3,) * 3, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.SINGLE_CARDS, reserve=2),
-    Rules("raglan, deep", 0, (2,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.SINGLE_CARDS, reserve=4),
+    Rules(
+        "raglan, deep", 0, (2,) * 4, Build.ALTERNATE_COLOUR, EmptyColumn.ANY, RunMoves.SINGLE_CARDS, reserve=4
+    ),
 ]
 NO_CELLS = [rules for rules in TINY if rules.build is Build.ALTERNATE_COLOUR and not rules.cells]
 """The games searched with `safe_two_below` and the most reserve places (Raglan's shape)."""
@@ -177,6 +181,28 @@ def test_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
 def test_raglan_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
     """As above, on Raglan's shape alone: there the reserve moves and auto-play are pruned most."""
     assert_verdict_agrees(*case)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions(), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(1, 8))
+def test_weightings_sharing_boards_keep_the_verdict(
+    case: tuple[Position, Rules], joins: list[int], alone_after: int
+) -> None:
+    """Weightings joining early and the first going on alone early, so that on these small
+    positions boards are shared and taken over: the verdict still agrees with brute force, and
+    a line found still wins through the core (`to_core` refuses one that does not), and a
+    proof has expanded every board it saw (none was left on a dropped open list)."""
+    position, rules = case
+    kinds = [Weights(1, 0, 0.5, 0, 1, 0.5), Weights(3, 1, 1, 1, 1.5, 0, empty=3), Weights(1, 0, 0, 0, 1, 0)]
+    portfolio = Portfolio(
+        tuple(Runner(kinds[at % len(kinds)], join) for at, join in enumerate(sorted(joins))), alone_after
+    )
+    outcome = search(engine_for(rules), from_position(position), Budget(), portfolio)
+    assert outcome.status == (SOLVED if winnable_by_brute_force(position, rules) else UNSOLVED)
+    if outcome.status == SOLVED:
+        to_core(position, rules, outcome.line)
+    else:
+        assert outcome.nodes == outcome.states
 
 
 @settings(max_examples=200, deadline=None)
