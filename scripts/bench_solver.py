@@ -17,8 +17,8 @@ figures: its time includes starting the process, about a millisecond; its moves 
 `Move ...` lines, home moves included, as ours are.
 
 `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
-(`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals, and the grade
-distribution printed is then the new one.
+(`eightoff/solver/data/`, the file the game's registry entry names) from the scores of the
+solved deals, and the grade distribution printed is then the new one.
 """
 
 from __future__ import annotations
@@ -41,16 +41,19 @@ sys.path.insert(0, str(ROOT))
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
-from eightoff.core.variants import PRESETS, preset  # noqa: E402
+from eightoff.core.variants import PRESETS, VARIANTS, preset  # noqa: E402
 from eightoff.solver.batch import Job, percentile, solve_deals, summary  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
 from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
 
-DEFAULT_RANGES = {"freecell": 32000, "standard": 10000, "easy": 1000, "raglan": 1000}
+DEFAULT_RANGES = {"freecell": 32000, "standard": 10000}
+"""The calibration ranges; every other game: 1-1000."""
 FC_SOLVE_GAME = {
     "standard": ["-g", "eight_off"],
     "easy": ["-g", "eight_off", "--empty-stacks-filled-by", "any", "--sequence-move", "unlimited"],
     "freecell": [],
+    "bakers": ["-g", "bakers_game"],
+    "seahaven": ["-g", "seahaven_towers"],
 }
 """fc-solve has no Raglan."""
 
@@ -141,7 +144,11 @@ def write_grades(rules_name: str, numbers: range, records: list[dict[str, Any]])
     for entry in solved:
         entry["grade"] = GRADES[sum(1 for value in thresholds if entry["difficulty"] > value)]
         by_grade[entry["grade"]].append(entry["deal"])
-    path = ROOT / "eightoff" / "solver" / "data" / f"grades-{rules_name}.txt"
+    name = VARIANTS[rules_name].grade_table
+    if name is None:
+        print(f"{rules_name} names no grade table in its registry entry: none written")
+        return
+    path = ROOT / "eightoff" / "solver" / "data" / name
     path.parent.mkdir(exist_ok=True)
     header = f"{rules_name} deals {numbers.start}-{numbers.stop - 1}, made by scripts/bench_solver.py"
     path.write_text(format_table(thresholds, by_grade, header), encoding="utf-8")
@@ -162,7 +169,7 @@ def main() -> int:
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
     for rules_name in args.rules or ["freecell", "standard"]:
-        numbers = range(args.first, (args.last or DEFAULT_RANGES[rules_name]) + 1)
+        numbers = range(args.first, (args.last or DEFAULT_RANGES.get(rules_name, 1000)) + 1)
         print(f"== {rules_name} deals {numbers.start}-{numbers.stop - 1}, jobs {args.jobs}", flush=True)
         if not args.fc_solve_only:
             ours = run_ours(rules_name, numbers, args)

@@ -62,7 +62,7 @@ class FinishedGame:
     def replay(self) -> Game:
         """The same deal under the same rules, from the beginning. ValueError for a variant
         this program does not have (a log written by a newer one)."""
-        rules = preset(self.rules, self.takeback)
+        rules = preset(self.rules, {"takeback": self.takeback})
         if self.deal is not None:
             return Game(rules, deals.deal(self.deal, rules), self.deal)
         assert self.start is not None

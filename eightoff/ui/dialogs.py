@@ -14,11 +14,11 @@ import pygame
 
 from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
-from eightoff.core.variants import VARIANTS
+from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.session.grading import next_winnable_choice, range_words
-from eightoff.store.preferences import ANIMATION_SPEEDS
+from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
 from eightoff.ui.layout import chrome_scale
@@ -298,14 +298,18 @@ class MessageDialog(Dialog):
 
 
 class PreferencesDialog(Dialog):
-    """Toggles for each preference; they apply at once, and the table is told what changed."""
+    """Toggles for each preference; they apply at once, and the table is told what changed.
+
+    The rule options' rows come last and are the current game's, as its registry entry lists
+    them, so the fixed rows keep their places whatever the game."""
 
     SPEEDS = list(ANIMATION_SPEEDS)
     LANGUAGES = [SYSTEM, *available_languages()]
     """The Language row cycles through these: the system's choice, then each catalogue's."""
 
-    def __init__(self, app: App, changed: Callable[[object], None]) -> None:
+    def __init__(self, app: App, game: Variant, changed: Callable[[object], None]) -> None:
         self.changed = changed
+        self.game = game
         super().__init__(app, "", [], [])
         self.retranslate()
 
@@ -317,54 +321,59 @@ class PreferencesDialog(Dialog):
         self.button_specs = [(_("Done"), None)]
         self.resize(self.size)
 
-    def option_labels(self) -> list[str]:
+    def rows(self) -> list[tuple[str, Callable[[Preferences], Preferences]]]:
+        """Each row's label and what choosing it makes of the preferences."""
         p = self.app.preferences
 
         def on(flag: bool) -> str:
             return pgettext("preference", "on") if flag else pgettext("preference", "off")
 
+        def flipped(name: str) -> Callable[[Preferences], Preferences]:
+            return lambda old: replace(old, **{name: not getattr(old, name)})
+
+        def winnable(old: Preferences) -> Preferences:
+            choice = next_winnable_choice(old.winnable_only, old.lowest_grade, old.highest_grade)
+            low, high = choice or (old.lowest_grade, old.highest_grade)
+            return replace(old, winnable_only=choice is not None, lowest_grade=low, highest_grade=high)
+
+        def speed(old: Preferences) -> Preferences:
+            current = self.SPEEDS.index(old.animation_speed) if old.animation_speed in self.SPEEDS else 0
+            return replace(old, animation_speed=self.SPEEDS[(current + 1) % len(self.SPEEDS)])
+
+        def language(old: Preferences) -> Preferences:
+            current = self.LANGUAGES.index(old.language) if old.language in self.LANGUAGES else 0
+            return replace(old, language=self.LANGUAGES[(current + 1) % len(self.LANGUAGES)])
+
         speeds = {"off": pgettext("animation speed", "off"), "fast": _("fast"), "normal": _("normal"),
                   "slow": _("slow")}
-        return [
-            _("Auto-play cards to the foundations: {state}").format(state=on(p.autoplay)),
-            _("Raglan with all cards face up (from the next game): {state}").format(state=on(p.face_up)),
-            _("Four-colour deck: {state}").format(state=on(p.four_colour)),
-            _("Take cards back off the foundations: {state}").format(state=on(p.takeback)),
-            _("Winnable deals only (random new games): {state}").format(
-                state=range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else on(False)),
-            _("Animation speed: {speed}").format(speed=speeds.get(p.animation_speed, p.animation_speed)),
-            _("High-contrast colours: {state}").format(state=on(p.high_contrast)),
-            _("Large cards: {state}").format(state=on(p.large_cards)),
-            _("Language: {language}").format(language=language_name(p.language)),
+        winnable_state = range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else on(False)
+        speed_name = speeds.get(p.animation_speed, p.animation_speed)
+        rows = [
+            (_("Auto-play cards to the foundations: {state}").format(state=on(p.autoplay)),
+             flipped("autoplay")),
+            (_("Four-colour deck: {state}").format(state=on(p.four_colour)), flipped("four_colour")),
+            (_("Winnable deals only (random new games): {state}").format(state=winnable_state), winnable),
+            (_("Animation speed: {speed}").format(speed=speed_name), speed),
+            (_("High-contrast colours: {state}").format(state=on(p.high_contrast)), flipped("high_contrast")),
+            (_("Large cards: {state}").format(state=on(p.large_cards)), flipped("large_cards")),
+            (_("Language: {language}").format(language=language_name(p.language)), language),
         ]
+        chosen = p.rule_options(self.game.key)
+        for option in self.game.options:
+            label = _("{game}: {option}: {state}").format(
+                game=_(self.game.title), option=_(option.label), state=on(chosen[option.key]))
+            rows.append((label, self._option_toggle(option.key, not chosen[option.key])))
+        return rows
+
+    def _option_toggle(self, option: str, on: bool) -> Callable[[Preferences], Preferences]:
+        return lambda old: old.with_option(self.game.key, option, on)
+
+    def option_labels(self) -> list[str]:
+        return [label for label, _change in self.rows()]
 
     def toggle(self, index: int) -> None:
         old = self.app.preferences
-        new = replace(old)
-        if index == 0:
-            new.autoplay = not old.autoplay
-        elif index == 1:
-            new.face_up = not old.face_up
-        elif index == 2:
-            new.four_colour = not old.four_colour
-        elif index == 3:
-            new.takeback = not old.takeback
-        elif index == 4:
-            choice = next_winnable_choice(old.winnable_only, old.lowest_grade, old.highest_grade)
-            new.winnable_only = choice is not None
-            new.lowest_grade, new.highest_grade = choice or (old.lowest_grade, old.highest_grade)
-        elif index == 5:
-            speeds = self.SPEEDS
-            current = speeds.index(old.animation_speed) if old.animation_speed in speeds else 0
-            new.animation_speed = speeds[(current + 1) % len(speeds)]
-        elif index == 6:
-            new.high_contrast = not old.high_contrast
-        elif index == 7:
-            new.large_cards = not old.large_cards
-        else:
-            languages = self.LANGUAGES
-            current = languages.index(old.language) if old.language in languages else 0
-            new.language = languages[(current + 1) % len(languages)]
+        new = self.rows()[index][1](old)
         self.app.preferences = new
         self.changed(old)
         if new.language != old.language:

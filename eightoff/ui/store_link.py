@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game, Step
-from eightoff.core.variants import VARIANTS
+from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.session.changes import Change
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.outcome import Outcome
@@ -48,7 +48,7 @@ def opening(store: Store, args: argparse.Namespace) -> Opening:
     """The last variant played (or `--rules`) and its unfinished game, unless the command
     line asks for a deal."""
     preferences = store.load_preferences()
-    key = args.rules or (preferences.last_rules if preferences.last_rules in VARIANTS else "standard")
+    key = args.rules or (preferences.last_rules if preferences.last_rules in VARIANTS else DEFAULT_KEY)
     saved = store.load_unfinished(key)
     if saved is not None and saved.game.is_won:  # written by a copy killed as it won: nothing to resume
         saved = None
@@ -63,7 +63,7 @@ def first_game(args: argparse.Namespace, preferences: Preferences, key: str) -> 
     number = args.deal
     if number is None:
         number = shipped_winnable_deal(preferences, key) or random_deal_number()
-    return Game.new(number, VARIANTS[key].configure(preferences.rule_options()))
+    return Game.new(number, VARIANTS[key].configure({**preferences.rule_options(key), **args.options}))
 
 
 class StoreLink:

@@ -231,7 +231,7 @@ class TableScene(Scene):
     def new_rules(self, key: str | None = None) -> Rules:
         """The rules a new game of variant `key` (default: the one being played) gets."""
         variant = variant_of(self.game.rules) if key is None else VARIANTS[key]
-        return variant.configure(self.preferences.rule_options())
+        return variant.configure(self.preferences.rule_options(variant.key))
 
     def do_new(self, number: int | None = None, key: str | None = None) -> None:
         """A new game of variant `key` (default: this one). A random one, when winnable deals
@@ -299,7 +299,7 @@ class TableScene(Scene):
 
     def do_preferences(self) -> None:
 
-        self.app.push(PreferencesDialog(self.app, self.preferences_changed))
+        self.app.push(PreferencesDialog(self.app, self.session.variant, self.preferences_changed))
 
     def do_statistics(self) -> None:
 
@@ -338,8 +338,10 @@ class TableScene(Scene):
             self.refresh_faces()
         if new.large_cards != old.large_cards:
             self.resize(self.app.size)
-        if new.takeback != old.takeback:
-            self.session.change_takeback(new.takeback)
+        game = self.session.variant.key
+        takeback = new.rule_options(game).get("takeback")
+        if takeback != old.rule_options(game).get("takeback"):
+            self.session.change_takeback(bool(takeback))
         if new.language != old.language:
             self.app.change_language()
         if new.autoplay and not old.autoplay:

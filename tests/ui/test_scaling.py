@@ -102,7 +102,8 @@ def test_the_window_size_is_kept_in_points(tmp_path: Path, monkeypatch: pytest.M
     """Saved at 2x as half its pixels, so the same window opens alike at any scale."""
     monkeypatch.setenv("GDK_SCALE", "2")
     store = Store(HomeDirs(tmp_path))
-    start = opening(store, argparse.Namespace(deal=None, rules=None, log_moves=False, print_layout=False))
+    arguments = argparse.Namespace(deal=None, rules=None, options={}, log_moves=False, print_layout=False)
+    start = opening(store, arguments)
     app = App(start.game, start.preferences, size=(2400, 1500))
     link = StoreLink(app, store, start)
     link.close()

@@ -190,10 +190,11 @@ def test_preferences_dialog_toggles() -> None:
     assert app.preferences.autoplay
     # Switching auto-play on plays what can go home now.
     assert app.table.game.position.foundations == (0, 0, 0, 0) or app.top is dialog
-    click(app, rows["Take cards back off the foundations"])
+    click(app, rows["Eight Off"])  # the rule options' rows are this game's, named after it
     assert app.table.game.rules.foundation_takeback
-    click(app, rows["Raglan with all cards face up (from the next game)"])
-    assert app.preferences.face_up
+    assert app.preferences.rule_options("standard")["takeback"]
+    assert not app.preferences.rule_options("freecell")["takeback"]
+    assert not any("face up" in label for label in rows)  # Raglan's option is Raglan's alone
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
     key(app, pygame.K_F2)
