@@ -14,10 +14,12 @@ import pygame
 
 from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
+from eightoff.core.rules import Rules
 from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.session.grading import next_winnable_choice, range_words
+from eightoff.session.pile_keys import key_words
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
@@ -427,9 +429,6 @@ class DealDialog(Dialog):
 KEY_HELP = [
     N_("Mouse: drag a card or a run; click sends a card home, else to a free cell, else onto the "
        "best column."),
-    N_("Keys: 1-9 columns, Q W E R T Y U I the cells (or the reserve), F or Enter the foundation: "
-       "first the source, then the target; Space or the same key again sends the card home or to a "
-       "cell; Esc cancels."),
     N_("H hint (the next move of a winning line); F9 solve: the solver plays on, Space pauses, "
        "Left/Right step back/forward, Esc stops."),
     N_("The status line says whether the game can still be won."),
@@ -460,6 +459,19 @@ class GameChooser(Dialog):
         self.pick(self.keys[index])
 
 
+def pile_key_help(rules: Rules) -> str:
+    """Help's line on the pile keys of this game, which its pile counts decide."""
+    columns, places = key_words(rules)
+    if rules.reserve:
+        text = _("Keys: {columns} columns, {places} the reserve, F or Enter the foundation: first the "
+                 "source, then the target; Space or the same key again sends the card home; Esc cancels.")
+    else:
+        text = _("Keys: {columns} columns, {places} the cells, F or Enter the foundation: first the "
+                 "source, then the target; Space or the same key again sends the card home or to a cell; "
+                 "Esc cancels.")
+    return text.format(columns=columns, places=places)
+
+
 def help_dialog(app: App, session: Session) -> Dialog:
     """The rules of the game being played, from the registry, then the controls from the
     session's command list."""
@@ -467,7 +479,8 @@ def help_dialog(app: App, session: Session) -> Dialog:
     lines: list[str] = []
     for paragraph in variant.help_paragraphs:
         lines += [_(paragraph), ""]
-    lines += [_(paragraph) for paragraph in KEY_HELP]
+    mouse, *others = KEY_HELP
+    lines += [_(mouse), pile_key_help(session.game.rules), *(_(paragraph) for paragraph in others)]
     shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
     lines += ["", screen_reader_help(app.screen_reader)]
