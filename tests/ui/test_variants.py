@@ -142,3 +142,23 @@ def test_seahaven_tenth_column_is_key_0_and_its_cells_q_to_r() -> None:
     key(app, pygame.K_q)
     key(app, pygame.K_r)  # from cell 0 to cell 3, the last
     assert app.table.game.position.cells[3] == top and app.table.game.position.cells[0] is None
+
+
+def test_preferences_show_the_rule_options_of_the_game_played_and_new_deals_use_them() -> None:
+    app = make_app(format_board(deal(5, RAGLAN)), RAGLAN)
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    dialog = app.top
+    labels = dialog.option_labels()
+    rule_rows = [label for label in labels if label.startswith("Raglan: ")]
+    assert rule_rows == ["Raglan: Take cards back off the foundations: on", "Raglan: All cards face up: off"]
+    dialog.toggle(labels.index(rule_rows[1]))
+    assert app.preferences.options == {"raglan": {"face_up": True}}
+    assert dialog.option_labels()[-1] == "Raglan: All cards face up: on"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F2)  # the next Raglan deal has every card face up
+    assert app.table.game.rules.name == "raglan" and not app.table.game.rules.face_down
+    assert "face_down" not in last_layout(app)["column8"]
+    app.table.do_new(5, "seahaven")  # another game: its own options, its own rows
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    assert [label for label in app.top.option_labels() if ": " in label][-1] == (
+        "Seahaven Towers: Take cards back off the foundations: off")
