@@ -111,6 +111,9 @@ class GameRecord(Struct, kw_only=True):
     version: Annotated[int, Meta(ge=1)]
     rules: VariantKey
     takeback: bool = False
+    options: Annotated[dict[OptionKey, bool], Meta(max_length=64)] | None = None
+    """The game's rule options as it was dealt (records from before per-game options have only
+    `takeback`)."""
     deal: DealNumber | None
     start: Board
     done: Steps

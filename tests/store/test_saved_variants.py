@@ -4,12 +4,13 @@ set aside with a notice, never a crash."""
 from __future__ import annotations
 
 import json
+from itertools import product
 from pathlib import Path
 
 import pytest
 
 from eightoff.core.game import Game
-from eightoff.core.variants import FREECELL, RAGLAN, STANDARD
+from eightoff.core.variants import PRESETS, VARIANTS
 from eightoff.store.dirs import HomeDirs
 from eightoff.store.store import Store
 
@@ -22,7 +23,7 @@ def started(number: int, rules) -> Game:  # type: ignore[no-untyped-def]
 
 def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
     store = Store(HomeDirs(tmp_path))
-    games = {rules.name: started(n, rules) for n, rules in ((3, STANDARD), (4, FREECELL), (5, RAGLAN))}
+    games = {key: started(3 + index, PRESETS[key]) for index, key in enumerate(VARIANTS) if key != "easy"}
     for game in games.values():
         store.save_unfinished(game, 12.0)
     again = Store(HomeDirs(tmp_path))
@@ -37,7 +38,7 @@ def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
 @pytest.mark.parametrize("rules_name", ["spider", "freecell", "", 7])
 def test_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: object) -> None:
     store = Store(HomeDirs(tmp_path))
-    store.save_unfinished(started(5, RAGLAN), 3.0)
+    store.save_unfinished(started(5, PRESETS["raglan"]), 3.0)
     path = store.unfinished_path_for("raglan")
     document = json.loads(path.read_text())
     document["game"]["rules"] = rules_name
@@ -47,3 +48,19 @@ def test_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: 
     [notice] = again.take_notices()
     assert "unfinished game" in notice and ".corrupt-" in notice
     assert not path.exists() and len(list(path.parent.glob("unfinished-game-raglan.json.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize(
+    ("key", "choices"),
+    [(key, dict(zip(game.defaults(), values, strict=True)))
+     for key, game in VARIANTS.items() for values in product((False, True), repeat=len(game.options))],
+)
+def test_every_variant_with_every_combination_of_its_options_resumes_exactly(
+    tmp_path: Path, key: str, choices: dict[str, bool]
+) -> None:
+    rules = VARIANTS[key].configure(choices)
+    game = started(7, rules)
+    Store(HomeDirs(tmp_path)).save_unfinished(game, 3.0)
+    saved = Store(HomeDirs(tmp_path)).load_unfinished(key)
+    assert saved is not None and saved.game.rules == rules and VARIANTS[key].choices_of(rules) == choices
+    assert (saved.game.position, saved.game.move_count) == (game.position, game.move_count)
