@@ -240,3 +240,11 @@ def test_bad_options_take_the_defaults_and_are_set_aside(dirs: HomeDirs, bad: ob
     assert loaded.options == {} and loaded.four_colour
     [notice] = store.notices
     assert "options" in notice and len(asides(store.preferences_path)) == 1
+
+
+def test_every_game_and_option_of_the_registry_fits_the_schema(dirs: HomeDirs) -> None:
+    every = Preferences(options={key: {name: not on for name, on in game.defaults().items()}
+                                 for key, game in VARIANTS.items()})
+    Store(dirs).save_preferences(every)
+    store = Store(dirs)
+    assert store.load_preferences() == every and store.notices == []

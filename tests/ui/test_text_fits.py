@@ -175,6 +175,9 @@ def test_every_dialog_fits_the_smallest_window(language: str) -> None:
         close(app)
     for variant in VARIANTS.values():
         table.do_new(1, variant.key)
+        table.perform("preferences")  # the rule options' rows are this game's
+        problems += dialog_problems(top_dialog(app), f"preferences of {variant.key}")
+        close(app)
         app.push(help_dialog(app, app.session))
         dialog = top_dialog(app)
         problems += dialog_problems(dialog, f"help of {variant.key}")
