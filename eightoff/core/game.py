@@ -181,7 +181,7 @@ class Game:
             options = record.get("options") or {"takeback": record.get("takeback", False)}
             if not isinstance(options, dict):
                 raise ValueError("a saved game's options must be a JSON object")
-            rules = variant(str(record["rules"])).configure(options)
+            rules = variant(str(record["rules"])).configure_exactly(options)
             number = record.get("deal")
             game = cls(rules, parse_board(str(record["start"]), rules), number)
             if number is not None and game.start != deal(int(number), rules):

@@ -91,3 +91,12 @@ def test_seahaven_empty_column_takes_only_a_king() -> None:
     with pytest.raises(IllegalMove):
         position.find_move(rules, Pile.column(1), Pile.column(0), 1)
     assert position.find_move(rules, Pile.column(2), Pile.column(0), 1).count == 1
+
+
+def test_a_saved_game_with_an_option_its_game_lacks_is_refused() -> None:
+    freecell = variant("freecell")
+    assert freecell.configure_exactly({"takeback": True}).foundation_takeback
+    with pytest.raises(ValueError, match="freecell has no option 'face_up'"):
+        freecell.configure_exactly({"face_up": True})
+    with pytest.raises(ValueError, match="true or false"):
+        freecell.configure_exactly({"takeback": "yes"})  # type: ignore[dict-item]

@@ -64,3 +64,17 @@ def test_every_variant_with_every_combination_of_its_options_resumes_exactly(
     saved = Store(HomeDirs(tmp_path)).load_unfinished(key)
     assert saved is not None and saved.game.rules == rules and VARIANTS[key].choices_of(rules) == choices
     assert (saved.game.position, saved.game.move_count) == (game.position, game.move_count)
+
+
+@pytest.mark.parametrize("options", [{"face_up": True}, {"takeback": True, "sideways": False}])
+def test_a_saved_game_with_options_its_game_lacks_is_set_aside(tmp_path: Path, options: dict[str, bool]) -> None:
+    store = Store(HomeDirs(tmp_path))
+    store.save_unfinished(started(5, PRESETS["bakers"]), 3.0)
+    path = store.unfinished_path_for("bakers")
+    document = json.loads(path.read_text())
+    document["game"]["options"] = options
+    path.write_text(json.dumps(document))
+    again = Store(HomeDirs(tmp_path))
+    assert again.load_unfinished("bakers") is None
+    [notice] = again.take_notices()
+    assert "has no option" in notice and str(path) in notice

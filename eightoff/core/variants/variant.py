@@ -73,6 +73,17 @@ class Variant:
             rules = option.apply(rules, bool(wanted))
         return rules
 
+    def configure_exactly(self, choices: Mapping[str, bool]) -> Rules:
+        """`configure` for a saved game: an option this game does not have, or a value that is
+        not a boolean, is a ValueError naming it (the record is not one of this game's)."""
+        for key, value in choices.items():
+            if key not in self.defaults():
+                known = ", ".join(self.defaults())
+                raise ValueError(f"{self.key} has no option {key!r} (its options: {known})")
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key!r} must be true or false, not {value!r}")
+        return self.configure(choices)
+
     def choices_of(self, rules: Rules) -> dict[str, bool]:
         """The option values that `configure` turns into `rules` (for saving a game's rules)."""
         return {option.key: option.read(rules) for option in self.options}
