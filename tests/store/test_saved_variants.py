@@ -35,15 +35,21 @@ def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
     assert again.load_unfinished("freecell") is None and again.load_unfinished("raglan") is not None
 
 
+def saved_with(tmp_path: Path, key: str, field: str, value: object) -> tuple[Store, Path]:
+    """A started game of `key` saved, then one field of its record changed on disk; a new
+    store over the same folder, and the file's path."""
+    store = Store(HomeDirs(tmp_path))
+    store.save_unfinished(started(5, PRESETS[key]), 3.0)
+    path = store.unfinished_path_for(key)
+    document = json.loads(path.read_text())
+    document["game"][field] = value
+    path.write_text(json.dumps(document))
+    return Store(HomeDirs(tmp_path)), path
+
+
 @pytest.mark.parametrize("rules_name", ["spider", "freecell", "", 7])
 def test_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: object) -> None:
-    store = Store(HomeDirs(tmp_path))
-    store.save_unfinished(started(5, PRESETS["raglan"]), 3.0)
-    path = store.unfinished_path_for("raglan")
-    document = json.loads(path.read_text())
-    document["game"]["rules"] = rules_name
-    path.write_text(json.dumps(document))
-    again = Store(HomeDirs(tmp_path))
+    again, path = saved_with(tmp_path, "raglan", "rules", rules_name)
     assert again.load_unfinished("raglan") is None
     [notice] = again.take_notices()
     assert "unfinished game" in notice and ".corrupt-" in notice
@@ -67,14 +73,10 @@ def test_every_variant_with_every_combination_of_its_options_resumes_exactly(
 
 
 @pytest.mark.parametrize("options", [{"face_up": True}, {"takeback": True, "sideways": False}])
-def test_a_saved_game_with_options_its_game_lacks_is_set_aside(tmp_path: Path, options: dict[str, bool]) -> None:
-    store = Store(HomeDirs(tmp_path))
-    store.save_unfinished(started(5, PRESETS["bakers"]), 3.0)
-    path = store.unfinished_path_for("bakers")
-    document = json.loads(path.read_text())
-    document["game"]["options"] = options
-    path.write_text(json.dumps(document))
-    again = Store(HomeDirs(tmp_path))
+def test_a_saved_game_with_options_its_game_lacks_is_set_aside(
+    tmp_path: Path, options: dict[str, bool]
+) -> None:
+    again, path = saved_with(tmp_path, "bakers", "options", options)
     assert again.load_unfinished("bakers") is None
     [notice] = again.take_notices()
     assert "has no option" in notice and str(path) in notice
