@@ -20,7 +20,7 @@ from eightoff.core.notation import format_board, move_lines, parse_board
 from eightoff.core.position import Position
 from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
-from eightoff.core.variants import PRESETS, preset, variant
+from eightoff.core.variants import DEFAULT_KEY, OPTIONS, VARIANTS, Option, preset, variant
 from eightoff.session.grading import grade_name
 from eightoff.solver import GRADES
 from eightoff.solver import cli as solver_cli
@@ -47,15 +47,69 @@ def deal_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_rules_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="standard", help=_("rules preset"))
-    parser.add_argument(
-        "--takeback", action="store_true", help=_("allow cards to come back off the foundations")
-    )
+class _OptionFlag(argparse.Action):
+    """`--takeback` / `--no-takeback`: one registry option, gathered with the others into
+    `args.options` (only those given, so the rest keep the game's own defaults)."""
+
+    def __init__(
+        self, option_strings: Sequence[str], dest: str, key: str = "", help: str | None = None
+    ) -> None:
+        self.key = key
+        super().__init__(option_strings, "options", nargs=0, default={}, help=help)
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+        option_string: str | None = None,
+    ) -> None:
+        on = option_string is not None and not option_string.startswith("--no-")
+        namespace.options = {**namespace.options, self.key: on}
+
+
+def option_flag(option: Option) -> str:
+    return "--" + option.key.replace("_", "-")
+
+
+def add_option_flags(parser: argparse.ArgumentParser) -> None:
+    """One on/off flag pair for each rule option any game in the registry has."""
+    for option in OPTIONS.values():
+        flag = option_flag(option)
+        games = ", ".join(_(game.title) for game in VARIANTS.values() if option.key in game.defaults())
+        parser.add_argument(
+            flag, "--no-" + flag[2:], action=_OptionFlag, key=option.key,
+            help=_("{option} ({games})").format(option=_(option.label), games=games),
+        )
+
+
+def add_rules_options(parser: argparse.ArgumentParser, default: str | None = DEFAULT_KEY) -> None:
+    parser.add_argument("--rules", choices=list(VARIANTS), default=default, help=_("the game"))
+    add_option_flags(parser)
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """A rule option the chosen game does not have is a UsageError naming the ones it has."""
+    key = getattr(args, "rules", None)
+    if key is None:
+        return
+    game = variant(key)
+    foreign = [OPTIONS[name] for name in getattr(args, "options", {}) if name not in game.defaults()]
+    if foreign:
+        flags = ", ".join(option_flag(option) for option in game.options) or _("none")
+        raise UsageError(_("{game} has no rule option {flag}; its options are: {flags}").format(
+            game=_(game.title), flag=option_flag(foreign[0]), flags=flags))
+
+
+def not_understood(words: list[str]) -> str:
+    """The line for words no parser took; a stray flag may be a mistyped rule option, so the
+    rule options are listed beside it."""
+    told = _("not understood: {words}").format(words=" ".join(words))
+    if any(word.startswith("-") for word in words):
+        flags = ", ".join(option_flag(option) for option in OPTIONS.values())
+        told += _(" (the rule options are {flags})").format(flags=flags)
+    return told + _(" (see '{prog} --help')").format(prog=PROG)
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
-    return preset(args.rules, args.takeback)
+    return preset(args.rules, args.options)
 
 
 def read_text(path: str, what: str) -> str:
@@ -158,7 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=_("Eight Off patience. Without a subcommand, opens the game window."),
     )
     parser.add_argument("--deal", type=deal_number, metavar="N", help=_("open the window on deal N"))
-    parser.add_argument("--rules", choices=sorted(PRESETS), help=_("rules for the game the window opens"))
+    parser.add_argument("--rules", choices=list(VARIANTS), help=_("the game the window opens"))
+    add_option_flags(parser)
     parser.add_argument(
         "--log-moves", action="store_true", help=_("print every move on stdout as it is made")
     )
@@ -201,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))
     stats_parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    stats_parser.add_argument("--rules", choices=sorted(PRESETS), help=_("only this rules variant"))
+    stats_parser.add_argument("--rules", choices=list(VARIANTS), help=_("only this game"))
     stats_parser.set_defaults(handler=cmd_stats)
     return parser
 
@@ -211,7 +266,10 @@ def run(
 ) -> int:
     """Parse and dispatch; `open_window` handles the no-subcommand case."""
     try:
-        args = build_parser().parse_args(argv)
+        args, extra = build_parser().parse_known_args(argv)
+        if extra:
+            raise UsageError(not_understood(extra))
+        check_options(args)
         if args.command is None:
             if open_window is None:
                 raise UsageError(_("the game window is not available in this build"))

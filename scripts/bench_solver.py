@@ -25,9 +25,9 @@ the proof that deal 11982 cannot be won, ours against fc-solve `-to 01ABCDE` (pr
 included), median of three each, and prints the ratio.
 
 `--step N` takes every Nth deal of the range and `--also N` adds deals (a sample for
-iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated grade table
-(`eightoff/solver/data/grades-<game>.txt`) from the scores of the solved deals, and the grade
-distribution printed is then the new one.
+iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated
+grade table (`eightoff/solver/data/`, the file the game's registry entry names) from the scores
+of the solved deals, and the grade distribution printed is then the new one.
 """
 
 from __future__ import annotations
@@ -51,12 +51,13 @@ sys.path.insert(0, str(ROOT))
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
-from eightoff.core.variants import PRESETS, preset  # noqa: E402
+from eightoff.core.variants import PRESETS, VARIANTS, preset  # noqa: E402
 from eightoff.solver.batch import Job, percentile, solve_deal, solve_deals, summary  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
 from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
 
-DEFAULT_RANGES = {"freecell": 32000, "standard": 10000, "easy": 1000, "raglan": 1000}
+DEFAULT_RANGES = {"freecell": 32000, "standard": 10000}
+"""The calibration ranges; every other game: 1-1000."""
 PROOF_DEALS = {"freecell": 11982}
 """Unwinnable deals whose proof is timed against fc-solve's quickest configuration."""
 PROOF_CONFIGURATION = ["-to", "01ABCDE"]
@@ -65,6 +66,8 @@ FC_SOLVE_GAME = {
     "standard": ["-g", "eight_off"],
     "easy": ["-g", "eight_off", "--empty-stacks-filled-by", "any", "--sequence-move", "unlimited"],
     "freecell": [],
+    "bakers": ["-g", "bakers_game"],
+    "seahaven": ["-g", "seahaven_towers"],
 }
 """fc-solve has no Raglan."""
 
@@ -181,7 +184,11 @@ def write_grades(rules_name: str, numbers: list[int], records: list[dict[str, An
     for entry in solved:
         entry["grade"] = GRADES[sum(1 for value in thresholds if entry["difficulty"] > value)]
         by_grade[entry["grade"]].append(entry["deal"])
-    path = ROOT / "eightoff" / "solver" / "data" / f"grades-{rules_name}.txt"
+    name = VARIANTS[rules_name].grade_table
+    if name is None:
+        print(f"{rules_name} names no grade table in its registry entry: none written")
+        return
+    path = ROOT / "eightoff" / "solver" / "data" / name
     path.parent.mkdir(exist_ok=True)
     header = f"{rules_name} deals {numbers[0]}-{numbers[-1]}, made by scripts/bench_solver.py"
     path.write_text(format_table(thresholds, by_grade, header), encoding="utf-8")
@@ -230,7 +237,7 @@ def main() -> int:
     args = parser.parse_args()
     print(f"pure-Python reference loop: {ms(reference_loop())} (median of 5)", flush=True)
     for rules_name in args.rules or ["freecell", "standard"]:
-        last = args.last or DEFAULT_RANGES[rules_name]
+        last = args.last or DEFAULT_RANGES.get(rules_name, 1000)
         numbers = sorted({*range(args.first, last + 1, args.step), *args.also})
         sample = f", every {args.step}th" if args.step > 1 else ""
         sample += f", also {' '.join(map(str, args.also))}" if args.also else ""

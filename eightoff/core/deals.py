@@ -44,8 +44,8 @@ def shuffled_deck(number: int) -> list[Card]:
 
 def deal(number: int, rules: Rules = STANDARD) -> Position:
     """Deal row by row across the columns as their lengths allow, as PySolFC does; the cards
-    left over go to the leftmost cells (PySolFC's cells 0, 2, 4, 6 are our cells 0, 1, 2, 3)
-    or to the reserve.
+    left over go to the leftmost cells (PySolFC's cells 0, 2, 4, 6 are our cells 0, 1, 2, 3),
+    to the cells the rules name (`Rules.aside_cells`), or to the reserve.
 
     Where the Aces start home (Raglan), PySolFC moves them to the bottom of its talon before
     dealing, so the other 48 cards are dealt in the shuffled order without them."""
@@ -60,11 +60,13 @@ def deal(number: int, rules: Rules = STANDARD) -> Position:
         for column, length in zip(columns, rules.column_lengths, strict=True):
             if row < length:
                 column.append(next(deck))
-    rest: list[Card | None] = list(deck)
-    cells = tuple(rest + [None] * (rules.cells - len(rest))) if rules.cells else ()
+    rest = list(deck)
+    cells: list[Card | None] = [None] * rules.cells
+    for index, card in zip(rules.aside_cells or range(rules.cells), rest, strict=False):
+        cells[index] = card
     reserve = tuple(rest) if rules.reserve else ()
     hidden = tuple(len(column) - 1 for column in columns) if rules.face_down else ()
-    return Position(tuple(tuple(column) for column in columns), cells, foundations, reserve, hidden)
+    return Position(tuple(tuple(column) for column in columns), tuple(cells), foundations, reserve, hidden)
 
 
 def random_deal_number(rng: random.Random | None = None) -> int:

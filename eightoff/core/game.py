@@ -183,11 +183,7 @@ class Game:
             options = record.get("options") or {"takeback": record.get("takeback", False)}
             if not isinstance(options, dict):
                 raise ValueError("a saved game's options must be a JSON object")
-            kind = variant(str(record["rules"]))
-            unknown = sorted(set(options) - {option.key for option in kind.options})
-            if unknown:
-                raise ValueError(f"{kind.key} has no rule option {', '.join(map(str, unknown))}")
-            rules = kind.configure(options)
+            rules = variant(str(record["rules"])).configure_exactly(options)
             number = record.get("deal")
             game = cls(rules, parse_board(str(record["start"]), rules), number)
             if number is not None and game.start != deal(int(number), rules):

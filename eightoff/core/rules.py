@@ -1,8 +1,8 @@
 """Variants as data: one frozen `Rules` value says everything that differs between games.
 
-Each game (Eight Off, FreeCell, Raglan) is a module in `eightoff.core.variants` that fills in
-one of these; the move generator, the checked move finder, the deal and auto-play read the
-fields and have no per-variant branches.
+Each game (Eight Off, FreeCell, Raglan, Baker's Game, Seahaven Towers) is a module in
+`eightoff.core.variants` that fills in one of these; the move generator, the checked move
+finder, the deal and auto-play read the fields and have no per-variant branches.
 """
 
 from __future__ import annotations
@@ -54,6 +54,9 @@ class Rules:
     aces_start_home: bool = False
     face_down: bool = False
     """Every column's cards but its top one are dealt face down; one turns up when it is on top."""
+    aside_cells: tuple[int, ...] = ()
+    """The cells that the cards dealt aside go into, in order; empty: the leftmost cells
+    (Seahaven Towers deals its two into the middle two of four)."""
 
     @property
     def columns(self) -> int:

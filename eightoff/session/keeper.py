@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game
 from eightoff.core.outcome import Outcome
-from eightoff.core.variants import DEFAULT_GAME, VARIANTS
+from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
@@ -51,7 +51,7 @@ def fresh_game(preferences: Preferences, key: str, number: int | None = None,
     only" and a shipped list for the game)."""
     if number is None:
         number = shipped_winnable_deal(preferences, key) or random_deal_number()
-    wanted = preferences.rule_options(key) if choices is None else choices
+    wanted = {**preferences.rule_options(key), **(choices or {})}
     return Game.new(number, VARIANTS[key].configure(wanted))
 
 
@@ -72,11 +72,11 @@ class Keeper:
         the first one's game."""
         self.store.acquire_instance()
         preferences = self.store.load_preferences()
-        key = key or (preferences.last_rules if preferences.last_rules in VARIANTS else DEFAULT_GAME)
+        key = key or (preferences.last_rules if preferences.last_rules in VARIANTS else DEFAULT_KEY)
         saved = self.store.load_unfinished(key)
         if saved is not None and saved.game.is_won:  # written by a copy killed as it won
             saved = None
-        if saved is not None and deal is None and choices is None:
+        if saved is not None and deal is None and not choices:
             return Opening(preferences, saved.game, saved, None)
         self.set_aside = saved
         return Opening(preferences, fresh_game(preferences, key, deal, choices), None, saved)

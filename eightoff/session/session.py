@@ -262,7 +262,7 @@ class Session:
         variant = self.variant
         if key not in {option.key for option in variant.options}:
             raise KeyError(key)
-        self.preferences = self.preferences.with_rule_option(variant.key, key, value)
+        self.preferences = self.preferences.with_option(variant.key, key, value)
         self._save_preferences()
         if restart or not self._game.has_started:
             rules = variant.configure(self.preferences.rule_options(variant.key))

@@ -79,7 +79,7 @@ def _deal_range(text: str) -> range:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.solve_parser
-    rules = preset(args.rules, args.takeback)
+    rules = preset(args.rules, args.options)
     if args.deals is not None:
         if args.board is not None or args.deal is not None:
             parser.error("--deals solves a range of deals: give no BOARD and no --deal with it")

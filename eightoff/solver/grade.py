@@ -14,8 +14,9 @@ harder as the others' units:
 The thresholds between grades are the quartiles of the score over the calibration deals of
 each game (FreeCell 1-32000, Eight Off 1-10000, others 1-1000), so each grade holds about a
 quarter of the winnable deals. `scripts/bench_solver.py --write-grades` measures them and
-writes `data/grades-<game>.txt`: a `# thresholds` line and the deal numbers of each grade, so
-the window can pick a winnable deal of a chosen grade at once (`deals_of_grade`).
+writes the data file the game's registry entry names (`Variant.grade_table`, in `data/`): a
+`# thresholds` line and the deal numbers of each grade, so the window can pick a winnable
+deal of a chosen grade at once (`deals_of_grade`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from importlib import resources
 
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
+from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 
 GRADES = ("easy", "medium", "hard", "expert")
 LENGTH_UNIT = 25
@@ -49,9 +51,9 @@ def difficulty(start: Position, moves: Sequence[Move], nodes: int) -> float:
 
 
 def grade_for(rules_name: str, score: float) -> str:
-    """The grade of `score` among the calibrated deals of that game (Eight Off's thresholds
-    for a game not calibrated yet)."""
-    thresholds = _thresholds(rules_name) or _thresholds("standard") or (0.0, 0.0, 0.0)
+    """The grade of `score` among the calibrated deals of that game (the default game's
+    thresholds for a game not calibrated yet)."""
+    thresholds = _thresholds(rules_name) or _thresholds(DEFAULT_KEY) or (0.0, 0.0, 0.0)
     return GRADES[sum(1 for threshold in thresholds if score > threshold)]
 
 
@@ -97,11 +99,20 @@ def _thresholds(rules_name: str) -> tuple[float, ...] | None:
     return _table(rules_name)[0]
 
 
+def table_file(rules_name: str) -> str | None:
+    """The grade table's file name (in `data/`) that the game's registry entry gives, if any."""
+    game = VARIANTS.get(rules_name)
+    return game.grade_table if game is not None else None
+
+
 @cache
 def _table(rules_name: str) -> tuple[tuple[float, ...] | None, dict[str, tuple[int, ...]]]:
     """The shipped calibration of one game: its thresholds and its deals by grade."""
+    name = table_file(rules_name)
+    if name is None:
+        return None, {}
     try:
-        text = resources.files("eightoff.solver").joinpath(f"data/grades-{rules_name}.txt").read_text()
+        text = resources.files("eightoff.solver").joinpath(f"data/{name}").read_text()
     except (FileNotFoundError, OSError):
         return None, {}
     return parse_table(text)

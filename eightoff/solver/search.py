@@ -17,7 +17,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from eightoff.core.rules import Build, Rules
+from eightoff.core.rules import Rules
+from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain, undo
 
 CHECK_CLOCK_EVERY = 128
@@ -123,10 +124,16 @@ wanders far down a greedy line, and the deals that took the old portfolio a mill
 weigh nothing: there are none)."""
 
 
+PORTFOLIOS = {"same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL}
+"""The portfolios by the names the game registry's entries give as their `solver_tuning`."""
+
+
 def portfolio_for(rules: Rules) -> Portfolio:
-    if rules.build is Build.SAME_SUIT:
-        return SAME_SUIT
-    return FREE_CELL if rules.cells else NO_CELL
+    """The portfolio the game's registry entry names: the game decides, not the board's shape.
+    Rules no entry names (the small test shapes) take the default game's: weights change how
+    fast a verdict comes, never what it is."""
+    game = VARIANTS.get(rules.name) or VARIANTS[DEFAULT_KEY]
+    return PORTFOLIOS[game.solver_tuning]
 
 
 class Heuristic:

@@ -5,7 +5,9 @@ Kept free of file handling so the window can use it before (or without) a store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+
+from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 """Multipliers of the base animation time (about 150 ms a card at "normal")."""
@@ -15,7 +17,6 @@ ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 class Preferences:
     autoplay: bool = True
     four_colour: bool = False
-    takeback: bool = False
     animation_speed: str = "normal"
     winnable_only: bool = False
     lowest_grade: str = "easy"
@@ -24,10 +25,12 @@ class Preferences:
     `lowest_grade` to `highest_grade` (the solver's grade names), where the game has them."""
     window_size: tuple[int, int] = (1280, 800)
     window_position: tuple[int, int] | None = None
-    last_rules: str = "standard"
+    last_rules: str = DEFAULT_KEY
     """The variant played last: the window opens on it."""
-    face_up: bool = False
-    """Raglan's option: every card face up (PySolFC's Raglan)."""
+    options: dict[str, dict[str, bool]] = field(default_factory=dict)
+    """Each game's rule options as the player set them: game key -> option key -> on. A game or
+    option missing here takes its registry default; keys this program does not know (an older
+    or newer file's) are kept, so a newer version finds them again, and never used."""
     language: str = "system"
     """"system" follows LANGUAGE/LC_ALL/LC_MESSAGES/LANG; "en" or "it" overrides them."""
     high_contrast: bool = False
@@ -39,12 +42,11 @@ class Preferences:
     lost)."""
 
     def rule_options(self, key: str) -> dict[str, bool]:
-        """The rule options a new game of variant `key` gets; a variant ignores options it does
-        not have."""
-        return {"takeback": self.takeback, "face_up": self.face_up}
+        """The rule options a new game of variant `key` is dealt with: the player's choices over
+        the registry's defaults, only the options that game has."""
+        chosen = self.options.get(key, {})
+        return {name: chosen.get(name, default) for name, default in VARIANTS[key].defaults().items()}
 
-    def with_rule_option(self, game: str, option: str, value: bool) -> Preferences:
-        """These preferences with rule option `option` of variant `game` set to `value`."""
-        changed = replace(self)
-        setattr(changed, option, value)
-        return changed
+    def with_option(self, key: str, option: str, on: bool) -> Preferences:
+        """A copy with one game's option set (the other games' choices untouched)."""
+        return replace(self, options={**self.options, key: {**self.options.get(key, {}), option: on}})

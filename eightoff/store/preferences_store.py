@@ -15,9 +15,18 @@ from typing import Any
 import msgspec
 
 from eightoff.core.i18n import _
+from eightoff.core.variants import VARIANTS
 from eightoff.store.files import BadFile, StoreFiles, Unreadable, read_regular
 from eightoff.store.preferences import Preferences
-from eightoff.store.schema import DOCUMENT_LIMIT, BadContent, Geometry, Settings, check_version, decode
+from eightoff.store.schema import (
+    DOCUMENT_LIMIT,
+    BadContent,
+    Geometry,
+    LegacySettings,
+    Settings,
+    check_version,
+    decode,
+)
 
 VERSION = 1
 
@@ -41,8 +50,22 @@ def load(settings_path: Path, geometry_path: Path, files: StoreFiles) -> Prefere
         if invalid:
             reason = _("unusable {names}").format(names=", ".join(invalid))
             files.set_aside(path, what, reason, _("those take their defaults"))
+        if schema is Settings and "options" not in found:
+            found["options"] = legacy_options(raw)
         values.update(found)
     return Preferences(**values)
+
+
+def legacy_options(raw: bytes) -> dict[str, dict[str, bool]]:
+    """The per-game options an older preferences.json means: its one `takeback` for every game
+    and Raglan's `face_up`. An option that was on is on in each game that has it; one that was
+    off was only ever the default, so each game keeps its own (Raglan's take-back is now on)."""
+    found, _invalid = decode_fields(raw, LegacySettings)
+    return {
+        game.key: chosen
+        for game in VARIANTS.values()
+        if (chosen := {name: True for name, on in found.items() if on and name in game.defaults()})
+    }
 
 
 def save(preferences: Preferences, settings_path: Path, geometry_path: Path, files: StoreFiles) -> None:

@@ -18,6 +18,7 @@ from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome as Outcome  # the one type, re-exported for the store
+from eightoff.core.variants import DEFAULT_KEY
 
 T = TypeVar("T")
 
@@ -32,6 +33,21 @@ LATEST = datetime(2200, 1, 1, tzinfo=timezone.utc)
 
 VariantKey = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
 """A statistics key from the variant registry ("standard", "easy", "freecell", "raglan"...)."""
+OptionKey = Annotated[str, Meta(pattern=r"^[a-z0-9_]{1,32}$")]
+"""A rule option's key from the variant registry ("takeback", "face_up"...)."""
+RuleOptions = Annotated[
+    dict[VariantKey, Annotated[dict[OptionKey, bool], Meta(max_length=64)]], Meta(max_length=256)
+]
+"""Each game's rule options in preferences.json: bounded, though only known keys are used."""
+
+
+class LegacySettings(Struct, kw_only=True):
+    """The global rule options that preferences.json held before each game had its own (read
+    once, to carry a player's choice over to `Settings.options`)."""
+
+    takeback: bool = False
+    face_up: bool = False
+
 GameId = Annotated[str, Meta(pattern=r"^[0-9A-Za-z-]{1,64}$")]
 Count = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
 Seconds = Annotated[float, Meta(ge=0.0, le=MAX_SECONDS)]
@@ -60,7 +76,6 @@ class BadContent(ValueError):
     """The bytes are not a document of the expected shape; `str()` is the reason."""
 
 
-OptionKey = Annotated[str, Meta(pattern=r"^[a-z_]{1,32}$")]
 
 
 class Versioned(Struct):
@@ -73,13 +88,12 @@ class Settings(Struct, kw_only=True):
     version: Annotated[int, Meta(ge=1)]
     autoplay: bool = True
     four_colour: bool = False
-    takeback: bool = False
     animation_speed: Literal["off", "fast", "normal", "slow"] = "normal"
     winnable_only: bool = False
     lowest_grade: Grade = "easy"
     highest_grade: Grade = "expert"
-    last_rules: VariantKey = "standard"
-    face_up: bool = False
+    last_rules: VariantKey = DEFAULT_KEY
+    options: RuleOptions = msgspec.field(default_factory=dict)
     language: Literal["system", "en", "it"] = "system"
     high_contrast: bool = False
     large_cards: bool = False
@@ -100,9 +114,9 @@ class GameRecord(Struct, kw_only=True):
     version: Annotated[int, Meta(ge=1)]
     rules: VariantKey
     takeback: bool = False
-    options: dict[OptionKey, bool] | None = None
-    """The game's rule options as it was dealt (absent in files from before options were kept:
-    then `takeback` alone says them)."""
+    options: Annotated[dict[OptionKey, bool], Meta(max_length=64)] | None = None
+    """The game's rule options as it was dealt (records from before per-game options have only
+    `takeback`)."""
     deal: DealNumber | None
     start: Board
     done: Steps

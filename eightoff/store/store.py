@@ -24,7 +24,7 @@ from pathlib import Path
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.notation import format_board
-from eightoff.core.variants import VARIANTS, variant_of
+from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
 from eightoff.store import preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
 from eightoff.store.files import Notices, StoreFiles
@@ -133,12 +133,12 @@ class Store:
 
     def unfinished_path_for(self, variant_key: str) -> Path:
         """Each variant keeps its own unfinished game, so switching games and back resumes it;
-        Eight Off's keeps the file name it always had."""
-        if variant_key == "standard":
+        the default game's keeps the file name Eight Off's always had."""
+        if variant_key == DEFAULT_KEY:
             return self.unfinished_path
         return self.unfinished_path.with_name(f"unfinished-game-{variant_key}.json")
 
-    def load_unfinished(self, variant_key: str = "standard") -> SavedGame | None:
+    def load_unfinished(self, variant_key: str = DEFAULT_KEY) -> SavedGame | None:
         """The unfinished game of that variant, if one is kept and reads back soundly (a file
         holding another variant's game is set aside)."""
         if not self.owns_unfinished:

@@ -376,7 +376,7 @@ def run_app(args: argparse.Namespace) -> int:
     """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
     the unfinished game (or the one asked for), its session kept in step with the player's files
     and the solver."""
-    session = open_session(time.monotonic, key=args.rules, deal=args.deal)
+    session = open_session(time.monotonic, key=args.rules, deal=args.deal, choices=args.options)
     app = App(session, log_moves=args.log_moves, print_layout=args.print_layout)
     connect_access(app)
     try:

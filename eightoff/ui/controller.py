@@ -19,6 +19,7 @@ from eightoff.core.i18n import _
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name, pile_name
 from eightoff.session.commands import COMMANDS
+from eightoff.session.pile_keys import FOUNDATION_KEYS, pile_keys
 from eightoff.session.words import grab_refusal
 from eightoff.ui.sprites import CardSprite
 
@@ -62,11 +63,6 @@ class Board(Protocol):
 CLICK_SLOP = 4
 """Pixels of movement after which a press becomes a drag."""
 DOUBLE_CLICK_SECONDS = 0.4
-CELL_KEYS = "qwertyui"
-"""The cells, or the reserve in a game that has one instead."""
-COLUMN_KEYS = "123456789"
-FOUNDATION_KEYS = "1234"
-"""With Shift: the four foundations (clubs, diamonds, hearts, spades), to take a card back."""
 
 
 @cache
@@ -315,16 +311,12 @@ class Controller:
             toolbar.move_focus(-1 if key == pygame.K_LEFT else 1)
 
     def pile_for_key(self, key: int) -> Pile | None:
-        rules = self.table.game.rules
         name = pygame.key.name(key)
         if name.startswith("[") and name.endswith("]"):  # keypad digits
             name = name[1:-1]
-        if name in COLUMN_KEYS[: rules.columns]:
-            return Pile.column(COLUMN_KEYS.index(name))
-        if name in CELL_KEYS[: rules.cells]:
-            return Pile.cell(CELL_KEYS.index(name))
-        if name in CELL_KEYS[: rules.reserve]:
-            return Pile.reserve(CELL_KEYS.index(name))
+        pile = pile_keys(self.table.game.rules).get(name)
+        if pile is not None:
+            return pile
         if key in (pygame.K_f, pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:
             top = self.table.game.position.top(self.selected)
             return Pile.foundation(top.suit) if top is not None else None

@@ -14,10 +14,12 @@ import pygame
 
 from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
-from eightoff.core.variants import VARIANTS
+from eightoff.core.rules import Rules
+from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.session.grading import next_winnable_choice, range_words
+from eightoff.session.pile_keys import key_words
 from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
@@ -124,8 +126,12 @@ class Dialog(Scene):
         options = self.option_labels()
         self.wrapped = [piece for line in self.body_lines()
                         for piece in wrap(line, self.text_font, width - px(56))]
-        fixed = (px(24) + self.title_font.get_linesize() + px(12)
-                 + (px(16) + px(ROW_STEP) * len(options) if options else 0) + px(24 + 40 + 24))
+        chrome = px(24) + self.title_font.get_linesize() + px(12) + px(24 + 40 + 24)
+        step = px(ROW_STEP)
+        if options:  # many rows in a small window: closer together, down to a legible minimum
+            room = size[1] - px(20) - chrome - line_h - px(16)
+            step = max(px(ROW_STEP - 10), min(step, room // len(options)))
+        fixed = chrome + (px(16) + step * len(options) if options else 0)
         self.visible_lines = max(1, min(len(self.wrapped), (size[1] - px(20) - fixed) // line_h))
         self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
         height = fixed + line_h * self.visible_lines
@@ -134,9 +140,9 @@ class Dialog(Scene):
         self.choices = []
         top = self.text_top() + line_h * self.visible_lines + px(16)
         for label in options:
-            row = pygame.Rect(self.panel.x + px(32), top, width - px(64), px(38))
+            row = pygame.Rect(self.panel.x + px(32), top, width - px(64), min(px(38), step - px(4)))
             self.choices.append(Choice(label, None, row))
-            top += px(ROW_STEP)
+            top += step
         labels = [label for label, _ in self.button_specs]
         widths = [max(px(110), self.text_font.size(label)[0] + px(36)) for label in labels]
         x = self.panel.right - px(24) - sum(widths) - px(12) * (len(widths) - 1)
@@ -298,16 +304,21 @@ class MessageDialog(Dialog):
 
 
 class PreferencesDialog(Dialog):
-    """Toggles for each preference; they apply at once, and the table is told what changed."""
+    """Toggles for each preference; they apply at once, and the table is told what changed.
+
+    The rule options' rows come last and are the current game's, as its registry entry lists
+    them, so the fixed rows keep their places whatever the game."""
 
     SPEEDS = list(ANIMATION_SPEEDS)
     LANGUAGES = [SYSTEM, *available_languages()]
     """The Language row cycles through these: the system's choice, then each catalogue's."""
 
-    def __init__(self, host: Host, changed: Callable[[Preferences, Preferences], None]) -> None:
+    def __init__(self, host: Host, game: Variant,
+                 changed: Callable[[Preferences, Preferences], None]) -> None:
         self.changed = changed
         """Called with the preferences before and after a row's change; the table applies them
         through the session (a rule option may first ask whether to restart the deal)."""
+        self.game = game
         super().__init__(host, "", [], [])
         self.retranslate()
 
@@ -319,57 +330,61 @@ class PreferencesDialog(Dialog):
         self.button_specs = [(_("Done"), None)]
         self.resize(self.size)
 
-    def option_labels(self) -> list[str]:
+    def rows(self) -> list[tuple[str, Callable[[Preferences], Preferences]]]:
+        """Each row's label and what choosing it makes of the preferences."""
         p = self.host.preferences
 
         def on(flag: bool) -> str:
             return pgettext("preference", "on") if flag else pgettext("preference", "off")
 
+        def flipped(name: str) -> Callable[[Preferences], Preferences]:
+            return lambda old: replace(old, **{name: not getattr(old, name)})
+
+        def winnable(old: Preferences) -> Preferences:
+            choice = next_winnable_choice(old.winnable_only, old.lowest_grade, old.highest_grade)
+            low, high = choice or (old.lowest_grade, old.highest_grade)
+            return replace(old, winnable_only=choice is not None, lowest_grade=low, highest_grade=high)
+
+        def speed(old: Preferences) -> Preferences:
+            current = self.SPEEDS.index(old.animation_speed) if old.animation_speed in self.SPEEDS else 0
+            return replace(old, animation_speed=self.SPEEDS[(current + 1) % len(self.SPEEDS)])
+
+        def language(old: Preferences) -> Preferences:
+            current = self.LANGUAGES.index(old.language) if old.language in self.LANGUAGES else 0
+            return replace(old, language=self.LANGUAGES[(current + 1) % len(self.LANGUAGES)])
+
         speeds = {"off": pgettext("animation speed", "off"), "fast": _("fast"), "normal": _("normal"),
                   "slow": _("slow")}
-        return [
-            _("Auto-play cards to the foundations: {state}").format(state=on(p.autoplay)),
-            _("Raglan with all cards face up (from the next game): {state}").format(state=on(p.face_up)),
-            _("Four-colour deck: {state}").format(state=on(p.four_colour)),
-            _("Take cards back off the foundations: {state}").format(state=on(p.takeback)),
-            _("Winnable deals only (random new games): {state}").format(
-                state=range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else on(False)),
-            _("Animation speed: {speed}").format(speed=speeds.get(p.animation_speed, p.animation_speed)),
-            _("High-contrast colours: {state}").format(state=on(p.high_contrast)),
-            _("Large cards: {state}").format(state=on(p.large_cards)),
-            _("Ask before leaving a game with moves made: {state}").format(state=on(p.confirm_leave)),
-            _("Language: {language}").format(language=language_name(p.language)),
+        winnable_state = range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else on(False)
+        speed_name = speeds.get(p.animation_speed, p.animation_speed)
+        rows = [
+            (_("Auto-play cards to the foundations: {state}").format(state=on(p.autoplay)),
+             flipped("autoplay")),
+            (_("Four-colour deck: {state}").format(state=on(p.four_colour)), flipped("four_colour")),
+            (_("Winnable deals only (random new games): {state}").format(state=winnable_state), winnable),
+            (_("Animation speed: {speed}").format(speed=speed_name), speed),
+            (_("High-contrast colours: {state}").format(state=on(p.high_contrast)), flipped("high_contrast")),
+            (_("Large cards: {state}").format(state=on(p.large_cards)), flipped("large_cards")),
+            (_("Ask before leaving a game with moves made: {state}").format(state=on(p.confirm_leave)),
+             flipped("confirm_leave")),
+            (_("Language: {language}").format(language=language_name(p.language)), language),
         ]
+        chosen = p.rule_options(self.game.key)
+        for option in self.game.options:
+            label = _("{game}: {option}: {state}").format(
+                game=_(self.game.title), option=_(option.label), state=on(chosen[option.key]))
+            rows.append((label, self._option_toggle(option.key, not chosen[option.key])))
+        return rows
+
+    def _option_toggle(self, option: str, on: bool) -> Callable[[Preferences], Preferences]:
+        return lambda old: old.with_option(self.game.key, option, on)
+
+    def option_labels(self) -> list[str]:
+        return [label for label, _change in self.rows()]
 
     def toggle(self, index: int) -> None:
         old = self.host.preferences
-        new = replace(old)
-        if index == 0:
-            new.autoplay = not old.autoplay
-        elif index == 1:
-            new.face_up = not old.face_up
-        elif index == 2:
-            new.four_colour = not old.four_colour
-        elif index == 3:
-            new.takeback = not old.takeback
-        elif index == 4:
-            choice = next_winnable_choice(old.winnable_only, old.lowest_grade, old.highest_grade)
-            new.winnable_only = choice is not None
-            new.lowest_grade, new.highest_grade = choice or (old.lowest_grade, old.highest_grade)
-        elif index == 5:
-            speeds = self.SPEEDS
-            current = speeds.index(old.animation_speed) if old.animation_speed in speeds else 0
-            new.animation_speed = speeds[(current + 1) % len(speeds)]
-        elif index == 6:
-            new.high_contrast = not old.high_contrast
-        elif index == 7:
-            new.large_cards = not old.large_cards
-        elif index == 8:
-            new.confirm_leave = not old.confirm_leave
-        else:
-            languages = self.LANGUAGES
-            current = languages.index(old.language) if old.language in languages else 0
-            new.language = languages[(current + 1) % len(languages)]
+        new = self.rows()[index][1](old)
         self.changed(old, new)
         if new.language != old.language:
             self.retranslate()
@@ -422,9 +437,6 @@ class DealDialog(Dialog):
 KEY_HELP = [
     N_("Mouse: drag a card or a run; click sends a card home, else to a free cell, else onto the "
        "best column."),
-    N_("Keys: 1-9 columns, Q W E R T Y U I the cells (or the reserve), F or Enter the foundation: "
-       "first the source, then the target; Space or the same key again sends the card home or to a "
-       "cell; Esc cancels."),
     N_("H hint (the next move of a winning line); F9 solve: the solver plays on, Space pauses, "
        "Left/Right step back/forward, Esc stops."),
     N_("The status line says whether the game can still be won."),
@@ -455,6 +467,19 @@ class GameChooser(Dialog):
         self.pick(self.keys[index])
 
 
+def pile_key_help(rules: Rules) -> str:
+    """Help's line on the pile keys of this game, which its pile counts decide."""
+    columns, places = key_words(rules)
+    if rules.reserve:
+        text = _("Keys: {columns} columns, {places} the reserve, F or Enter the foundation: first the "
+                 "source, then the target; Space or the same key again sends the card home; Esc cancels.")
+    else:
+        text = _("Keys: {columns} columns, {places} the cells, F or Enter the foundation: first the "
+                 "source, then the target; Space or the same key again sends the card home or to a cell; "
+                 "Esc cancels.")
+    return text.format(columns=columns, places=places)
+
+
 def help_dialog(host: Host, session: Session) -> Dialog:
     """The rules of the game being played, from the registry, then the controls from the
     session's command list."""
@@ -462,7 +487,8 @@ def help_dialog(host: Host, session: Session) -> Dialog:
     lines: list[str] = []
     for paragraph in variant.help_paragraphs:
         lines += [_(paragraph), ""]
-    lines += [_(paragraph) for paragraph in KEY_HELP]
+    mouse, *others = KEY_HELP
+    lines += [_(mouse), pile_key_help(session.game.rules), *(_(paragraph) for paragraph in others)]
     shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
     lines += ["", screen_reader_help(host.screen_reader)]

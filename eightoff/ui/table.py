@@ -72,8 +72,6 @@ if TYPE_CHECKING:
 
 HINT_SECONDS = 2.5
 SHADOW = (0, 0, 0, 55)
-RULE_FIELDS = ("takeback", "face_up")
-"""The preferences that are rule options (a game's own: they never change a game in progress)."""
 
 
 def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
@@ -371,7 +369,7 @@ class TableScene(Scene):
         self.host.push(DealDialog(self.host, self.new_game))
 
     def open_preferences(self) -> None:
-        self.host.push(PreferencesDialog(self.host, self.preferences_changed))
+        self.host.push(PreferencesDialog(self.host, self.session.variant, self.preferences_changed))
 
     def open_statistics(self) -> None:
         keeper = self.session.keeper
@@ -402,8 +400,10 @@ class TableScene(Scene):
         """A Preferences row changed. Display preferences apply at once; a rule option of this
         game applies to the next deal, or restarts this one if the player says so (asked only
         when the game has moves made)."""
-        rules = {name for name in RULE_FIELDS if getattr(new, name) != getattr(old, name)}
-        shown = replace(new, **{name: getattr(old, name) for name in rules})
+        game = self.session.variant.key
+        was, now = old.rule_options(game), new.rule_options(game)
+        rules = {name: now[name] for name in now if now[name] != was[name]}
+        shown = replace(new, options=old.options)
         if new.high_contrast != old.high_contrast:
             theme.use(new.high_contrast)  # the bars and dialogs read it at their next frame
         self.session.set_preferences(shown)
@@ -413,12 +413,8 @@ class TableScene(Scene):
             self.resize(self.host.size)
         if new.language != old.language:
             self.host.change_language()
-        own = {option.key for option in self.session.variant.options}
-        for name in rules:
-            value = bool(getattr(new, name))
-            if name not in own:
-                self.session.set_preferences(replace(self.preferences, **{name: value}))
-            elif self.session.leaving_loses():
+        for name, value in rules.items():
+            if self.session.leaving_loses():
                 self.ask_rule_change(name, value)
             else:
                 self.session.set_option(name, value, restart=False)
@@ -431,8 +427,7 @@ class TableScene(Scene):
             self.host, _("Change the rules of this game?"),
             [_("The new rule applies from the next deal. Restarting this deal with it now counts "
                "this game as lost.")],
-            [(_("Keep it for the next deal"), None),
-             (_("Restart this deal with the new rule"), lambda: self.session.set_option(name, value, True))]))
+            [(_("Next deal"), None), (_("Restart now"), lambda: self.session.set_option(name, value, True))]))
 
     # ----- what the position calls for ---------------------------------------------------------
 

@@ -17,7 +17,7 @@ from eightoff.core.deals import deal
 from eightoff.core.notation import format_board, move_lines, parse_move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import FREECELL, STANDARD
+from eightoff.core.variants import BAKERS, FREECELL, SEAHAVEN, STANDARD
 
 DATA = Path(__file__).parent.parent / "data"
 FC_SOLVE = shutil.which("fc-solve")
@@ -58,6 +58,10 @@ class TestLiveFcSolve:
             (987654321, STANDARD, "eight_off"),
             (2, FREECELL, "freecell"),
             (40000, FREECELL, "freecell"),
+            (1, BAKERS, "bakers_game"),
+            (40000, BAKERS, "bakers_game"),
+            (1, SEAHAVEN, "seahaven_towers"),
+            (2, SEAHAVEN, "seahaven_towers"),
         ],
     )
     def test_solution_replays_as_won(self, number: int, rules: Rules, game: str) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from eightoff.core.cards import Card
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD, preset
+from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD, VARIANTS, preset
 
 
 class TestPresets:
@@ -30,9 +30,9 @@ class TestPresets:
         assert FREECELL.empty_column is EmptyColumn.ANY
 
     def test_preset_by_name_with_takeback(self) -> None:
-        assert set(PRESETS) == {"standard", "easy", "freecell", "raglan"}
+        assert set(PRESETS) == set(VARIANTS)
         assert preset("easy") == EASY
-        with_takeback = preset("standard", takeback=True)
+        with_takeback = preset("standard", {"takeback": True})
         assert with_takeback.foundation_takeback and with_takeback.with_takeback(False) == STANDARD
 
     def test_unknown_preset_names_the_known_ones(self) -> None:

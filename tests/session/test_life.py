@@ -82,7 +82,7 @@ def test_a_game_taken_back_under_a_rule_later_switched_off_resumes(home: Path) -
     back = [move for move in session.game.legal_moves() if move.source.kind is PileKind.FOUNDATION]
     session.play(back[0])
     session.set_option("takeback", False, restart=False)  # for the next deal: this game keeps it
-    assert session.game.rules.foundation_takeback and not session.preferences.takeback
+    assert session.game.rules.foundation_takeback and not session.preferences.rule_options("standard")["takeback"]
     played = [step.moves for step in session.game.done]
     session.close()
     again = open_at(home)
@@ -247,7 +247,7 @@ def test_the_log_keeps_a_games_options_and_play_again_deals_it_under_them(home: 
     first_move_off(session)
     session.new_game(10)  # left: logged lost, with its options
     [record] = Store(HomeDirs(home)).recent_games()
-    assert record.options == "face_up" and not record.rules_played().face_down
+    assert record.options == "face_up,takeback" and not record.rules_played().face_down
     session.play_again(record)
     assert session.game.deal_number == 9 and session.options()["face_up"] and session.game.move_count == 0
     gone(session)

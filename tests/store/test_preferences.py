@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from eightoff.core.variants import VARIANTS
 from eightoff.solver import GRADES
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.store.schema import Geometry, Grade, Settings
@@ -14,7 +15,6 @@ from eightoff.store.schema import Geometry, Grade, Settings
 CHANGED = Preferences(
     autoplay=False,
     four_colour=True,
-    takeback=True,
     animation_speed="slow",
     winnable_only=True,
     lowest_grade="medium",
@@ -22,7 +22,7 @@ CHANGED = Preferences(
     window_size=(1024, 700),
     window_position=(40, 60),
     last_rules="freecell",
-    face_up=True,
+    options={"raglan": {"takeback": False, "face_up": True}, "freecell": {"takeback": True}},
     language="it",
     high_contrast=True,
     large_cards=True,
@@ -178,3 +178,73 @@ def test_a_bad_grade_takes_its_default_and_the_rest_is_kept(dirs: HomeDirs, bad:
 
 def test_the_saved_grades_are_the_solvers() -> None:
     assert typing.get_args(Grade) == GRADES
+
+
+def write_settings(store: Store, document: dict[str, object]) -> None:
+    store.preferences_path.parent.mkdir(parents=True, exist_ok=True)
+    store.preferences_path.write_text(json.dumps({"version": 1, **document}))
+
+
+def test_each_game_starts_with_its_registry_defaults() -> None:
+    for key, game in VARIANTS.items():
+        assert Preferences().rule_options(key) == game.defaults()
+    assert Preferences().rule_options("raglan") == {"takeback": True, "face_up": False}
+
+
+def test_an_option_set_for_one_game_leaves_the_others() -> None:
+    chosen = Preferences().with_option("bakers", "takeback", True)
+    assert chosen.rule_options("bakers")["takeback"]
+    assert not chosen.rule_options("freecell")["takeback"]
+    assert chosen.with_option("raglan", "takeback", False).rule_options("raglan")["takeback"] is False
+
+
+@pytest.mark.parametrize(
+    ("old", "expected"),
+    [
+        ({"takeback": True}, {key: {"takeback": True} for key in VARIANTS}),
+        ({"takeback": False, "face_up": True}, {"raglan": {"face_up": True}}),
+        ({"takeback": False, "face_up": False}, {}),
+    ],
+)
+def test_the_old_global_options_carry_over_to_each_game(
+    dirs: HomeDirs, old: dict[str, object], expected: dict[str, dict[str, bool]]
+) -> None:
+    store = Store(dirs)
+    write_settings(store, {"autoplay": False, **old})
+    loaded = store.load_preferences()
+    assert loaded.options == expected and not loaded.autoplay
+    assert loaded.rule_options("raglan")["takeback"]  # an old "off" was only the old default
+    assert store.notices == []
+
+
+def test_options_win_over_the_old_fields_and_unknown_keys_are_kept_unused(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    options = {"raglan": {"takeback": False, "sideways": True}, "spider": {"takeback": True}}
+    write_settings(store, {"takeback": True, "options": options})
+    loaded = store.load_preferences()
+    assert loaded.options == options
+    assert loaded.rule_options("raglan") == {"takeback": False, "face_up": False}
+    assert store.notices == []
+    store.save_preferences(loaded)
+    assert Store(dirs).load_preferences().options == options
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [[], {"raglan": True}, {"raglan": {"takeback": "yes"}}, {"Raglan!": {}}, {"raglan": {"x" * 40: True}}],
+)
+def test_bad_options_take_the_defaults_and_are_set_aside(dirs: HomeDirs, bad: object) -> None:
+    store = Store(dirs)
+    write_settings(store, {"four_colour": True, "options": bad})
+    loaded = store.load_preferences()
+    assert loaded.options == {} and loaded.four_colour
+    [notice] = store.notices
+    assert "options" in notice and len(asides(store.preferences_path)) == 1
+
+
+def test_every_game_and_option_of_the_registry_fits_the_schema(dirs: HomeDirs) -> None:
+    every = Preferences(options={key: {name: not on for name, on in game.defaults().items()}
+                                 for key, game in VARIANTS.items()})
+    Store(dirs).save_preferences(every)
+    store = Store(dirs)
+    assert store.load_preferences() == every and store.notices == []

@@ -4,12 +4,13 @@ set aside with a notice, never a crash."""
 from __future__ import annotations
 
 import json
+from itertools import product
 from pathlib import Path
 
 import pytest
 
 from eightoff.core.game import Game
-from eightoff.core.variants import FREECELL, RAGLAN, STANDARD
+from eightoff.core.variants import PRESETS, VARIANTS
 from eightoff.store.dirs import HomeDirs
 from eightoff.store.store import Store
 
@@ -22,7 +23,7 @@ def started(number: int, rules) -> Game:  # type: ignore[no-untyped-def]
 
 def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
     store = Store(HomeDirs(tmp_path))
-    games = {rules.name: started(n, rules) for n, rules in ((3, STANDARD), (4, FREECELL), (5, RAGLAN))}
+    games = {key: started(3 + index, PRESETS[key]) for index, key in enumerate(VARIANTS) if key != "easy"}
     for game in games.values():
         store.save_unfinished(game, 12.0)
     again = Store(HomeDirs(tmp_path))
@@ -34,16 +35,48 @@ def test_every_variant_keeps_its_own_unfinished_game(tmp_path: Path) -> None:
     assert again.load_unfinished("freecell") is None and again.load_unfinished("raglan") is not None
 
 
+def saved_with(tmp_path: Path, key: str, field: str, value: object) -> tuple[Store, Path]:
+    """A started game of `key` saved, then one field of its record changed on disk; a new
+    store over the same folder, and the file's path."""
+    store = Store(HomeDirs(tmp_path))
+    store.save_unfinished(started(5, PRESETS[key]), 3.0)
+    path = store.unfinished_path_for(key)
+    document = json.loads(path.read_text())
+    document["game"][field] = value
+    path.write_text(json.dumps(document))
+    return Store(HomeDirs(tmp_path)), path
+
+
 @pytest.mark.parametrize("rules_name", ["spider", "freecell", "", 7])
 def test_an_unknown_or_changed_variant_is_set_aside(tmp_path: Path, rules_name: object) -> None:
-    store = Store(HomeDirs(tmp_path))
-    store.save_unfinished(started(5, RAGLAN), 3.0)
-    path = store.unfinished_path_for("raglan")
-    document = json.loads(path.read_text())
-    document["game"]["rules"] = rules_name
-    path.write_text(json.dumps(document))
-    again = Store(HomeDirs(tmp_path))
+    again, path = saved_with(tmp_path, "raglan", "rules", rules_name)
     assert again.load_unfinished("raglan") is None
     [notice] = again.take_notices()
     assert "unfinished game" in notice and ".corrupt-" in notice
     assert not path.exists() and len(list(path.parent.glob("unfinished-game-raglan.json.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize(
+    ("key", "choices"),
+    [(key, dict(zip(game.defaults(), values, strict=True)))
+     for key, game in VARIANTS.items() for values in product((False, True), repeat=len(game.options))],
+)
+def test_every_variant_with_every_combination_of_its_options_resumes_exactly(
+    tmp_path: Path, key: str, choices: dict[str, bool]
+) -> None:
+    rules = VARIANTS[key].configure(choices)
+    game = started(7, rules)
+    Store(HomeDirs(tmp_path)).save_unfinished(game, 3.0)
+    saved = Store(HomeDirs(tmp_path)).load_unfinished(key)
+    assert saved is not None and saved.game.rules == rules and VARIANTS[key].choices_of(rules) == choices
+    assert (saved.game.position, saved.game.move_count) == (game.position, game.move_count)
+
+
+@pytest.mark.parametrize("options", [{"face_up": True}, {"takeback": True, "sideways": False}])
+def test_a_saved_game_with_options_its_game_lacks_is_set_aside(
+    tmp_path: Path, options: dict[str, bool]
+) -> None:
+    again, path = saved_with(tmp_path, "bakers", "options", options)
+    assert again.load_unfinished("bakers") is None
+    [notice] = again.take_notices()
+    assert "has no option" in notice and str(path) in notice

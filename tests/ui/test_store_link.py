@@ -41,7 +41,7 @@ QUICK = Preferences(autoplay=False, animation_speed="off")
 
 
 def arguments(deal: int | None = None, rules: str | None = None) -> argparse.Namespace:
-    return argparse.Namespace(deal=deal, rules=rules, log_moves=False, print_layout=False)
+    return argparse.Namespace(deal=deal, rules=rules, options={}, log_moves=False, print_layout=False)
 
 
 def store_at(home: Path) -> Store:

@@ -204,21 +204,21 @@ def test_preferences_dialog_toggles() -> None:
     # Switching auto-play on plays what can go home now.
     assert app.table.game.position.foundations == (0, 0, 0, 0) or app.top is dialog
     assert app.table.game.has_started  # auto-play sent cards home
-    click(app, rows["Take cards back off the foundations"])
+    click(app, rows["Eight Off"])  # the rule options' rows are this game's, named after it
     question = app.top
     assert isinstance(question, Dialog) and question.title == "Change the rules of this game?"
     key(app, pygame.K_RETURN)  # Enter keeps the game: the rule waits for the next deal
-    assert app.top is dialog and app.preferences.takeback
+    assert app.top is dialog and app.preferences.rule_options("standard")["takeback"]
     assert not app.table.game.rules.foundation_takeback
-    click(app, rows["Take cards back off the foundations"])  # off again: asked again, Esc keeps
+    assert not app.preferences.rule_options("freecell")["takeback"]
+    click(app, rows["Eight Off"])  # off again: asked again, Esc keeps
     key(app, pygame.K_ESCAPE)
-    assert app.top is dialog and not app.preferences.takeback
-    click(app, rows["Take cards back off the foundations"])
-    [restart] = [choice for choice in app.top.choices if choice.label.startswith("Restart this deal")]
+    assert app.top is dialog and not app.preferences.rule_options("standard")["takeback"]
+    click(app, rows["Eight Off"])
+    [restart] = [choice for choice in app.top.choices if choice.label == "Restart now"]
     click(app, restart.rect.center)
     assert app.table.game.rules.foundation_takeback and not app.table.game.has_started
-    click(app, rows["Raglan with all cards face up (from the next game)"])
-    assert app.preferences.face_up
+    assert not any("face up" in label for label in rows)  # Raglan's option is Raglan's alone
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
     key(app, pygame.K_F2)

@@ -13,7 +13,9 @@ from eightoff.core.moves import Move
 from eightoff.core.notation import format_board
 from eightoff.core.piles import PileKind
 from eightoff.core.rules import Rules
-from eightoff.core.variants import FREECELL, RAGLAN, STANDARD, VARIANTS
+from eightoff.core.variants import PRESETS, RAGLAN, SEAHAVEN, VARIANTS
+from eightoff.session.pile_keys import pile_keys
+from eightoff.solver.search import Budget
 from eightoff.solver.solve import SOLVED, solve
 from eightoff.ui.dialogs import GameChooser
 from eightoff.ui.layout import Box
@@ -48,12 +50,21 @@ def test_the_game_chooser_switches_games_by_keyboard_and_new_keeps_the_game() ->
     assert "Raglan" in app.table.summary()
 
 
-@pytest.mark.parametrize("rules", [STANDARD, FREECELL], ids=["eightoff", "freecell"])
-def test_a_deal_is_won_with_the_mouse(rules: Rules) -> None:
-    result = solve(deal(1, rules), rules)
-    assert result.status == SOLVED
-    app = make_app(format_board(deal(1, rules)), rules)
-    for move in result.moves:
+def first_winnable(rules: Rules) -> tuple[int, tuple[Move, ...]]:
+    """The lowest deal the solver wins under `rules`, and its winning line."""
+    for number in range(1, 50):
+        result = solve(deal(number, rules), rules, Budget(nodes=50_000))
+        if result.status == SOLVED:
+            return number, result.moves
+    raise AssertionError(f"no winnable deal of {rules.name} below 50")
+
+
+@pytest.mark.parametrize("key_", list(VARIANTS))
+def test_a_deal_is_won_with_the_mouse(key_: str) -> None:
+    rules = PRESETS[key_]
+    number, moves = first_winnable(rules)
+    app = make_app(format_board(deal(number, rules)), rules)
+    for move in moves:
         if app.top is not app.table:
             assert app.top.title == "All cards can go home"
             key(app, pygame.K_RETURN)  # Finish, the offer's default
@@ -113,3 +124,42 @@ def test_raglan_is_won_with_the_keyboard_and_a_face_down_card_turns_up() -> None
     assert app.top is app.table
     key(app, pygame.K_f, pygame.KMOD_CTRL)  # asked for: every card home
     assert app.table.game.is_won
+
+
+@pytest.mark.parametrize("key_", list(VARIANTS))
+def test_every_pile_of_every_game_has_its_own_key(key_: str) -> None:
+    rules = PRESETS[key_]
+    keys = pile_keys(rules)
+    assert len(set(keys.values())) == len(keys) == rules.columns + (rules.cells or rules.reserve)
+
+
+def test_seahaven_tenth_column_is_key_0_and_its_cells_q_to_r() -> None:
+    app = make_app(format_board(deal(1, SEAHAVEN)), SEAHAVEN)
+    top = app.table.game.position.columns[9][-1]
+    key(app, pygame.K_0)
+    key(app, pygame.K_q)
+    assert app.table.game.position.cells[0] == top
+    key(app, pygame.K_q)
+    key(app, pygame.K_r)  # from cell 0 to cell 3, the last
+    assert app.table.game.position.cells[3] == top and app.table.game.position.cells[0] is None
+
+
+def test_preferences_show_the_rule_options_of_the_game_played_and_new_deals_use_them() -> None:
+    app = make_app(format_board(deal(5, RAGLAN)), RAGLAN)
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    dialog = app.top
+    labels = dialog.option_labels()
+    rule_rows = [label for label in labels if label.startswith("Raglan: ")]
+    assert rule_rows == ["Raglan: Take cards back off the foundations: on", "Raglan: All cards face up: off"]
+    dialog.toggle(labels.index(rule_rows[1]))
+    assert app.preferences.options == {"raglan": {"face_up": True}}
+    assert dialog.option_labels()[-1] == "Raglan: All cards face up: on"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F2)  # the next Raglan deal has every card face up
+    assert app.table.game.rules.name == "raglan" and not app.table.game.rules.face_down
+    assert "face_down" not in last_layout(app)["column8"]
+    app.session.choose_game("seahaven")  # another game: its own options, its own rows
+    app.session.new_game(5)
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    assert [label for label in app.top.option_labels() if ": " in label][-1] == (
+        "Seahaven Towers: Take cards back off the foundations: off")

@@ -9,18 +9,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from eightoff.core.rules import Rules
+from eightoff.core.variants.bakers import BAKERS, BAKERS_VARIANT
 from eightoff.core.variants.eightoff_game import EASY, EASY_VARIANT, STANDARD, STANDARD_VARIANT
 from eightoff.core.variants.freecell import FREECELL, FREECELL_VARIANT
 from eightoff.core.variants.raglan import RAGLAN, RAGLAN_VARIANT
+from eightoff.core.variants.seahaven import SEAHAVEN, SEAHAVEN_VARIANT
 from eightoff.core.variants.variant import Option, Variant
 
 VARIANTS: dict[str, Variant] = {
-    variant.key: variant for variant in (STANDARD_VARIANT, EASY_VARIANT, FREECELL_VARIANT, RAGLAN_VARIANT)
+    variant.key: variant
+    for variant in (
+        STANDARD_VARIANT, EASY_VARIANT, FREECELL_VARIANT, BAKERS_VARIANT, SEAHAVEN_VARIANT, RAGLAN_VARIANT
+    )
 }
-DEFAULT_GAME = STANDARD_VARIANT.key
-"""The game a first start opens on, and the one a preferences file naming no known game gets."""
-PRESETS: dict[str, Rules] = {key: variant.rules for key, variant in VARIANTS.items()}
+DEFAULT_KEY = STANDARD_VARIANT.key
+"""The game a new player starts with, and the one whose grade thresholds an uncalibrated game
+borrows: named here once."""
+PRESETS: dict[str, Rules] = {key: variant.configure() for key, variant in VARIANTS.items()}
 """Each variant's rules with its options at their defaults."""
+OPTIONS: dict[str, Option] = {
+    option.key: option for variant in VARIANTS.values() for option in variant.options
+}
+"""Every option any game has, by key (one flag each on the command line)."""
 
 
 class UnknownVariant(ValueError):
@@ -39,17 +49,20 @@ def variant_of(rules: Rules) -> Variant:
     return variant(rules.name)
 
 
-def preset(key: str, takeback: bool = False, choices: Mapping[str, bool] | None = None) -> Rules:
-    """The named variant's rules with its options (`takeback` is the option every game has)."""
-    return variant(key).configure({**(choices or {}), "takeback": takeback})
+def preset(key: str, choices: Mapping[str, bool] | None = None) -> Rules:
+    """The named variant's rules with its options as chosen, the others at their defaults."""
+    return variant(key).configure(choices)
 
 
 __all__ = [
-    "DEFAULT_GAME",
+    "BAKERS",
+    "DEFAULT_KEY",
     "EASY",
     "FREECELL",
+    "OPTIONS",
     "PRESETS",
     "RAGLAN",
+    "SEAHAVEN",
     "STANDARD",
     "VARIANTS",
     "Option",

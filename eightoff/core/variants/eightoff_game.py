@@ -44,6 +44,8 @@ STANDARD_VARIANT = Variant(
         ),
     ),
     rules=STANDARD,
+    solver_tuning="same-suit",
+    grade_table="grades-standard.txt",
 )
 
 EASY_VARIANT = Variant(
@@ -59,4 +61,5 @@ EASY_VARIANT = Variant(
         ),
     ),
     rules=EASY,
+    solver_tuning="same-suit",
 )

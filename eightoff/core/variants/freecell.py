@@ -15,16 +15,19 @@ FREECELL = Rules(
     run_moves=RunMoves.CELLS_AND_COLUMNS,
 )
 
+FREECELL_DEAL = N_(
+    "Move all 52 cards to the four foundations, one per suit, from Ace up to King. All "
+    "cards are dealt face up into eight columns, four of seven cards and four of six; "
+    "the four free cells start empty. A free cell holds any one card."
+)
+"""The deal as Help tells it, shared with Baker's Game, which deals the same."""
+
 FREECELL_VARIANT = Variant(
     key="freecell",
     title=N_("FreeCell"),
     summary=N_("Four free cells; columns build down in alternating colours."),
     help_paragraphs=(
-        N_(
-            "Move all 52 cards to the four foundations, one per suit, from Ace up to King. All "
-            "cards are dealt face up into eight columns, four of seven cards and four of six; "
-            "the four free cells start empty. A free cell holds any one card."
-        ),
+        FREECELL_DEAL,
         N_(
             "Columns build down in alternating colours: a red 7 goes on a black 8. Any card may "
             "fill an empty column. A run may move together when there is room to move it card by "
@@ -34,4 +37,6 @@ FREECELL_VARIANT = Variant(
         N_("Deal numbers 1 to 32000 are the deals of Microsoft FreeCell."),
     ),
     rules=FREECELL,
+    solver_tuning="free-cell",
+    grade_table="grades-freecell.txt",
 )

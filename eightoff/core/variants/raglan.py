@@ -7,6 +7,8 @@ alternating colours one card at a time, and every column's cards but the top one
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from eightoff.core.i18n import N_
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 from eightoff.core.variants.variant import TAKEBACK, Option, Variant
@@ -23,9 +25,12 @@ RAGLAN = Rules(
     face_down=True,
 )
 
+TAKEBACK_ON = replace(TAKEBACK, default=True)
+"""Seed 003's rules sheet lets foundation cards come back in Raglan: on unless turned off."""
+
 ALL_FACE_UP = Option(
     "face_up",
-    "All cards face up",
+    N_("All cards face up"),
     False,
     lambda rules, on: rules.with_face_down(not on),
     lambda rules: not rules.face_down,
@@ -52,10 +57,12 @@ RAGLAN_VARIANT = Variant(
             "to its foundation at any time, but nothing ever goes into the reserve."
         ),
         N_(
-            "With the rule option on, the top card of a foundation may come back onto a column "
-            "(never into the reserve). A game with no move left, taking cards back aside, is lost."
+            "Unless the rule option is turned off, the top card of a foundation may come back onto a "
+            "column (never into the reserve). A game with no move left, taking cards back aside, is lost."
         ),
     ),
     rules=RAGLAN,
-    options=(TAKEBACK, ALL_FACE_UP),
+    options=(TAKEBACK_ON, ALL_FACE_UP),
+    solver_tuning="no-cell",
+    grade_table="grades-raglan.txt",
 )

@@ -1,8 +1,11 @@
-"""What the registry knows of one game: its rules, its words for the player, its options.
+"""What the registry knows of one game: its rules, its words for the player, its options with
+their defaults, the solver's tuning and its grade table.
 
 Everything above the core (window layout and keys, the Game chooser, Help, statistics, the
-saved game, `--rules`, the solver) reads these values, so a game is added by adding a module
-that builds one, never by an `if variant == ...` elsewhere.
+preferences and their dialog rows, the command-line flags, the saved game, `--rules`, the
+solver) reads these values, so a game is added by adding a module that builds one, never by an
+`if variant == ...` elsewhere. The solver's facts are names the solver looks up, so the core
+describes a game's tuning without importing the solver.
 """
 
 from __future__ import annotations
@@ -10,15 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from eightoff.core.i18n import N_
 from eightoff.core.rules import Rules
 
 
 @dataclass(frozen=True)
 class Option:
-    """A rule the player may switch on or off for one game (or for all of them)."""
+    """A rule the player may switch on or off for one game; each game lists its own, each with
+    its own default."""
 
     key: str
-    """The name in preferences, saved games and the command line (`--takeback`)."""
+    """The name in preferences, saved games and the command line (`--takeback`, `--no-takeback`;
+    an underscore becomes a hyphen there)."""
     label: str
     """Marked with `N_`: translate where it is shown."""
     default: bool
@@ -29,14 +35,14 @@ class Option:
 
 TAKEBACK = Option(
     "takeback",
-    "Cards may come back off the foundations",
+    N_("Take cards back off the foundations"),
     False,
     lambda rules, on: rules.with_takeback(on),
     lambda rules: rules.foundation_takeback,
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Variant:
     key: str
     """Stable name: `--rules`, `Rules.name`, the statistics key and the saved game's key."""
@@ -48,6 +54,16 @@ class Variant:
     """The rules as the Help dialog shows them, one paragraph each (marked with `N_`)."""
     rules: Rules
     options: tuple[Option, ...] = (TAKEBACK,)
+    solver_tuning: str
+    """The name of the solver's portfolio of search weightings for this game (a key of
+    `eightoff.solver.search.PORTFOLIOS`; a test checks every entry names one)."""
+    grade_table: str | None = None
+    """The solver's data file of grade thresholds and graded deals (`eightoff/solver/data/`);
+    None: not calibrated, so grades use the default game's thresholds and no deal list."""
+
+    def defaults(self) -> dict[str, bool]:
+        """Each option's default: what a new player's first game of this variant is dealt with."""
+        return {option.key: option.default for option in self.options}
 
     def configure(self, choices: Mapping[str, bool] | None = None) -> Rules:
         """The rules with each option as chosen (missing or unknown keys: the option's default)."""
@@ -56,6 +72,17 @@ class Variant:
             wanted = (choices or {}).get(option.key, option.default)
             rules = option.apply(rules, bool(wanted))
         return rules
+
+    def configure_exactly(self, choices: Mapping[str, bool]) -> Rules:
+        """`configure` for a saved game: an option this game does not have, or a value that is
+        not a boolean, is a ValueError naming it (the record is not one of this game's)."""
+        for key, value in choices.items():
+            if key not in self.defaults():
+                known = ", ".join(self.defaults())
+                raise ValueError(f"{self.key} has no option {key!r} (its options: {known})")
+            if not isinstance(value, bool):
+                raise ValueError(f"option {key!r} must be true or false, not {value!r}")
+        return self.configure(choices)
 
     def choices_of(self, rules: Rules) -> dict[str, bool]:
         """The option values that `configure` turns into `rules` (for saving a game's rules)."""
