@@ -9,7 +9,8 @@ import msgspec
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
-from eightoff.store.schema import MAX_SECONDS, BadContent, SavedGameFile, check_version, decode
+from eightoff.core.limits import clamp_seconds
+from eightoff.store.schema import BadContent, SavedGameFile, check_version, decode
 
 VERSION = 1
 
@@ -31,7 +32,7 @@ class SavedGame:
 def encode(game: Game, elapsed: float, hints_used: bool, game_id: str) -> bytes:
     """Written as plain data (no bounds check: saving must not fail where loading would be
     fussy; a game past the bounds is set aside on loading, with a notice)."""
-    seconds = min(max(0.0, float(elapsed)), MAX_SECONDS)
+    seconds = clamp_seconds(elapsed)
     document = {"version": VERSION, "elapsed": seconds, "hints_used": hints_used,
                 "game": game.to_record(), "id": game_id}
     return msgspec.json.encode(document)

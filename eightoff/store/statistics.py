@@ -46,6 +46,8 @@ class FinishedGame:
     game_id: str | None = None
     outcome: Outcome | None = None
     """"won", "lost" or "solved with help"; None means derived from `won`/`solver_finished`."""
+    clock_clamped: bool = False
+    """`finished` is not what the wall clock said, which was outside any real date."""
 
     @property
     def result(self) -> str:
@@ -73,7 +75,7 @@ class FinishedGame:
             version=1, rules=self.rules, deal=self.deal, start=self.start, won=self.won, moves=self.moves,
             seconds=self.seconds, finished=self.finished, hints_used=self.hints_used,
             solver_finished=self.solver_finished, takeback=self.takeback, id=self.game_id,
-            outcome=self.outcome,
+            outcome=self.outcome, clock_clamped=self.clock_clamped,
         )
 
     @classmethod
@@ -83,6 +85,7 @@ class FinishedGame:
             seconds=line.seconds, finished=line.finished, hints_used=line.hints_used,
             solver_finished=line.solver_finished or line.result == SOLVED, takeback=line.takeback,
             start=line.start if line.deal is None else None, game_id=line.id, outcome=line.outcome,
+            clock_clamped=line.clock_clamped,
         )
 
     def to_json(self) -> dict[str, Any]:

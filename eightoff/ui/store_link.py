@@ -91,7 +91,6 @@ class StoreLink:
         if change in (Change.WON, Change.LOST):
             assert session.outcome is not None
             self.store.record_outcome(game, session.outcome, session.seconds(), session.hints_used)
-            self.store.clear_unfinished(game.rules.name)
         elif change in (Change.NEW, Change.RESTART):
             self.app.preferences.last_rules = game.rules.name
         else:
