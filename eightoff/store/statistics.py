@@ -21,8 +21,9 @@ from msgspec import Struct
 
 from eightoff.core import deals
 from eightoff.core.game import Game
+from eightoff.core.i18n import _
 from eightoff.core.notation import parse_board
-from eightoff.core.variants import preset
+from eightoff.core.variants import VARIANTS, preset
 from eightoff.store.schema import LOST, SOLVED, WON, LogFields, LogLine, Outcome, decode
 
 RECENT = 20
@@ -69,6 +70,18 @@ class FinishedGame:
             return Game(rules, deals.deal(self.deal, rules), self.deal)
         assert self.start is not None
         return Game(rules, parse_board(self.start, rules))
+
+    def replay_problem(self) -> str | None:
+        """Why this program cannot play this game again, for the player (a game it does not
+        have, logged by a newer version; a board that does not parse), or None when it can."""
+        try:
+            self.replay()
+        except (ValueError, KeyError) as error:
+            if self.start is None or self.rules not in VARIANTS:
+                return _("it is a game this version of Eight Off does not have ({game})").format(
+                    game=self.rules)
+            return _("its starting board cannot be read: {detail}").format(detail=error)
+        return None
 
     def line(self) -> LogLine:
         return LogLine(
