@@ -108,6 +108,8 @@ class SavedGameFile(Struct, kw_only=True):
     game: GameRecord
     id: GameId | None = None
     """The game's id, so its outcome is counted once whoever records it (added later: optional)."""
+    steps: GameId | None = None
+    """The token of the steps file that holds the history (`game_steps`); None: it is all here."""
 
 
 LOG_VERSION = 1

@@ -35,9 +35,9 @@ from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
 from eightoff.core.variants import VARIANTS
-from eightoff.store import preferences_store, saved_game
+from eightoff.store import game_steps, preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
-from eightoff.store.files import Notices, StoreFiles
+from eightoff.store.files import Notices, StoreFiles, atomic_write, reason_of
 from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
 from eightoff.store.journal import FOLDER, Journal
@@ -104,6 +104,10 @@ class Store:
         """Outcomes neither in the log nor in the journal yet (the disk refused both)."""
         self._journaled = True
         """Whether the journal may hold outcomes to move into the log (checked at the start)."""
+        self._marks: dict[Path, game_steps.Mark] = {}
+        """Per unfinished game's file, how far its steps file goes."""
+        self._unsaved_games: dict[str, tuple[Game, float, bool, str]] = {}
+        """Per variant key, the game whose last save failed: saved again at `close`."""
         self._loaded_preferences: Preferences | None = None
         """The preferences as this window read them: `save_preferences` writes only what
         differs from them, over what is on disk by then."""
@@ -123,7 +127,7 @@ class Store:
     def write_problem(self) -> str | None:
         """While writes are failing (a full disk, a read-only folder), the sentence to keep in
         view; None once everything waiting has been written."""
-        if self._waiting or self._files.unsaved:
+        if self._waiting or self._files.unsaved or self._unsaved_games:
             return self._notices.write_problem or _("Cannot save: it is tried again at every move.")
         return None
 
@@ -145,6 +149,8 @@ class Store:
     def close(self) -> None:
         """The window is closing: a last try at whatever could not be written yet, then let the
         next window own the unfinished game."""
+        for game, elapsed, hints_used, game_id in list(self._unsaved_games.values()):
+            self.save_unfinished(game, elapsed, hints_used, game_id)
         self._settle()
         self._files.retry()
         if self._instance is not None:
@@ -205,13 +211,18 @@ class Store:
         if raw is None:
             return None
         try:
-            saved = saved_game.decode_saved(raw)
+            saved, token = saved_game.decode_saved(raw)
             if saved.game.rules.name != variant_key:
                 raise BadContent(_("it holds a game of another kind"))
         except BadContent as error:
             self._files.set_aside(path, what, str(error), consequence)
             return None
         game_id = saved.game_id or self.game_id(saved.game)
+        if token is not None:
+            clock = game_steps.replay(saved.game, game_steps.steps_path(path, token), token)
+            if clock is not None:
+                saved = SavedGame(saved.game, clock[0], clock[1], game_id)
+            self._marks[path] = game_steps.mark(saved.game, game_id, token)
         self._ids[id(saved.game)] = (weakref.ref(saved.game), game_id)
         self._unfinished_ids[variant_key] = game_id
         self._settle()
@@ -234,12 +245,46 @@ class Store:
         if not self.owns_unfinished:
             return
         game_id = game_id or self.game_id(game)
-        data = saved_game.encode(game, elapsed, hints_used, game_id)
         key = game.rules.name
-        if self._files.write(self.unfinished_path_for(key), saved_game.what(), data):
+        if self._save_steps(self.unfinished_path_for(key), game, elapsed, hints_used, game_id):
             self._unfinished_ids[key] = game_id
+            self._unsaved_games.pop(key, None)
+        else:
+            self._unsaved_games[key] = (game, elapsed, hints_used, game_id)
         self._settle()
         self._files.retry()
+
+    def _save_steps(self, path: Path, game: Game, elapsed: float, hints_used: bool, game_id: str) -> bool:
+        """Append what changed since the last save to the game's steps file (`game_steps`), in
+        the same time however long the game; or, for a new game or a change the lines cannot
+        say, write the whole history to a new steps file and the game's file to name it."""
+        if not self._files.may_write(path):
+            return False
+        previous = self._marks.get(path)
+        changes = None
+        if previous is not None and previous.game() is game and previous.game_id == game_id:
+            changes = game_steps.changes_since(previous, game)
+        token = previous.token if changes is not None and previous is not None else game_steps.new_token()
+        steps = game_steps.steps_path(path, token)
+        try:
+            if changes is not None:
+                game_steps.append(steps, game_steps.lines_of(changes, token, game, elapsed, hints_used))
+            else:
+                history = game_steps.whole_history(game)
+                atomic_write(steps, game_steps.lines_of(history, token, game, elapsed, hints_used))
+        except OSError as error:
+            self._notices.cannot_save(saved_game.what(), path, reason_of(error))
+            return False
+        if changes is None:
+            if not self._files.write(path, saved_game.what(),
+                                     saved_game.encode(game, elapsed, hints_used, game_id, token)):
+                self._files.forget_unsaved(path)  # tried again whole, by `_unsaved_games`
+                steps.unlink(missing_ok=True)
+                return False
+            game_steps.remove_all_but(path, token)
+        self._notices.saved()
+        self._marks[path] = game_steps.mark(game, game_id, token)
+        return True
 
     def clear_unfinished(self, variant_key: str | None = None) -> None:
         """Forget the unfinished game of that variant (None: of every variant)."""
@@ -247,8 +292,13 @@ class Store:
             return
         keys = [variant_key] if variant_key is not None else list(VARIANTS)
         for key in keys:
-            self._files.remove(self.unfinished_path_for(key), saved_game.what())
+            path = self.unfinished_path_for(key)
+            self._files.remove(path, saved_game.what())
+            if self._files.may_write(path) and not path.exists():
+                game_steps.remove_all_but(path, None)
+            self._marks.pop(path, None)
             self._unfinished_ids.pop(key, None)
+            self._unsaved_games.pop(key, None)
 
     # ----- finished games ------------------------------------------------------------------
 

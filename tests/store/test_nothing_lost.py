@@ -4,8 +4,10 @@ process holding the lock."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -28,6 +30,7 @@ from eightoff.store import LOST, WON, HomeDirs, Preferences, Store, default_dirs
 from eightoff.store import files as store_files
 from eightoff.store.files import aside_path, shown
 
+from .conftest import random_change
 from .disks import fill, full_disk
 
 
@@ -304,3 +307,47 @@ def test_reset_streams_the_log(dirs: HomeDirs) -> None:
     assert store.statistics("standard").played == 20_000
     assert store.statistics("easy").played == 0
     assert log.read_text().endswith("a damaged line\n")
+
+
+# ----- a long game is saved a step at a time -------------------------------------------------
+
+
+def test_each_step_of_a_long_game_appends_a_bounded_line_and_resumes_exactly(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    game = Game.new(7, STANDARD)
+    rng = random.Random(18)
+    sizes: list[int] = []
+    base = b""
+    for number in range(600):
+        random_change(game, rng)
+        if not game.has_started:
+            continue
+        store.save_unfinished(game, float(number))
+        base = base or store.unfinished_path.read_bytes()
+        steps = {path.stat().st_size for path in store.unfinished_path.parent.glob("*.steps")}
+        sizes.append(max(steps))
+        if number % 97 == 0:
+            resumed = Store(dirs).load_unfinished()
+            assert resumed is not None and resumed.game.to_record() == game.to_record()
+            assert resumed.elapsed == float(number)
+    growth = [later - earlier for earlier, later in itertools.pairwise(sizes)]
+    assert max(growth) < 2048, "a save wrote more than one step's line"
+    assert store.unfinished_path.read_bytes() == base, "the game's file was rewritten"
+    resumed = Store(dirs).load_unfinished()
+    assert resumed is not None and resumed.game.to_record() == game.to_record()
+
+
+def test_a_damaged_steps_line_resumes_the_game_up_to_it(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    game = Game.new(9, STANDARD)
+    for _move in range(3):
+        game.play(game.legal_moves()[0])
+        store.save_unfinished(game, 1.0)
+    before = game.to_record()
+    game.play(game.legal_moves()[0])
+    store.save_unfinished(game, 2.0)
+    [steps] = store.unfinished_path.parent.glob("*.steps")
+    lines = steps.read_bytes().splitlines(keepends=True)
+    steps.write_bytes(b"".join(lines[:-1]) + b"{damaged\n" + lines[-1])
+    resumed = Store(dirs).load_unfinished()
+    assert resumed is not None and resumed.game.to_record() == before
