@@ -163,6 +163,7 @@ class StoreLink:
         notices = self.store.take_notices()
         if notices:
             self.app.notify("  ·  ".join(notices))
+        self.app.table.status.warn(self.store.write_problem or "")
 
     def statistics_dialog(self) -> Scene:
 
