@@ -13,16 +13,11 @@ import contextlib
 import os
 from pathlib import Path
 
-from eightoff.core.i18n import _
 from eightoff.store.files import MISSING_ERRORS, BadFile, Unreadable, atomic_write, fsync_folder, read_regular
 
 FOLDER = "pending-games"
 LIMIT = 64 << 10
 """Bytes of one waiting line: a line of the log is far smaller."""
-
-
-def what() -> str:
-    return _("finished game")
 
 
 class Journal:
