@@ -77,6 +77,20 @@ def test_a_deal_the_command_line_accepts_is_saved_resumed_counted_and_replayed(
     assert finished.deal == number and finished.replay().deal_number == number
 
 
+@settings(max_examples=30, deadline=None)
+@given(elapsed=st.floats(allow_nan=True, allow_infinity=True))
+def test_any_clock_reading_is_saved_resumed_and_counted_within_the_limits(
+        tmp_path_factory: pytest.TempPathFactory, elapsed: float) -> None:
+    dirs = HomeDirs(tmp_path_factory.mktemp("home"))
+    game = started(4)
+    Store(dirs).save_unfinished(game, elapsed)
+    resumed = Store(dirs).load_unfinished()
+    assert resumed is not None and resumed.elapsed == limits.clamp_seconds(elapsed)
+    assert Store(dirs).record_outcome(resumed.game, LOST, elapsed)
+    (finished,) = Store(dirs).finished_games()
+    assert finished.seconds == limits.clamp_seconds(elapsed)
+
+
 def test_a_deal_past_the_last_is_refused_by_every_front_end() -> None:
     with pytest.raises(ValueError):
         parse_deal_number(str(limits.LAST_DEAL + 1))
