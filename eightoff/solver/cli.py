@@ -15,6 +15,7 @@ from tqdm import tqdm
 
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
+from eightoff.core.limits import MAX_SECONDS
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
@@ -55,8 +56,9 @@ def _seconds(text: str) -> float:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"time limit must be a number of seconds, not {text!r}") from None
-    if not seconds > 0 or seconds == float("inf"):
-        raise argparse.ArgumentTypeError("time limit must be a finite number of seconds above 0")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"time limit must be a number of seconds above 0 and at most {MAX_SECONDS:g}")
     return seconds
 
 

@@ -80,3 +80,11 @@ def test_the_running_summary_gives_the_figures_of_the_records(entries: list[tupl
     assert figures["p99_seconds"] == round(sorted(kept)[min(len(kept) - 1, int(0.99 * len(kept)))], 6)
     assert figures["max_seconds"] == round(max(seconds for seconds, _moves, _solved in entries), 6)
     assert figures["grades"]["easy"] == len(lengths)
+
+
+def test_a_time_limit_past_the_limits_is_refused_in_one_line() -> None:
+    for text in ("1e9", "inf", "nan", "0"):
+        command = ["solve", "--deal", "1", "--time-limit", text]
+        result = subprocess.run([sys.executable, "-m", "eightoff", *command], capture_output=True, text=True,
+                                timeout=60)
+        assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, (text, result.stderr)
