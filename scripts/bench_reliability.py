@@ -27,6 +27,7 @@ Issue 18 (each class's function says exactly what it tries):
   preferences of two windows  two processes each change a setting: both kept.
   stopped clock  a window stopped (SIGSTOP) 8 s does not count them.
   jobs         solve --deals with absurd --jobs: processes and memory bounded.
+  long game    5,000 and 30,000 steps saved one at a time: bytes per save, time, resumed.
   scale        at 1, 3 and 10 million games: peak memory of Reset and stats, and the
                longest time the window's thread spends in the store after a game ends.
 
@@ -858,6 +859,7 @@ def scale(tally: Tally, quick: bool) -> str | None:
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home = Path(folder)
             write_log(home / "data" / "games.jsonl", games)
+            os.sync()  # a log just written is gigabytes of dirty pages: the first fsync would flush them
             bare = peak_of([sys.executable, "-c", "import eightoff.store"], home)
             stats_peak = peak_of([sys.executable, "-m", "eightoff", "stats"], home)
             probe = subprocess.run([sys.executable, "-c", SCALE_PROBE, str(home), "game ends"],
@@ -893,6 +895,65 @@ def fsync_append_seconds(home: Path) -> float:
     return statistics.median(times)
 
 
+LONG_GAME = """
+import json, os, statistics, sys, time
+from pathlib import Path
+from eightoff.core.cards import KING, Card
+from eightoff.core.game import Game
+from eightoff.core.piles import PileKind
+from eightoff.core.position import Position
+from eightoff.core.variants import STANDARD
+from eightoff.store import HomeDirs, Store
+home, steps = Path(sys.argv[1]), int(sys.argv[2])
+store = Store(HomeDirs(home))
+columns = ((Card.parse("KH"),), (Card.parse("KS"),)) + ((),) * 6
+game = Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING - 1, KING - 1)))
+times, grown, size = [], [], 0
+for number in range(steps):
+    moves = [move for move in game.legal_moves() if move.destination.kind is not PileKind.FOUNDATION]
+    game.play(moves[number * 7919 % len(moves)])  # two kings wander between cells and columns, never home
+    start = time.perf_counter()
+    store.save_unfinished(game, float(number))
+    times.append(time.perf_counter() - start)
+    now = sum(path.stat().st_size for path in (home / "state").iterdir())
+    grown.append(now - size)
+    size = now
+start = time.perf_counter()
+saved = Store(HomeDirs(home)).load_unfinished()
+resumed = time.perf_counter() - start
+print(json.dumps({"first": statistics.median(times[:1000]), "last": statistics.median(times[-1000:]),
+                  "most_bytes": max(grown[1:]), "resume": resumed,
+                  "same": saved is not None and saved.game.to_record() == game.to_record()}))
+"""
+
+
+def long_game(tally: Tally, quick: bool) -> str | None:
+    """A game of many steps saved after each, as the window does: the bytes a save writes stay
+    those of one step's line, the median save of the last thousand steps against the first
+    thousand (both mostly the fsync), and the game resumes exactly."""
+    for steps in [5_000] if quick else [5_000, 30_000]:
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            result = subprocess.run([sys.executable, "-c", LONG_GAME, str(home), str(steps)],
+                                    env=environment(home), capture_output=True, text=True, timeout=3600)
+            try:
+                figures = json.loads(result.stdout)
+            except ValueError:
+                tally.add(f"{steps:,} steps", [f"the probe failed: {result.stderr[-300:]}"])
+                continue
+            reference = fsync_append_seconds(home)
+            first, last = figures["first"] * 1000, figures["last"] * 1000
+            print(f"  {steps:,} steps: a save writes at most {figures['most_bytes']} bytes; median save "
+                  f"{first:.2f} ms over the first 1,000 steps, {last:.2f} ms over the last 1,000 "
+                  f"({last / first:.2f} x; one fsynced append "
+                  f"{reference * 1000:.2f} ms); resumed in {figures['resume']:.2f} s", flush=True)
+            problems = [] if figures["same"] else ["the game did not resume as it was"]
+            if figures["most_bytes"] > 4096:
+                problems.append(f"a save wrote {figures['most_bytes']} bytes")
+            tally.add(f"{steps:,} steps", problems)
+    return None
+
+
 CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
     "wins kept": wins_kept,
     "bad files": bad_files,  # type: ignore[dict-item]
@@ -908,6 +969,7 @@ CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
     "preferences of two windows": two_windows_preferences,
     "stopped clock": stopped_clock,
     "jobs": jobs_class,
+    "long game": long_game,
     "scale": scale,
 }
 
