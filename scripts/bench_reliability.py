@@ -58,7 +58,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench_stats import write_log  # noqa: E402
 
+from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE  # noqa: E402
 from tests.store.bad_files import (  # noqa: E402
+    CLAMPED,
     CONTENTS,
     KINDS,
     TARGETS,
@@ -180,6 +182,12 @@ def try_bad_file(folder: Path, case: Case) -> list[str]:
     if solve.returncode not in (0, 1):
         problems.append(f"solve exited {solve.returncode}")
     complained = any(word in said for word in NOTICE_WORDS)
+    if (target.name, case.damage_name) in CLAMPED:  # a size out of bounds is brought within them
+        written = target.path(home)
+        sizes = json.loads(written.read_bytes()).get("window_size", []) if written.is_file() else []
+        if not all(SMALLEST_WINDOW_SIDE <= side <= LARGEST_WINDOW_SIDE for side in sizes):
+            problems.append(f"the window size {sizes} was kept out of bounds")
+        return problems
     good = before in (("file", target.good), ("file", b""))
     if not good and not kept(home, target, before):
         problems.append("the bad file was neither kept aside nor left as it was")
