@@ -37,9 +37,13 @@ LONGEST_LINE = 64 << 10
 """Bytes of one line at most (a step of 500 moves of 100 characters is less)."""
 
 
+Kind = Literal["play", "undo", "redo", "clock"]
+Changes = list[tuple[Kind, "Step | None"]]
+
+
 class Change(Struct, kw_only=True, omit_defaults=True):
     token: str
-    change: Literal["play", "undo", "redo", "clock"]
+    change: Kind
     moves: StepLines | None = None
     count: Count
     elapsed: Seconds
@@ -72,7 +76,7 @@ def mark(game: Game, game_id: str, token: str) -> Mark:
                 len(game.undone), game.undone[-1] if game.undone else None)
 
 
-def changes_since(previous: Mark, game: Game) -> list[tuple[str, Step | None]] | None:
+def changes_since(previous: Mark, game: Game) -> Changes | None:
     """The changes that take the history written (`previous`) to `game`'s, or None when they
     cannot be told from the two ends (then the whole history is written again)."""
     done, undone = len(game.done), len(game.undone)
@@ -89,7 +93,7 @@ def changes_since(previous: Mark, game: Game) -> list[tuple[str, Step | None]] |
     return None
 
 
-def lines_of(changes: list[tuple[str, Step | None]], token: str, game: Game, elapsed: float,
+def lines_of(changes: Changes, token: str, game: Game, elapsed: float,
              hints_used: bool) -> bytes:
     seconds = clamp_seconds(elapsed)
     return b"".join(msgspec.json.encode(Change(
@@ -98,11 +102,11 @@ def lines_of(changes: list[tuple[str, Step | None]], token: str, game: Game, ela
         for change, step in changes)
 
 
-def whole_history(game: Game) -> list[tuple[str, Step | None]]:
+def whole_history(game: Game) -> Changes:
     """Every step as played from the start, then the redo tail played and undone again."""
     redo = list(reversed(game.undone))
-    return ([("play", step) for step in game.done] + [("play", step) for step in redo]
-            + [("undo", None)] * len(redo))
+    undo: Changes = [("undo", None)] * len(redo)
+    return [("play", step) for step in [*game.done, *redo]] + undo
 
 
 def append(path: Path, data: bytes) -> None:

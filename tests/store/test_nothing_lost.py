@@ -365,3 +365,41 @@ def test_a_damaged_steps_line_resumes_the_game_up_to_it(dirs: HomeDirs) -> None:
     steps.write_bytes(b"".join(lines[:-1]) + b"{damaged\n" + lines[-1])
     resumed = Store(dirs).load_unfinished()
     assert resumed is not None and resumed.game.to_record() == before
+
+
+# ----- the statistics summary is appended to -----------------------------------------------------
+
+
+def test_the_summary_appends_a_games_id_instead_of_rewriting_them_all(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    for number in range(1, 30):
+        assert store.record_outcome(started(number), LOST, 1.0)
+    store.overview()
+    ids = dirs.user_data_path / "games-summary.ids"
+    before, inode = ids.read_bytes(), ids.stat().st_ino
+    game = started(31)
+    store.record_outcome(game, WON, 2.0)
+    store.overview()
+    assert ids.stat().st_ino == inode
+    assert ids.read_bytes() == before + f"{store.game_id(game)} ".encode()
+    assert b"ids\":\"\"" in (dirs.user_data_path / "games-summary.json").read_bytes().replace(b" ", b"")
+    assert Store(dirs).statistics("standard").played == 30
+
+
+@pytest.mark.parametrize("damage", [b"", b"garbage", b" x y z ", None])
+def test_an_ids_file_changed_behind_the_summary_makes_it_rebuilt(
+        dirs: HomeDirs, damage: bytes | None) -> None:
+    store = Store(dirs)
+    games = [started(number) for number in range(1, 6)]
+    for game in games:
+        store.record_outcome(game, LOST, 1.0)
+    store.overview()
+    ids = dirs.user_data_path / "games-summary.ids"
+    if damage is None:
+        ids.unlink()
+    else:
+        ids.write_bytes(damage)
+    again = Store(dirs)
+    assert again.statistics("standard").played == 5
+    again.record_outcome(games[0], LOST, 1.0, game_id=store.game_id(games[0]))  # counted once still
+    assert Store(dirs).statistics("standard").played == 5
