@@ -770,9 +770,9 @@ def jobs_class(tally: Tally, quick: bool) -> str | None:
     cases = [("1-2", "10000"), ("1-3", "0"), ("5-5", "999"), ("1-40", "100000")]
     for deals, jobs in cases[: 2 if quick else 4]:
         command = ["solve", "--deals", deals, "--jobs", jobs, "--max-states", "3000"]
-        process = subprocess.Popen([sys.executable, "-m", "eightoff", *command], stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, env=environment(Path(tempfile.gettempdir())),
-                                   start_new_session=True)
+        process = subprocess.Popen([sys.executable, "-m", "eightoff", *command], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=environment(Path(tempfile.gettempdir())),
+                                   start_new_session=True)  # not read while it runs: a pipe would fill
         most, memory = 0, 0
         while process.poll() is None:
             workers = [child for child in children(process.pid)
@@ -782,7 +782,7 @@ def jobs_class(tally: Tally, quick: bool) -> str | None:
             time.sleep(0.01)
             if most > 64:
                 os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
+        process.wait()
         first, last = (int(part) for part in deals.split("-"))
         allowed = min(last - first + 1, os.cpu_count() or 1)
         problems = [] if most <= allowed and memory < (1 << 30) else [
