@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 11's classes run against the real program; prints tried and held per class.
+"""Issues 11's and 18's classes run against the real program; prints tried and held per class.
 
 Each try is real processes on a fresh EIGHTOFF_HOME:
   bad files    every class of bad file (tests/store/bad_files.py) in every file the store
@@ -18,15 +18,30 @@ Each try is real processes on a fresh EIGHTOFF_HOME:
                with one line.
   worker       the window's solver process may grow by 1 GB at most and ends within a second
                of its window's SIGKILL.
+Issue 18 (each class's function says exactly what it tries):
+  limits       deals at the edges (up to 10**20) saved, resumed, counted, solved, opened.
+  full disk    a real 1 MB tmpfs, filled or remounted read-only, under a window that wins.
+  wrong clock  the window under libfaketime from 1901 to 2262 wins; a lost game is logged.
+  stuck lock   a second process holds the games log's lock while the window wins.
+  odd paths    EIGHTOFF_HOME with non-UTF-8 bytes, newlines, emoji...; a relative one.
+  preferences of two windows  two processes each change a setting: both kept.
+  stopped clock  a window stopped (SIGSTOP) 8 s does not count them.
+  jobs         solve --deals with absurd --jobs: processes and memory bounded.
+  long game    5,000 and 30,000 steps saved one at a time: bytes per save, time, resumed.
+  scale        at 1, 3 and 10 million games: peak memory of Reset and stats, and the
+               longest time the window's thread spends in the store after a game ends.
 
-Usage: .venv/bin/python scripts/bench_reliability.py [--only CLASS] [--quick]
+Usage: .venv/bin/python scripts/bench_reliability.py [--only CLASS] [--quick] (root, for the tmpfs)
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
+import json
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -43,7 +58,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench_stats import write_log  # noqa: E402
 
+from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE  # noqa: E402
 from tests.store.bad_files import (  # noqa: E402
+    CLAMPED,
     CONTENTS,
     KINDS,
     TARGETS,
@@ -81,10 +98,11 @@ def environment(home: Path) -> dict[str, str]:
 class Window:
     """`python -m eightoff ARGS --print-layout` on `home`, in its own process group."""
 
-    def __init__(self, home: Path, *arguments: str) -> None:
+    def __init__(self, home: Path, *arguments: str, prefix: list[str] | None = None) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "eightoff", *arguments, "--print-layout"], env=environment(home),
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, start_new_session=True)
+            [*(prefix or []), sys.executable, "-m", "eightoff", *arguments, "--print-layout"],
+            env=environment(home), stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+            start_new_session=True)
 
     def started(self) -> bool:
         """Whether the first layout came out within START_SECONDS."""
@@ -164,6 +182,12 @@ def try_bad_file(folder: Path, case: Case) -> list[str]:
     if solve.returncode not in (0, 1):
         problems.append(f"solve exited {solve.returncode}")
     complained = any(word in said for word in NOTICE_WORDS)
+    if (target.name, case.damage_name) in CLAMPED:  # a size out of bounds is brought within them
+        written = target.path(home)
+        sizes = json.loads(written.read_bytes()).get("window_size", []) if written.is_file() else []
+        if not all(SMALLEST_WINDOW_SIDE <= side <= LARGEST_WINDOW_SIDE for side in sizes):
+            problems.append(f"the window size {sizes} was kept out of bounds")
+        return problems
     good = before in (("file", target.good), ("file", b""))
     if not good and not kept(home, target, before):
         problems.append("the bad file was neither kept aside nor left as it was")
@@ -245,26 +269,41 @@ def two_windows(tally: Tally, quick: bool) -> None:
             tally.add(f"two windows, try {number + 1}", problems)
 
 
-def wins_kept(tally: Tally, quick: bool) -> str | None:
+def save_almost_won(home: Path, elapsed: float = 12.0) -> None:
     """A resumed game whose cards can all go home: with auto-play on, the window finishes it
-    at its first frame. The window is killed (SIGKILL) at a spread of moments after it logged
-    the winning move; the win must be in the statistics every time."""
+    at its first frame."""
     from eightoff.core.cards import KING, Card
     from eightoff.core.game import Game
     from eightoff.core.position import Position
     from eightoff.core.variants import STANDARD
     from eightoff.store import HomeDirs, Store
 
+    columns = ((Card.parse("KS"), Card.parse("QS")),) + ((),) * 7
+    game = Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING, KING - 2)))
+    game.play(game.legal_moves()[0])
+    game.undo()  # a started game (moves were made) that is not yet won
+    Store(HomeDirs(home)).save_unfinished(game, elapsed)
+
+
+def won_games(home: Path) -> int | None:
+    """Standard games won, as `eightoff stats --json` says (None when it does not answer)."""
+    result = run(home, "stats", "--json", "--rules", "standard")
+    try:
+        return int(json.loads(result.stdout)["statistics"]["standard"]["won"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def wins_kept(tally: Tally, quick: bool) -> str | None:
+    """A resumed game whose cards can all go home: with auto-play on, the window finishes it
+    at its first frame. The window is killed (SIGKILL) at a spread of moments after it logged
+    the winning move; the win must be in the statistics every time."""
     tries = 5 if quick else 20
     for number in range(tries):
         delay = 1.5 * number / max(tries - 1, 1)
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home = Path(folder)
-            columns = ((Card.parse("KS"), Card.parse("QS")),) + ((),) * 7
-            game = Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING, KING - 2)))
-            game.play(game.legal_moves()[0])
-            game.undo()  # a started game (moves were made) that is not yet won
-            Store(HomeDirs(home)).save_unfinished(game, 12.0)
+            save_almost_won(home)
             window = Window(home, "--log-moves")
             made = window.wait_for("to the foundations")
             problems = [] if made else ["the window never made the winning move"]
@@ -400,6 +439,529 @@ def with_group_gone(window: Window) -> None:
     window.process.communicate()
 
 
+# ----- issue 18 ---------------------------------------------------------------------------------
+
+HOLD_LOCK = """
+import fcntl, os, sys
+descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+fcntl.flock(descriptor, fcntl.LOCK_SH if sys.argv[2] == "shared" else fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.read()
+"""
+LOCK_WAITS = ("flock", "locks_lock", "lock_inode")
+"""Kernel functions (in /proc/PID/wchan) a process waiting for a file lock sleeps in."""
+
+
+def record_in_a_process(home: Path, deal: int, *,
+                        prefix: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+    """A started game of `deal` saved, resumed and counted as lost by a separate process."""
+    code = ("import sys; from pathlib import Path; from eightoff.core.game import Game; "
+            "from eightoff.core.variants import STANDARD; from eightoff.store import LOST, HomeDirs, Store; "
+            "store = Store(HomeDirs(Path(sys.argv[1]))); game = Game.new(int(sys.argv[2]), STANDARD); "
+            "game.play(game.legal_moves()[0]); store.save_unfinished(game, 3.0); "
+            "saved = Store(HomeDirs(Path(sys.argv[1]))).load_unfinished(); "
+            "assert saved is not None and saved.game.deal_number == int(sys.argv[2]), 'not resumed'; "
+            "assert store.record_outcome(game, LOST, 4.0), 'not recorded'")
+    return subprocess.run([*(prefix or []), sys.executable, "-c", code, str(home), str(deal)],
+                          env=environment(home), capture_output=True, text=True, timeout=60)
+
+
+def limits_class(tally: Tally, quick: bool) -> str | None:
+    """Deals the command line accepts, at the edges: saved, resumed, counted (no line skipped),
+    solved and replayed by the command line; one past the last is refused with exit 2."""
+    from eightoff.core.limits import LAST_DEAL
+
+    deals = [1, 31999, 32000, 10**18, 10**18 + 1, 2**63, 2**64 + 1, LAST_DEAL]
+    for deal in deals[:: 2 if quick else 1]:
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            problems = []
+            recorded = record_in_a_process(home, deal)
+            if recorded.returncode != 0:
+                problems.append(f"store: {recorded.stderr.strip().splitlines()[-1:]}")
+            stats = run(home, "stats", "--json")
+            try:
+                overview = json.loads(stats.stdout)
+                if overview["statistics"]["standard"]["played"] != 1 or overview.get("skipped"):
+                    problems.append(f"not counted once: {stats.stdout[:200]}")
+            except (ValueError, KeyError):
+                problems.append(f"stats said {stats.stdout[:200]!r} {stats.stderr[-200:]!r}")
+            solved = run(home, "solve", "--deal", str(deal), "--max-states", "2000")
+            if solved.returncode != 0:
+                problems.append(f"solve exited {solved.returncode}")
+            window = Window(home, "--deal", str(deal))
+            if not window.started():
+                problems.append("the window did not start on it")
+            said = window.close()
+            if "Traceback" in said:
+                problems.append("the window printed a traceback")
+            tally.add(f"deal {deal}", problems)
+    with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+        past = run(Path(folder), "solve", "--deal", str(LAST_DEAL + 1))
+        tally.add("one past the last deal", [] if past.returncode == 2 and "Traceback" not in past.stderr
+                  else [f"exit {past.returncode}: {past.stderr[-200:]}"])
+    return None
+
+
+@contextlib.contextmanager
+def small_disk(size: str = "1m") -> Iterator[Path]:
+    """A real tmpfs of `size`, unmounted afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="eightoff-disk-"))
+    result = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        folder.rmdir()
+        raise OSError(result.stderr.strip() or "mount refused")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+        folder.rmdir()
+
+
+def fill(folder: Path) -> None:
+    with contextlib.suppress(OSError), open(folder / "filler", "wb") as file:
+        while True:
+            file.write(b"x" * 4096)
+            file.flush()
+
+
+def full_disk_class(tally: Tally, quick: bool) -> str | None:
+    """A real 1 MB tmpfs as EIGHTOFF_HOME: a game one move from won is saved, the disk filled
+    (or remounted read-only), and the window wins at its first frame and is killed. The game
+    must still be on disk, nothing torn; once there is room, the next window wins it again or
+    finds the won game (a step's line may fit where the outcome did not) and counts it once."""
+    if os.geteuid() != 0:
+        return "mounting a tmpfs needs root"
+    for number in range(3 if quick else 10):
+        how = ("full", "read-only")[number % 2]
+        try:
+            with small_disk() as folder:
+                home = folder / "home"
+                save_almost_won(home)
+                game_file = home / "state" / "unfinished-game.json"
+                before = game_file.read_bytes()
+                if how == "full":
+                    fill(folder)
+                else:
+                    subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+                window = Window(home, "--log-moves")
+                problems = [] if window.wait_for("to the foundations") else ["the window never won"]
+                time.sleep(0.3 * (number // 2))
+                os.killpg(window.process.pid, signal.SIGKILL)
+                said = window.close()
+                if "Traceback" in said:
+                    problems.append("traceback: " + said[-300:])
+                if game_file.read_bytes() != before:
+                    problems.append("the unfinished game was changed or deleted")
+                if how == "full":
+                    (folder / "filler").unlink()
+                else:
+                    subprocess.run(["mount", "-o", "remount,rw", str(folder)], check=True)
+                again = Window(home, "--log-moves")
+                won_again = again.wait_for("to the foundations")
+                time.sleep(0.5)
+                recovered = "A game you won" in again.close()  # the winning step was saved, its outcome not
+                if not won_again and not recovered:
+                    problems.append("the game was neither resumed nor recovered once there was room")
+                if won_games(home) != 1:
+                    problems.append(f"won {won_games(home)} after space was freed, not 1")
+                tally.add(f"{how} disk, try {number + 1}", problems)
+        except (OSError, subprocess.CalledProcessError) as error:
+            return f"cannot mount a small disk here: {error}"
+    return None
+
+
+CLOCKS = ["1960-01-01 12:00:00", "1901-12-14 00:00:00", "1969-12-31 23:59:59", "1970-01-01 00:00:00",
+          "2199-12-31 23:59:59", "2200-01-01 00:00:01", "2262-01-01 00:00:00"]
+"""Python itself cannot start past 2262-04-11 (its clock is nanoseconds in 64 bits)."""
+
+
+def clock_class(tally: Tally, quick: bool) -> str | None:
+    """The window under libfaketime at dates outside 1970..2200 (and at the edges) wins a
+    game: no crash, the win counted, its date clamped and flagged. Then New (a started game
+    left for another, logged as lost) at the same date."""
+    if shutil.which("faketime") is None:
+        return "faketime is not installed (apt-get install faketime)"
+    for moment in CLOCKS[:: 2 if quick else 1]:
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            save_almost_won(home)
+            window = Window(home, "--log-moves", prefix=["faketime", "-f", f"@{moment}"])
+            problems = [] if window.wait_for("to the foundations") else ["the window never won"]
+            time.sleep(0.5)
+            said = window.close()
+            if "Traceback" in said:
+                problems.append("traceback: " + said[-300:])
+            if won_games(home) != 1:
+                problems.append(f"won {won_games(home)}, not 1")
+            lost = record_in_a_process(home, 5, prefix=["faketime", "-f", f"@{moment}"])
+            if lost.returncode != 0:
+                problems.append(f"a lost game at that date: {lost.stderr[-200:]}")
+            tally.add(f"clock at {moment}", problems)
+    return None
+
+
+def wchan(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return ""
+
+
+def stuck_lock_class(tally: Tally, quick: bool) -> str | None:
+    """A second process holds the games log's lock (shared, as a suspended `eightoff stats`
+    would, or exclusive) while the window wins: the window's thread never sleeps on a file lock
+    (sampled from /proc for 2 s) and keeps printing its layout; it is then killed while the lock
+    is still held, and once the lock is let go the win is in the statistics."""
+    for number in range(4 if quick else 10):
+        kind = ("shared", "exclusive")[number % 2]
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            save_almost_won(home)
+            lock = home / "data" / "games.jsonl.lock"
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(lock), kind],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            assert holder.stdout is not None
+            holder.stdout.readline()
+            window = Window(home, "--log-moves")
+            problems = [] if window.wait_for("to the foundations") else ["the window never won"]
+            waits = 0
+            deadline = time.monotonic() + 2.0
+            while time.monotonic() < deadline:
+                waits += any(word in wchan(window.process.pid) for word in LOCK_WAITS)
+                time.sleep(0.01)
+            if waits:
+                problems.append(f"the window waited on the lock ({waits} samples)")
+            if window.process.poll() is not None:
+                problems.append("the window stopped")
+            os.killpg(window.process.pid, signal.SIGKILL)
+            window.close()
+            holder.kill()
+            holder.wait()
+            if won_games(home) != 1:
+                problems.append(f"won {won_games(home)} once the lock was let go, not 1")
+            tally.add(f"{kind} lock held, try {number + 1}", problems)
+    return None
+
+
+ODD_HOMES = {
+    "Latin-1 José": b"Jos\xe9",
+    "invalid UTF-8 bytes": b"\xff\xfe\x80",
+    "a newline": b"two\nlines",
+    "spaces and quotes": b"my 'games' \"here\"",
+    "emoji": "cards \U0001f0a1".encode(),
+    "a long name": b"x" * 250,
+}
+
+
+def odd_paths_class(tally: Tally, quick: bool) -> str | None:
+    """EIGHTOFF_HOME folders whose names are not plain (bytes that are not UTF-8 among them),
+    each holding a bad preferences file so a message names the path: the window starts, stats
+    answers, a game is counted, and nothing prints a traceback. A relative EIGHTOFF_HOME is
+    made absolute: the store's files land under the folder it named when read."""
+    for name, raw in ODD_HOMES.items():
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(os.fsdecode(os.fsencode(folder) + b"/" + raw))
+            (home / "config").mkdir(parents=True)
+            (home / "config" / "preferences.json").write_bytes(b"not json")
+            problems = []
+            window = Window(home, "--deal", "1")
+            if not window.started():
+                problems.append("the window did not start")
+            said = window.close()
+            stats = run(home, "stats")
+            recorded = record_in_a_process(home, 3)
+            for what, text in (("window", said), ("stats", stats.stderr), ("store", recorded.stderr)):
+                if "Traceback" in text:
+                    problems.append(f"{what}: {text.strip().splitlines()[-1]}")
+            if stats.returncode != 0 or recorded.returncode != 0:
+                problems.append(f"stats exited {stats.returncode}, store {recorded.returncode}")
+            if not list((home / "config").glob("preferences.json.corrupt-*")):
+                problems.append("the bad file was not kept aside")
+            tally.add(f"home with {name}", problems)
+    with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+        code = ("import os; from eightoff.store import default_dirs; dirs = default_dirs(); "
+                "os.chdir('/'); print(dirs.user_data_path)")
+        result = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True,
+                                env={**environment(Path("relative-home"))})
+        expected = str(Path(folder).resolve() / "relative-home" / "data")
+        tally.add("relative EIGHTOFF_HOME", [] if result.stdout.strip() == expected
+                  else [f"{result.stdout.strip()!r} is not {expected!r}"])
+    return None
+
+
+MERGE = """
+import sys, time
+from pathlib import Path
+from eightoff.store import HomeDirs, Store
+store = Store(HomeDirs(Path(sys.argv[1])))
+preferences = store.load_preferences()
+print("loaded", flush=True)
+sys.stdin.readline()
+setattr(preferences, sys.argv[2], {"True": True, "False": False}.get(sys.argv[3], sys.argv[3]))
+store.save_preferences(preferences)
+"""
+
+
+def two_windows_preferences(tally: Tally, quick: bool) -> str | None:
+    """Two processes load the preferences, each changes a different one, and they save in
+    either order: both changes are on disk afterwards."""
+    changes = [("four_colour", "True"), ("last_rules", "freecell"), ("autoplay", "False"),
+               ("animation_speed", "slow")]
+    pairs = list(itertools.combinations(changes, 2))
+    for first, second in pairs[:: 2 if quick else 1]:
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            windows = [subprocess.Popen([sys.executable, "-c", MERGE, str(home), *change],
+                                        env=environment(home), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+                       for change in (first, second)]
+            for window in windows:
+                assert window.stdout is not None
+                window.stdout.readline()
+            for window in windows:
+                assert window.stdin is not None
+                window.stdin.write("\n")
+                window.stdin.flush()
+                window.wait(timeout=30)
+            from eightoff.store import HomeDirs, Store
+            loaded = Store(HomeDirs(home)).load_preferences()
+            problems = [f"{name} is {getattr(loaded, name)!r}" for name, value in (first, second)
+                        if str(getattr(loaded, name)) != value]
+            tally.add(f"{first[0]} then {second[0]}", problems)
+    return None
+
+
+def stopped_clock(tally: Tally, quick: bool) -> str | None:
+    """The window resumes a started game at 12 s, is stopped (SIGSTOP) for 8 s and continued,
+    then closed (SIGTERM, which SDL makes a quit): the time saved must not include the 8 s
+    stopped (at most MAX_GAP of them)."""
+    from eightoff.core.game import Game
+    from eightoff.core.variants import STANDARD
+    from eightoff.session.clock import MAX_GAP
+    from eightoff.store import HomeDirs, Store
+
+    for number in range(2 if quick else 4):
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            game = Game.new(20 + number, STANDARD)
+            game.play(game.legal_moves()[0])
+            Store(HomeDirs(home)).save_unfinished(game, 12.0)
+            window = Window(home)
+            problems = [] if window.started() else ["the window did not start"]
+            os.killpg(window.process.pid, signal.SIGSTOP)
+            time.sleep(8.0)
+            os.killpg(window.process.pid, signal.SIGCONT)
+            time.sleep(1.0)
+            window.close()
+            saved = Store(HomeDirs(home)).load_unfinished()
+            elapsed = saved.elapsed if saved is not None else None
+            if elapsed is None or elapsed > 12.0 + 1.0 + MAX_GAP + 1.0:
+                problems.append(f"saved {elapsed} s after 1 s of play and 8 s stopped")
+            tally.add(f"stopped 8 s, try {number + 1}", problems)
+    return None
+
+
+def jobs_class(tally: Tally, quick: bool) -> str | None:
+    """`solve --deals 1-2 --jobs 10000` (and other absurd counts): at most min(deals, cores)
+    solver processes, and all of them under a gigabyte together."""
+    cases = [("1-2", "10000"), ("1-3", "0"), ("5-5", "999"), ("1-40", "100000")]
+    for deals, jobs in cases[: 2 if quick else 4]:
+        command = ["solve", "--deals", deals, "--jobs", jobs, "--max-states", "3000"]
+        process = subprocess.Popen([sys.executable, "-m", "eightoff", *command], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=environment(Path(tempfile.gettempdir())),
+                                   start_new_session=True)  # not read while it runs: a pipe would fill
+        most, memory = 0, 0
+        while process.poll() is None:
+            workers = [child for child in children(process.pid)
+                       if b"spawn_main" in _cmdline(child)]
+            most = max(most, len(workers))
+            memory = max(memory, sum(resident(child) for child in workers))
+            time.sleep(0.01)
+            if most > 64:
+                os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        first, last = (int(part) for part in deals.split("-"))
+        allowed = min(last - first + 1, os.cpu_count() or 1)
+        problems = [] if most <= allowed and memory < (1 << 30) else [
+            f"{most} processes (allowed {allowed}), {memory >> 20} MB"]
+        if process.returncode != 0:
+            problems.append(f"exit {process.returncode}")
+        tally.add(f"--deals {deals} --jobs {jobs}", problems)
+    return None
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def resident(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+SCALE_PROBE = """
+import resource, statistics, sys, time
+from pathlib import Path
+from eightoff.core.game import Game
+from eightoff.core.variants import STANDARD
+from eightoff.store import LOST, WON, HomeDirs, Store
+home, what = Path(sys.argv[1]), sys.argv[2]
+store = Store(HomeDirs(home))
+if what == "reset":
+    store.reset_statistics("standard")
+elif what == "game ends":
+    store.load_unfinished()
+    store.overview()  # the Statistics dialog was opened once
+    times = []
+    for deal in range(1, 8):
+        game = Game.new(deal, STANDARD)
+        game.play(game.legal_moves()[0])
+        store.save_unfinished(game, 5.0)
+        start = time.perf_counter()
+        store.record_outcome(game, WON if deal % 2 else LOST, 6.0)
+        times.append(time.perf_counter() - start)
+    print(max(times), statistics.median(times))
+print("peak", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+def pure_python_loop() -> float:
+    """A fixed pure-Python loop's time, printed beside the figures to say how fast this machine
+    was at the time."""
+    start = time.perf_counter()
+    total = 0
+    for number in range(3_000_000):
+        total += number % 7
+    return time.perf_counter() - start
+
+
+def peak_of(command: list[str], home: Path) -> int:
+    """The peak resident memory (bytes) of a child process running `command`."""
+    process = subprocess.Popen(command, env=environment(home), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    _pid, _status, usage = os.wait4(process.pid, 0)
+    process.returncode = 0
+    return usage.ru_maxrss * 1024
+
+
+def scale(tally: Tally, quick: bool) -> str | None:
+    """At 1, 3 and 10 million logged games: the peak memory of Reset statistics and of
+    `eightoff stats`, as ratios to a bare `python -c 'import eightoff.store'` measured in the
+    same run, and the longest time the store keeps the window's thread after a game ends (the
+    calls the window makes: the outcome recorded, with the Statistics dialog opened once), over
+    7 games, as a ratio to one fsynced append of a line to a file on the same disk."""
+    sizes = [100_000] if quick else [1_000_000, 3_000_000, 10_000_000]
+    print(f"  pure-Python loop: {pure_python_loop():.3f} s", flush=True)
+    for games in sizes:
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            write_log(home / "data" / "games.jsonl", games)
+            os.sync()  # a log just written is gigabytes of dirty pages: the first fsync would flush them
+            bare = peak_of([sys.executable, "-c", "import eightoff.store"], home)
+            stats_peak = peak_of([sys.executable, "-m", "eightoff", "stats"], home)
+            probe = subprocess.run([sys.executable, "-c", SCALE_PROBE, str(home), "game ends"],
+                                   env=environment(home), capture_output=True, text=True, timeout=3600)
+            longest, median = (float(value) for value in probe.stdout.split()[:2])
+            reference = fsync_append_seconds(home)
+            reset_peak = peak_of([sys.executable, "-c", SCALE_PROBE, str(home), "reset"], home)
+            mb = 1 << 20
+            print(f"  {games:,} games: Reset peak {reset_peak / mb:.0f} MB ({reset_peak / bare:.2f} x bare "
+                  f"{bare / mb:.0f} MB); stats peak {stats_peak / mb:.0f} MB ({stats_peak / bare:.2f} x); "
+                  f"after a game ends: longest {longest * 1000:.1f} ms, median {median * 1000:.1f} ms "
+                  f"({longest / reference:.1f} x one fsynced append, {reference * 1000:.2f} ms); "
+                  f"load {os.getloadavg()[0]:.1f}", flush=True)
+            problems = []
+            if reset_peak > 100 * mb:
+                problems.append(f"Reset peak {reset_peak / mb:.0f} MB")
+            if longest > 0.1:
+                problems.append(f"a game's end took {longest * 1000:.0f} ms")
+            tally.add(f"{games:,} games", problems)
+    return None
+
+
+def fsync_append_seconds(home: Path) -> float:
+    """The median of 7 appends of one line with fsync, on the disk the log is on."""
+    times = []
+    with open(home / "reference.txt", "ab") as file:
+        for _ in range(7):
+            start = time.perf_counter()
+            file.write(b"x" * 200 + b"\n")
+            file.flush()
+            os.fsync(file.fileno())
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+LONG_GAME = """
+import json, os, statistics, sys, time
+from pathlib import Path
+from eightoff.core.cards import KING, Card
+from eightoff.core.game import Game
+from eightoff.core.piles import PileKind
+from eightoff.core.position import Position
+from eightoff.core.variants import STANDARD
+from eightoff.store import HomeDirs, Store
+home, steps = Path(sys.argv[1]), int(sys.argv[2])
+store = Store(HomeDirs(home))
+columns = ((Card.parse("KH"),), (Card.parse("KS"),)) + ((),) * 6
+game = Game(STANDARD, Position(columns, (None,) * 8, (KING, KING, KING - 1, KING - 1)))
+times, grown, size = [], [], 0
+for number in range(steps):
+    moves = [move for move in game.legal_moves() if move.destination.kind is not PileKind.FOUNDATION]
+    game.play(moves[number * 7919 % len(moves)])  # two kings wander between cells and columns, never home
+    start = time.perf_counter()
+    store.save_unfinished(game, float(number))
+    times.append(time.perf_counter() - start)
+    now = sum(path.stat().st_size for path in (home / "state").iterdir())
+    grown.append(now - size)
+    size = now
+start = time.perf_counter()
+saved = Store(HomeDirs(home)).load_unfinished()
+resumed = time.perf_counter() - start
+print(json.dumps({"first": statistics.median(times[:1000]), "last": statistics.median(times[-1000:]),
+                  "most_bytes": max(grown[1:]), "resume": resumed,
+                  "same": saved is not None and saved.game.to_record() == game.to_record()}))
+"""
+
+
+def long_game(tally: Tally, quick: bool) -> str | None:
+    """A game of many steps saved after each, as the window does: the bytes a save writes stay
+    those of one step's line, the median save of the last thousand steps against the first
+    thousand (both mostly the fsync), and the game resumes exactly."""
+    for steps in [5_000] if quick else [5_000, 30_000]:
+        with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
+            home = Path(folder)
+            result = subprocess.run([sys.executable, "-c", LONG_GAME, str(home), str(steps)],
+                                    env=environment(home), capture_output=True, text=True, timeout=3600)
+            try:
+                figures = json.loads(result.stdout)
+            except ValueError:
+                tally.add(f"{steps:,} steps", [f"the probe failed: {result.stderr[-300:]}"])
+                continue
+            reference = fsync_append_seconds(home)
+            first, last = figures["first"] * 1000, figures["last"] * 1000
+            print(f"  {steps:,} steps: a save writes at most {figures['most_bytes']} bytes; median save "
+                  f"{first:.2f} ms over the first 1,000 steps, {last:.2f} ms over the last 1,000 "
+                  f"({last / first:.2f} x; one fsynced append "
+                  f"{reference * 1000:.2f} ms); resumed in {figures['resume']:.2f} s", flush=True)
+            problems = [] if figures["same"] else ["the game did not resume as it was"]
+            if figures["most_bytes"] > 4096:
+                problems.append(f"a save wrote {figures['most_bytes']} bytes")
+            tally.add(f"{steps:,} steps", problems)
+    return None
+
+
 CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
     "wins kept": wins_kept,
     "bad files": bad_files,  # type: ignore[dict-item]
@@ -407,6 +969,16 @@ CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
     "worker": worker,
     "stats at scale": stats_at_scale,  # type: ignore[dict-item]
     "two windows": two_windows,  # type: ignore[dict-item]
+    "limits": limits_class,
+    "full disk": full_disk_class,
+    "wrong clock": clock_class,
+    "stuck lock": stuck_lock_class,
+    "odd paths": odd_paths_class,
+    "preferences of two windows": two_windows_preferences,
+    "stopped clock": stopped_clock,
+    "jobs": jobs_class,
+    "long game": long_game,
+    "scale": scale,
 }
 
 

@@ -41,6 +41,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
 from eightoff.core.variants import PRESETS, VARIANTS, preset  # noqa: E402
-from eightoff.solver.batch import Job, percentile, solve_deal, solve_deals, summary  # noqa: E402
+from eightoff.solver.batch import Job, Summary, percentile, solve_deal, solve_deals  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
 from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
 
@@ -70,6 +71,14 @@ FC_SOLVE_GAME = {
     "seahaven": ["-g", "seahaven_towers"],
 }
 """fc-solve has no Raglan."""
+
+
+def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The batch's figures of `records` (the same `Summary` `eightoff solve --deals` prints)."""
+    totals = Summary()
+    for entry in records:
+        totals.add(entry)
+    return totals.figures()
 
 
 def ms(seconds: float) -> str:
@@ -98,13 +107,14 @@ def figures(name: str, records: list[dict[str, Any]]) -> None:
         f"  (winnable {share:.1f} % of decided)"
     )
     print(
-        f"{'':9} own time median {ms(statistics.median(own))}  p99 {ms(percentile(own, 0.99))}"
-        f"  max {ms(max(own))}  spread p10-p90 {ms(percentile(own, 0.1))}-{ms(percentile(own, 0.9))}"
+        f"{'':9} own time median {ms(statistics.median(own))}  p99 {ms(percentile(Counter(own), 0.99))}"
+        f"  max {ms(max(own))}  spread p10-p90 {ms(percentile(Counter(own), 0.1))}-"
+        f"{ms(percentile(Counter(own), 0.9))}"
     )
     wall = [entry["wall_seconds"] for entry in records if "wall_seconds" in entry]
     if wall:
         print(f"{'':9} wall-clock time median {ms(statistics.median(wall))}"
-              f"  p99 {ms(percentile(wall, 0.99))}")
+              f"  p99 {ms(percentile(Counter(wall), 0.99))}")
     print(f"{'':9} moves median {facts['median_moves']}")
     if any(facts["grades"].values()):
         print(f"{'':9} grades " + "  ".join(f"{grade} {facts['grades'][grade]}" for grade in GRADES))

@@ -9,10 +9,9 @@ same texts and say the same thing about the rest.
 from __future__ import annotations
 
 from eightoff.core.i18n import _
+from eightoff.core.limits import FIRST_DEAL, LAST_DEAL
 
-FIRST_DEAL = 1
-LAST_DEAL = 10**20
-"""PySolFC numbers its games from 1 up to 10**20; deal 0 is not one of them."""
+__all__ = ["FIRST_DEAL", "LAST_DEAL", "parse_deal_number"]
 
 _ASCII_DIGITS = frozenset("0123456789")
 

@@ -14,13 +14,13 @@ from pysol_cards.cards import createCards, ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
 from eightoff.core.cards import ACE, CARDS, Card, Suit
+from eightoff.core.limits import LAST_DEAL, LOWEST_DEAL
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants.eightoff_game import STANDARD
 
-MIN_DEAL = 0
-MAX_DEAL = 10**20
-"""PySolFC accepts game numbers up to 10**20."""
+MIN_DEAL = LOWEST_DEAL
+MAX_DEAL = LAST_DEAL
 FIRST_MT_DEAL = 32000
 
 _PYSOL_SUITS = "CSHD"

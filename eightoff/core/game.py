@@ -198,6 +198,11 @@ class Game:
             raise ValueError(f"saved game is missing or has a malformed {error}") from None
         return game
 
+    def replay_step(self, lines: list[str]) -> Step:
+        """Make a saved step again (its moves in fc-solve's wording), checked under the rules:
+        for a store that saves a long game a step at a time. Raises ValueError."""
+        return self._replay_step(lines)
+
     def _replay_step(self, lines: list[str]) -> Step:
         if not isinstance(lines, list) or not lines:
             raise ValueError("a saved step must be a non-empty list of moves")

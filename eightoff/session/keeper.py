@@ -95,10 +95,9 @@ class Keeper:
         self.store.save_unfinished(game, seconds, hints_used)
 
     def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool) -> None:
-        """The outcome, at the moment it is decided; the unfinished game is cleared only once
-        the outcome is recorded."""
-        if self.store.record_outcome(game, outcome, seconds, hints_used):
-            self.store.clear_unfinished(game.rules.name)
+        """The outcome, at the moment it is decided (the store clears the unfinished game only
+        once the outcome is safely written)."""
+        self.store.record_outcome(game, outcome, seconds, hints_used)
 
     def resume(self, key: str) -> SavedGame | None:
         """The unfinished game kept for variant `key` (None: none, or one already won)."""
@@ -114,6 +113,11 @@ class Keeper:
 
     def take_notices(self) -> list[str]:
         return self.store.take_notices()
+
+    def write_problem(self) -> str:
+        """Why the player's files cannot be written now ("" when they can): shown until
+        dismissed, and the write is tried again at every step and at quit."""
+        return self.store.write_problem or ""
 
     def close(self) -> None:
         self.store.close()

@@ -123,6 +123,10 @@ class Session:
         """Run the clock while the game is under way, undecided, and the window is shown."""
         self.clock.run(self.now(), visible and self._game.has_started and self.outcome is None)
 
+    def save_problem(self) -> str:
+        """Why this game cannot be saved now ("" when it can): the front end keeps it in view."""
+        return self.keeper.write_problem() if self.keeper is not None else ""
+
     def leaving_loses(self) -> bool:
         """Whether leaving this game for another (New, Restart, Deal…) counts it as lost, so the
         player should be asked first (unless they turned the question off)."""

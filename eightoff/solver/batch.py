@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import statistics
-from collections.abc import Iterable, Iterator, Sequence
+import threading
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from eightoff.core.deals import deal
+from eightoff.core.limits import worker_count
 from eightoff.core.notation import format_move
 from eightoff.core.rules import Rules
 from eightoff.solver.grade import GRADES
@@ -24,6 +26,10 @@ from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult, grade_
 
 CHUNK = 8
 """Deals handed to a worker at a time: few enough that the progress bar moves smoothly."""
+IN_FLIGHT = 4
+"""Chunks per worker handed out ahead of the record being waited for."""
+SIGNIFICANT = 4
+"""Significant digits of a deal's time in the summary's histogram."""
 
 
 @dataclass(frozen=True)
@@ -60,35 +66,96 @@ def _solve_in_worker(arguments: tuple[Job, int]) -> dict[str, Any]:
 
 
 def solve_deals(numbers: Sequence[int], job: Job, jobs: int) -> Iterator[dict[str, Any]]:
-    """The records of `numbers` in order; `jobs` processes (0: one per core, 1: in this one)."""
-    workers = jobs or os.cpu_count() or 1
-    if workers == 1 or len(numbers) == 1:
+    """The records of `numbers` in order; `jobs` processes (0: one per core, 1: in this one),
+    never more than the deals, the cores or `limits.MAX_JOBS` (`--jobs 10000` on two deals once
+    started hundreds). At most IN_FLIGHT deals per process are handed out ahead of the record
+    being waited for, so a range of any length takes the same memory."""
+    workers = worker_count(jobs, deal_count(numbers), os.cpu_count())
+    if workers == 1:
         for number in numbers:
             yield solve_deal(job, number)
         return
+    room = threading.BoundedSemaphore(workers * CHUNK * IN_FLIGHT)
+    done = threading.Event()
+
+    def tasks() -> Iterator[tuple[Job, int]]:
+        for number in numbers:
+            while not room.acquire(timeout=0.1):
+                if done.is_set():
+                    return
+            yield job, number
+
     context = multiprocessing.get_context("spawn")
     with context.Pool(workers) as pool:
-        yield from pool.imap(_solve_in_worker, ((job, number) for number in numbers), chunksize=CHUNK)
+        try:
+            for entry in pool.imap(_solve_in_worker, tasks(), chunksize=CHUNK):
+                room.release()
+                yield entry
+        finally:
+            done.set()
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+def deal_count(numbers: Sequence[int]) -> int:
+    """How many deals: `len` refuses a range of more than sys.maxsize (deals go to 10**20)."""
+    if isinstance(numbers, range):
+        return max(0, (numbers.stop - numbers.start + numbers.step - 1) // numbers.step)
+    return len(numbers)
 
 
-def summary(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Counts, median and p99 own time, median moves and the grade distribution."""
-    records = list(records)
-    seconds = [entry["seconds"] for entry in records]
-    lengths = [entry["moves"] for entry in records if entry["status"] == SOLVED]
-    grades = [entry["grade"] for entry in records if entry["grade"]]
-    statuses = [entry["status"] for entry in records]
-    return {
-        "deals": len(records),
-        **{status: statuses.count(status) for status in (SOLVED, UNSOLVED, UNKNOWN)},
-        "median_seconds": round(statistics.median(seconds), 6) if seconds else 0.0,
-        "p99_seconds": round(percentile(seconds, 0.99), 6),
-        "max_seconds": round(max(seconds), 6) if seconds else 0.0,
-        "median_moves": statistics.median(lengths) if lengths else 0,
-        "grades": {grade: grades.count(grade) for grade in GRADES},
-    }
+class Summary:
+    """Counts, median and p99 own time, median moves and the grade distribution of a range of
+    deals, added up as records come: it keeps histograms, not records, so a range of any
+    length takes the same memory. Times are kept to SIGNIFICANT significant digits."""
+
+    def __init__(self) -> None:
+        self.deals = 0
+        self.statuses: Counter[str] = Counter()
+        self.seconds: Counter[float] = Counter()
+        self.lengths: Counter[int] = Counter()
+        self.grades: Counter[str] = Counter()
+        self.longest = 0.0
+
+    def add(self, entry: dict[str, Any]) -> None:
+        self.deals += 1
+        self.statuses[entry["status"]] += 1
+        self.seconds[float(f"{entry['seconds']:.{SIGNIFICANT}g}")] += 1
+        self.longest = max(self.longest, entry["seconds"])
+        if entry["status"] == SOLVED:
+            self.lengths[entry["moves"]] += 1
+        if entry["grade"]:
+            self.grades[entry["grade"]] += 1
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            **{status: self.statuses[status] for status in (SOLVED, UNSOLVED, UNKNOWN)},
+            "median_seconds": round(median(self.seconds), 6),
+            "p99_seconds": round(percentile(self.seconds, 0.99), 6),
+            "max_seconds": round(self.longest, 6),
+            "median_moves": median(self.lengths),
+            "grades": {grade: self.grades[grade] for grade in GRADES},
+        }
+
+
+def percentile(histogram: Counter[Any], fraction: float) -> Any:
+    """The value below which `fraction` of the counted values lie (0 when none were)."""
+    total = sum(histogram.values())
+    if not total:
+        return 0
+    wanted = min(total - 1, int(fraction * total))
+    seen = 0
+    for value in sorted(histogram):
+        seen += histogram[value]
+        if seen > wanted:
+            return value
+    return 0  # not reached: the counts add up to total
+
+
+def median(histogram: Counter[Any]) -> Any:
+    """The median as `statistics.median` gives it: the mean of the two middle values when
+    their count is even."""
+    total = sum(histogram.values())
+    if not total:
+        return 0
+    low, high = percentile(histogram, (total - 1) // 2 / total), percentile(histogram, total // 2 / total)
+    return low if low == high else (low + high) / 2

@@ -10,17 +10,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from tqdm import tqdm
 
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
+from eightoff.core.limits import MAX_SECONDS
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
-from eightoff.solver.batch import Job, solve_deals, summary
+from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
 from eightoff.solver.search import DEFAULT_STATES, Budget
 from eightoff.solver.solve import SOLVED, UNSOLVED, grade_of, solve
 
@@ -56,8 +56,9 @@ def _seconds(text: str) -> float:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"time limit must be a number of seconds, not {text!r}") from None
-    if not seconds > 0 or seconds == float("inf"):
-        raise argparse.ArgumentTypeError("time limit must be a finite number of seconds above 0")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            f"time limit must be a number of seconds above 0 and at most {MAX_SECONDS:g}")
     return seconds
 
 
@@ -131,13 +132,15 @@ def _load(parser: argparse.ArgumentParser, board: str | None, number: int | None
 
 def _solve_range(numbers: range, rules: Rules, args: argparse.Namespace) -> int:
     """One JSON line per deal as it is decided, then `{"summary": ...}`; a progress bar on
-    stderr only when stderr is a terminal. Only the small fields are kept for the summary."""
+    stderr only when stderr is a terminal. The summary is added up as lines go out: a range of
+    any length takes the same memory."""
     job = Job(rules, args.time_limit, args.max_states or None)
-    kept: list[dict[str, Any]] = []
-    with tqdm(total=len(numbers), unit="deal", disable=not sys.stderr.isatty(), file=sys.stderr) as bar:
+    totals = Summary()
+    bar_wanted = sys.stderr.isatty()
+    with tqdm(total=deal_count(numbers), unit="deal", disable=not bar_wanted, file=sys.stderr) as bar:
         for entry in solve_deals(numbers, job, args.jobs):
             print(json.dumps(entry), flush=True)
-            kept.append({key: entry[key] for key in ("status", "seconds", "moves", "grade")})
+            totals.add(entry)
             bar.update()
-    print(json.dumps({"summary": {"rules": rules.name, **summary(kept)}}))
+    print(json.dumps({"summary": {"rules": rules.name, **totals.figures()}}))
     return 0

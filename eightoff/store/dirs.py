@@ -49,8 +49,9 @@ class HomeDirs:
 
 
 def default_dirs() -> StoreDirs:
-    """$EIGHTOFF_HOME's subfolders when it is set, else the platform's per-user folders."""
+    """$EIGHTOFF_HOME's subfolders when it is set, else the platform's per-user folders. The
+    folder is made absolute when read, so a later change of working folder cannot move it."""
     home = os.environ.get(HOME_VARIABLE)
     if home:
-        return HomeDirs(Path(home))
+        return HomeDirs(Path(os.path.abspath(home)))
     return PlatformDirs("eightoff", appauthor=False)

@@ -55,12 +55,15 @@ class Notices:
     """Sentences for the window to show until the player dismisses them, in the order they came.
 
     The same sentence is kept once; "cannot save" is said once per run (every failure after
-    that goes to the log only), so a full disk does not bury the player in notices.
+    that goes to the log only), so a full disk does not bury the player in notices. While
+    writes keep failing, `write_problem` holds that sentence, for a warning that stays.
     """
 
     def __init__(self) -> None:
         self.messages: list[str] = []
         self._told_cannot_save = False
+        self.write_problem: str | None = None
+        """The "cannot save" sentence while the last write failed; None once one succeeds."""
 
     def add(self, message: str) -> None:
         log.warning("%s", message)
@@ -73,14 +76,19 @@ class Notices:
 
     def cannot_save(self, what: str, path: Path, reason: str) -> None:
         """Report a failed write: a notice the first time, a log line every time."""
+        self.write_problem = _(
+            "Cannot save {what} to {folder}: {reason}. You can keep playing: it is tried again at "
+            "every move and when the window closes.").format(what=what, folder=shown(path.parent),
+                                                            reason=reason)
         if self._told_cannot_save:
-            log.warning("cannot save %s to %s: %s", what, path, reason)
+            log.warning("cannot save %s to %s: %s", what, shown(path), reason)
             return
         self._told_cannot_save = True
-        self.add(
-            _("Cannot save {what} to {folder}: {reason}. You can keep playing, but games and settings "
-              "will not be kept.").format(what=what, folder=path.parent, reason=reason)
-        )
+        self.add(self.write_problem)
+
+    def saved(self) -> None:
+        """A write went through: the warning of failing writes is over."""
+        self.write_problem = None
 
 
 def kind_of(mode: int) -> str | None:
@@ -151,10 +159,36 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
         raise
 
 
+def fsync_folder(folder: Path) -> None:
+    """Make a new or removed file's name durable too (POSIX; elsewhere there is nothing to open)."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def shown(path: Path | str | bytes) -> str:
+    """A path as the player reads it: bytes that are not UTF-8 (a Latin-1 folder name) are
+    replaced, so a message naming the path can be printed, logged and drawn. The one place
+    paths are decoded for show; everywhere else they stay as the system gave them."""
+    return os.fsencode(path).decode("utf-8", "replace")
+
+
 def aside_path(path: Path) -> Path:
-    """`name.corrupt-<time>`; microseconds keep two bad files of one second apart."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    return path.with_name(f"{path.name}.corrupt-{stamp}")
+    """`name.corrupt-<time>`, or `name.corrupt-<time>-<n>` when that is taken: a clock that
+    stands still or goes back must not make a second bad file overwrite the first."""
+    try:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    except (ValueError, OverflowError, OSError):
+        stamp = "0"
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    number = 1
+    while os.path.lexists(aside):
+        number += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
+    return aside
 
 
 class StoreFiles:
@@ -164,6 +198,9 @@ class StoreFiles:
         self.notices = notices
         self.hands_off: set[Path] = set()
         """Files we could not read nor move aside: never written, truncated or removed."""
+        self.unsaved: dict[Path, tuple[str, bytes, bool]] = {}
+        """Writes that failed, newest data per path (what, data, durable): tried again by
+        `retry`, and dropped when a later write of the path goes through."""
 
     def read(self, path: Path, what: str, limit: int, consequence: str) -> bytes | None:
         """The file's bytes, or None when it is missing, bad (set aside) or unreadable (left).
@@ -180,7 +217,7 @@ class StoreFiles:
         self.hands_off.add(path)
         self.notices.add(
             _("Your {what} ({path}) could not be read ({reason}); {consequence}. The file is left as it "
-              "is and will not be written over.").format(what=what, path=path, reason=reason,
+              "is and will not be written over.").format(what=what, path=shown(path), reason=reason,
                                                          consequence=consequence)
         )
 
@@ -197,7 +234,7 @@ class StoreFiles:
             return
         self.notices.add(
             _("Your {what} could not be read ({reason}); {consequence}. The file was kept as {aside}.")
-            .format(what=what, reason=reason, consequence=consequence, aside=aside)
+            .format(what=what, reason=reason, consequence=consequence, aside=shown(aside))
         )
 
     def may_write(self, path: Path) -> bool:
@@ -210,14 +247,29 @@ class StoreFiles:
         try:
             atomic_write(path, data, durable)
         except OSError as error:
+            self.unsaved[path] = (what, data, durable)
             self.notices.cannot_save(what, path, reason_of(error))
             return False
+        self.unsaved.pop(path, None)
+        self.notices.saved()
         return True
+
+    def retry(self) -> bool:
+        """Write again what could not be written; True when nothing is left unsaved."""
+        for path, (what, data, durable) in list(self.unsaved.items()):
+            if not self.write(path, what, data, durable):
+                return False
+        return True
+
+    def forget_unsaved(self, path: Path) -> None:
+        """A failed write of `path` is no longer wanted (its file was meant to go)."""
+        self.unsaved.pop(path, None)
 
     def remove(self, path: Path, what: str) -> None:
         """Remove a file we wrote, unless it is hands-off; failure becomes a notice."""
         if not self.may_write(path):
             return
+        self.unsaved.pop(path, None)
         try:
             path.unlink()
         except MISSING_ERRORS:

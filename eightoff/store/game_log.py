@@ -15,35 +15,37 @@ rewritten by a reset the player asked for.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import io
 import operator
 import os
 import re
-from collections.abc import Callable, Iterator
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress
 from operator import attrgetter
 from pathlib import Path
 from types import ModuleType
+from typing import Literal
 
 import msgspec
 
 from eightoff.core.i18n import _
+from eightoff.core.limits import EARLIEST, LAST_DEAL, LATEST
 from eightoff.store.files import (
     MISSING_ERRORS,
     READ_FLAGS,
     BadFile,
     StoreFiles,
     Unreadable,
-    atomic_write,
+    fsync_folder,
     kind_of,
     reason_of,
 )
 from eightoff.store.schema import (
-    EARLIEST,
     GAME_ID,
-    LATEST,
     LOG_VERSION,
     LOST,
     SOLVED,
@@ -80,6 +82,13 @@ MORE_KEYS = 63
 """Variant keys a scan numbers: 4 x 63 codes, then OTHER and BAD."""
 OTHER, BAD = 252, 255
 """The codes of a game of a further variant key, and of a line whose key is not one."""
+
+Appended = Literal["written", "busy", "failed"]
+
+
+class Busy(Exception):
+    """Another process holds the log's lock (a suspended `eightoff stats`, say)."""
+
 
 LOCK_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
@@ -132,47 +141,76 @@ class GameLog:
 
     # ----- writing ---------------------------------------------------------------------------
 
-    def append(self, line: LogLine) -> bool:
-        """Add one line, durably (fsync of the file, and of the folder when the file is new).
-        Failure to write becomes the once-only "cannot save" notice and False."""
-        data = msgspec.json.encode(line) + b"\n"
+    def append(self, lines: Sequence[bytes], wait: bool = True) -> Appended:
+        """Add lines (each one JSON object, without its newline), durably (fsync of the file,
+        and of the folder when the file is new): "written", "failed" (the once-only "cannot
+        save" notice given; a part written is cut off again, so a full disk leaves no torn
+        line), or "busy" when `wait` is False and
+        another process holds the log's lock (nothing written, nothing said)."""
+        data = b"".join(line + b"\n" for line in lines)
         if not self.files.may_write(self.path) or not self._usable():
-            return False
+            return "failed"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._locked(exclusive=True):
+            with self._locked(exclusive=True, wait=wait):
                 flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
                 descriptor = os.open(self.path, flags | getattr(os, "O_NONBLOCK", 0), 0o600)
                 try:
                     size = os.fstat(descriptor).st_size
                     if size and _ends_mid_line(descriptor):
                         data = b"\n" + data  # a crash cut the last line short: do not glue onto it
-                    if os.write(descriptor, data) != len(data):
-                        raise OSError(0, _("the disk took only part of the record"))
-                    os.fsync(descriptor)
+                    _write_whole(descriptor, data, size)
                 finally:
                     os.close(descriptor)
                 if size == 0:
-                    _fsync_folder(self.path.parent)
+                    fsync_folder(self.path.parent)
+        except Busy:
+            return "busy"
         except OSError as error:
             self.files.notices.cannot_save(_("the finished game"), self.path, reason_of(error))
-            return False
-        return True
+            return "failed"
+        self.files.notices.saved()
+        return "written"
 
     def rewrite(self, keep: Callable[[LogLine], bool]) -> None:
         """Keep only the readable lines `keep` accepts, and every line this program cannot read
-        (damaged, or from a newer version): a reset forgets games, never what it cannot judge."""
+        (damaged, or from a newer version): a reset forgets games, never what it cannot judge.
+        Streams from the log to a new file beside it, a line at a time, so the memory it takes
+        does not grow with the log (a reset of 10 million games once ran out of it)."""
         if not self.files.may_write(self.path) or not self._usable():
             return
         try:
             with self._locked(exclusive=True):
-                raw = self.path.read_bytes() if self.path.exists() else b""
-                lines = [line for line in raw.split(b"\n") if line.strip()]
-                kept = [line for line in lines if self._keeps(line, keep)]
-                if len(kept) != len(lines):
-                    atomic_write(self.path, b"".join(line + b"\n" for line in kept))
+                self._rewrite(keep)
         except OSError as error:
             self.files.notices.cannot_save(what(), self.path, reason_of(error))
+
+    def _rewrite(self, keep: Callable[[LogLine], bool]) -> None:
+        try:
+            source = open(self.path, "rb")  # noqa: SIM115 - closed below, after the replace
+        except MISSING_ERRORS:
+            return
+        temporary = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed by the with below
+            "wb", dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp", delete=False)
+        with source, temporary as target:
+            dropped = False
+            try:
+                whole = True
+                while piece := source.readline(CHUNK):
+                    complete = piece.endswith(b"\n")
+                    if whole and complete and piece.strip() and not self._keeps(piece, keep):
+                        dropped = True
+                    elif piece.strip() or not whole:
+                        target.write(piece if complete or len(piece) == CHUNK else piece + b"\n")
+                    whole = complete
+                target.flush()
+                os.fsync(target.fileno())
+                if dropped:
+                    os.replace(target.name, self.path)
+                    fsync_folder(self.path.parent)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(target.name)
 
     def _keeps(self, line: bytes, keep: Callable[[LogLine], bool]) -> bool:
         try:
@@ -299,17 +337,23 @@ class GameLog:
     # ----- locking ---------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def _locked(self, exclusive: bool) -> Iterator[None]:
+    def _locked(self, exclusive: bool, wait: bool = True) -> Iterator[None]:
         """Hold the log's lock; without a lock file (a folder we cannot write, or something
-        that is not a file in its place) go unlocked, as nothing can then be written either."""
+        that is not a file in its place) go unlocked, as nothing can then be written either.
+        With `wait` False, raise Busy at once when another process holds it."""
         try:
             descriptor: int | None = os.open(self.lock_path, LOCK_FLAGS, 0o600)
         except OSError:
             descriptor = None
         try:
             if descriptor is not None and fcntl is not None:
-                with contextlib.suppress(OSError):
-                    fcntl.flock(descriptor, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+                mode = (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | (0 if wait else fcntl.LOCK_NB)
+                try:
+                    fcntl.flock(descriptor, mode)
+                except BlockingIOError:
+                    raise Busy from None
+                except OSError:
+                    pass
             yield
         finally:
             if descriptor is not None:
@@ -462,6 +506,8 @@ class _Reader:
         if not (min(finished) >= EARLIEST and max(finished) < LATEST):
             found.update(index for index, moment in enumerate(finished) if not EARLIEST <= moment < LATEST)
         starts, deals = list(map(START, lines)), list(map(DEAL, lines))
+        if max(filter(None, deals), default=0) > LAST_DEAL:
+            found.update(index for index, deal in enumerate(deals) if deal is not None and deal > LAST_DEAL)
         boards = len(starts) - starts.count(None)
         if deals.count(None) != boards or (boards and (any(map(operator.is_, deals, starts))
                                                        or "," in "".join(filter(None, starts)))):
@@ -506,16 +552,19 @@ def fingerprint(descriptor: int, offset: int) -> bytes:
     return hashlib.blake2b(tail, digest_size=16).digest()
 
 
+def _write_whole(descriptor: int, data: bytes, size: int) -> None:
+    """Append `data` and fsync; on any failure cut the file back to `size` (best effort) and
+    raise, so a disk that took part of it leaves no torn line behind."""
+    try:
+        if os.write(descriptor, data) != len(data):
+            raise OSError(errno.ENOSPC, _("the disk took only part of the record"))
+        os.fsync(descriptor)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.ftruncate(descriptor, size)
+        raise
+
+
 def _ends_mid_line(descriptor: int) -> bool:
     """Whether the last byte is not a newline (O_APPEND writes go to the end wherever we seek)."""
     return os.pread(descriptor, 1, os.fstat(descriptor).st_size - 1) != b"\n"
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make a new file's name durable too (POSIX; elsewhere there is nothing to open)."""
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)

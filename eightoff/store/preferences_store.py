@@ -3,7 +3,11 @@ folder (geometry is where the window happened to be, not a choice the player mad
 
 Each field is checked against its type and bounds in `schema.Settings` / `schema.Geometry`. A
 field that fails takes its default and the file is set aside; the other fields keep their
-saved values, so one bad value costs only itself.
+saved values, so one bad value costs only itself. A window size is brought within the limits
+(`limits.clamp_window`) when read and when written, rather than refused.
+
+Two windows share the files, so a window writes only what it changed (`merge`), over what the
+other may have written since.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any
 import msgspec
 
 from eightoff.core.i18n import _
+from eightoff.core.limits import clamp_window
 from eightoff.core.variants import VARIANTS
 from eightoff.store.files import BadFile, StoreFiles, Unreadable, read_regular
 from eightoff.store.preferences import Preferences
@@ -53,7 +58,36 @@ def load(settings_path: Path, geometry_path: Path, files: StoreFiles) -> Prefere
         if schema is Settings and "options" not in found:
             found["options"] = legacy_options(raw)
         values.update(found)
-    return Preferences(**values)
+    return _clamped(Preferences(**values))
+
+
+def peek(settings_path: Path, geometry_path: Path) -> Preferences:
+    """The preferences on disk now, read quietly (a bad file or field means its defaults here:
+    the window's own load is the one that sets it aside and tells)."""
+    values: dict[str, Any] = {}
+    for (schema, _what), path in zip(parts(), (settings_path, geometry_path), strict=True):
+        try:
+            raw = read_regular(path, DOCUMENT_LIMIT)
+            if raw is not None:
+                values.update(decode_fields(raw, schema)[0])
+        except (OSError, BadFile, Unreadable, BadContent):
+            continue
+    return _clamped(Preferences(**values))
+
+
+def merge(mine: Preferences, loaded: Preferences | None, on_disk: Preferences) -> Preferences:
+    """`on_disk` with the fields where `mine` differs from `loaded` (what this window read) taken
+    from `mine`: whatever the fields are, each window's changes win and nobody else's are undone.
+    Without `loaded` (preferences never read), `mine` as it is."""
+    if loaded is None:
+        return mine
+    changed = {field.name: getattr(mine, field.name) for field in dataclasses.fields(mine)
+               if getattr(mine, field.name) != getattr(loaded, field.name)}
+    return dataclasses.replace(on_disk, **changed)
+
+
+def _clamped(preferences: Preferences) -> Preferences:
+    return dataclasses.replace(preferences, window_size=clamp_window(preferences.window_size))
 
 
 def legacy_options(raw: bytes) -> dict[str, dict[str, bool]]:
@@ -69,7 +103,7 @@ def legacy_options(raw: bytes) -> dict[str, dict[str, bool]]:
 
 
 def save(preferences: Preferences, settings_path: Path, geometry_path: Path, files: StoreFiles) -> None:
-    fields = dataclasses.asdict(preferences)
+    fields = dataclasses.asdict(_clamped(preferences))
     for (schema, what), path in zip(parts(), (settings_path, geometry_path), strict=True):
         document = {name: fields[name] for name in schema.__struct_fields__ if name != "version"}
         files.write(path, what, msgspec.json.encode({"version": VERSION, **document}))

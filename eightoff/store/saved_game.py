@@ -9,7 +9,8 @@ import msgspec
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
-from eightoff.store.schema import MAX_SECONDS, BadContent, SavedGameFile, check_version, decode
+from eightoff.core.limits import clamp_seconds
+from eightoff.store.schema import BadContent, SavedGameFile, check_version, decode
 
 VERSION = 1
 
@@ -28,21 +29,26 @@ class SavedGame:
     """The id its outcome will be recorded under (None in files from before ids)."""
 
 
-def encode(game: Game, elapsed: float, hints_used: bool, game_id: str) -> bytes:
+def encode(game: Game, elapsed: float, hints_used: bool, game_id: str, steps: str | None = None) -> bytes:
     """Written as plain data (no bounds check: saving must not fail where loading would be
-    fussy; a game past the bounds is set aside on loading, with a notice)."""
-    seconds = min(max(0.0, float(elapsed)), MAX_SECONDS)
+    fussy; a game past the bounds is set aside on loading, with a notice). With `steps`, the
+    token of its steps file (`game_steps`), the history is left there and out of this file."""
+    seconds = clamp_seconds(elapsed)
+    record = game.to_record()
+    if steps is not None:
+        record.update(done=[], undone=[], move_count=0)
     document = {"version": VERSION, "elapsed": seconds, "hints_used": hints_used,
-                "game": game.to_record(), "id": game_id}
+                "game": record, "id": game_id, "steps": steps}
     return msgspec.json.encode(document)
 
 
-def decode_saved(raw: bytes) -> SavedGame:
-    """Raises BadContent with a reason, including when the moves no longer replay."""
+def decode_saved(raw: bytes) -> tuple[SavedGame, str | None]:
+    """The game and the token of its steps file (None when its history is all in `raw`).
+    Raises BadContent with a reason, including when the moves no longer replay."""
     check_version(raw, VERSION)
     document = decode(raw, SavedGameFile)
     try:
         game = Game.from_record(msgspec.to_builtins(document.game))
     except Exception as error:  # the core's replay of moves that are not legal, whatever it raises
         raise BadContent(_("its moves do not replay: {detail}").format(detail=error)) from None
-    return SavedGame(game, document.elapsed, document.hints_used, document.id)
+    return SavedGame(game, document.elapsed, document.hints_used, document.id), document.steps

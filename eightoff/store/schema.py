@@ -10,26 +10,19 @@ short reason for the player's notice.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _
+from eightoff.core.limits import EARLIEST, LAST_DEAL, LATEST, LOWEST_DEAL, MAX_MOVES, MAX_SECONDS, MAX_STEPS
 from eightoff.core.outcome import Outcome as Outcome  # the one type, re-exported for the store
 from eightoff.core.variants import DEFAULT_KEY
 
 T = TypeVar("T")
 
-MAX_COUNT = 10_000_000
-"""Moves in one game: far beyond any real game, small enough to add up without harm."""
-MAX_SECONDS = 10_000_000.0
-"""About 115 days on one game's clock."""
-MAX_DEAL = 10**18
-"""Deal numbers the store keeps (the core allows more, but no real log holds them)."""
-EARLIEST = datetime(1970, 1, 1, tzinfo=timezone.utc)
-LATEST = datetime(2200, 1, 1, tzinfo=timezone.utc)
 
 VariantKey = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
 """A statistics key from the variant registry ("standard", "easy", "freecell", "raglan"...)."""
@@ -49,9 +42,11 @@ class LegacySettings(Struct, kw_only=True):
     face_up: bool = False
 
 GameId = Annotated[str, Meta(pattern=r"^[0-9A-Za-z-]{1,64}$")]
-Count = Annotated[int, Meta(ge=0, le=MAX_COUNT)]
+Count = Annotated[int, Meta(ge=0, le=MAX_MOVES)]
 Seconds = Annotated[float, Meta(ge=0.0, le=MAX_SECONDS)]
-DealNumber = Annotated[int, Meta(ge=0, le=MAX_DEAL)]
+DealNumber = Annotated[int, Meta(ge=LOWEST_DEAL)]
+"""At most LAST_DEAL, which is past int64 and so checked in Python (`problem`; the core's replay
+refuses a saved game's)."""
 Board = Annotated[str, Meta(max_length=4096)]
 Moment = Annotated[datetime, Meta(tz=True)]
 WON = Outcome.WON
@@ -61,12 +56,13 @@ SOLVED = Outcome.SOLVED_WITH_HELP
 Grade = Literal["easy", "medium", "hard", "expert"]
 """A difficulty grade, as the solver names them (`eightoff.solver.GRADES`; a test keeps the two equal)."""
 
-Pixels = Annotated[int, Meta(ge=200, le=16384)]
-"""A window side the window can open at."""
+Pixels = int
+"""A window side as saved: brought within the limits when read (`limits.clamp_window`), so a
+size no window manager kept to costs nothing."""
 Position = Annotated[int, Meta(ge=-100_000, le=100_000)]
 Move = Annotated[str, Meta(max_length=100)]
 Step = Annotated[list[Move], Meta(min_length=1, max_length=500)]
-Steps = Annotated[list[Step], Meta(max_length=1_000_000)]
+Steps = Annotated[list[Step], Meta(max_length=MAX_STEPS)]
 
 DOCUMENT_LIMIT = 16 << 20
 """Bytes read of a preferences, window or unfinished-game file: more is not something we wrote."""
@@ -133,6 +129,8 @@ class SavedGameFile(Struct, kw_only=True):
     game: GameRecord
     id: GameId | None = None
     """The game's id, so its outcome is counted once whoever records it (added later: optional)."""
+    steps: GameId | None = None
+    """The token of the steps file that holds the history (`game_steps`); None: it is all here."""
 
 
 LOG_VERSION = 1
@@ -167,6 +165,9 @@ class LogFields(Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=
     outcome: Outcome | None = None
     """Absent in lines written before "solved with help" was counted apart: then `won` and
     `solver_finished` say it."""
+    clock_clamped: bool = False
+    """The wall clock was outside EARLIEST..LATEST when the game ended (a dead clock battery):
+    `finished` is the nearest date inside, so the game still counts."""
 
     @property
     def result(self) -> Outcome:
@@ -199,6 +200,8 @@ def problem(line: LogFields) -> str | None:
         return "the date is not between 1970 and 2200"
     if (line.deal is None) == (line.start is None):
         return "it needs either a deal number or a starting board"
+    if line.deal is not None and line.deal > LAST_DEAL:
+        return "the deal number is past the last deal"
     return None
 
 

@@ -21,9 +21,10 @@ from msgspec import Struct
 
 from eightoff.core import deals
 from eightoff.core.game import Game
+from eightoff.core.i18n import _
 from eightoff.core.notation import parse_board
 from eightoff.core.rules import Rules
-from eightoff.core.variants import variant
+from eightoff.core.variants import VARIANTS, variant
 from eightoff.store.schema import LOST, SOLVED, WON, LogFields, LogLine, Outcome, decode
 
 RECENT = 20
@@ -49,6 +50,8 @@ class FinishedGame:
     game_id: str | None = None
     outcome: Outcome | None = None
     """"won", "lost" or "solved with help"; None means derived from `won`/`solver_finished`."""
+    clock_clamped: bool = False
+    """`finished` is not what the wall clock said, which was outside any real date."""
 
     @property
     def kind(self) -> Outcome:
@@ -74,14 +77,24 @@ class FinishedGame:
         if unknown:
             raise ValueError(f"{kind.key} has no rule option {', '.join(unknown)}")
         return kind.configure({option.key: option.key in on for option in kind.options})
+    def replay_problem(self) -> str | None:
+        """Why this program cannot play this game again, for the player (a game it does not
+        have, logged by a newer version; a board that does not parse), or None when it can."""
+        try:
+            self.replay()
+        except (ValueError, KeyError) as error:
+            if self.start is None or self.rules not in VARIANTS:
+                return _("it is a game this version of Eight Off does not have ({game})").format(
+                    game=self.rules)
+            return _("its starting board cannot be read: {detail}").format(detail=error)
+        return None
 
     def line(self) -> LogLine:
         return LogLine(
             version=1, rules=self.rules, deal=self.deal, start=self.start, won=self.won, moves=self.moves,
             seconds=self.seconds, finished=self.finished, hints_used=self.hints_used,
             solver_finished=self.solver_finished, takeback=self.takeback, options=self.options,
-            id=self.game_id,
-            outcome=self.outcome,
+            id=self.game_id, outcome=self.outcome, clock_clamped=self.clock_clamped,
         )
 
     @classmethod
@@ -92,6 +105,7 @@ class FinishedGame:
             solver_finished=line.solver_finished or line.result == SOLVED, takeback=line.takeback,
             options=line.options,
             start=line.start if line.deal is None else None, game_id=line.id, outcome=line.outcome,
+            clock_clamped=line.clock_clamped,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -27,8 +27,8 @@ import msgspec
 from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _, ngettext
-from eightoff.store.files import StoreFiles
-from eightoff.store.game_log import OTHER, Block, GameLog, Scan
+from eightoff.store.files import READ_FLAGS, StoreFiles, kind_of, reason_of
+from eightoff.store.game_log import ID_CHARACTERS, OTHER, Block, GameLog, Scan, fingerprint
 from eightoff.store.schema import (
     LOST,
     SOLVED,
@@ -43,12 +43,13 @@ from eightoff.store.schema import (
 )
 from eightoff.store.statistics import RECENT, Totals
 
-VERSION = 2
-"""2: the ids of all counted games (version 1 kept the last 2000); an older summary is rebuilt."""
+VERSION = 3
+"""3: the ids in a file of their own, appended to; 2: the ids of all counted games in this one
+(version 1 kept the last 2000). An older summary is rebuilt."""
 MAX_VARIANTS = 64
 """Variant keys counted; lines of further keys are skipped (no registry has that many)."""
 LIMIT = 16 << 20
-"""Bytes of a summary beyond the ids it keeps, which are at most the log's own size."""
+"""Bytes of a summary (its ids are in the ids file, at most the log's own size)."""
 FEW_IDS = 64
 """Up to this many new ids are looked up in the summary's string of ids; more make a set of it."""
 
@@ -82,7 +83,13 @@ class Summary(Struct, kw_only=True):
         default_factory=dict)
     ids: str = ""
     """The id of every game counted, each followed by a space, after a space (" a b "): one
-    string, read and written in one piece, in which an id is found by a substring search."""
+    string, read in one piece, in which an id is found by a substring search. Kept in its own
+    file (`SummaryFile.ids_path`), where new ids are appended: "" in the summary's file."""
+    ids_size: Annotated[int, Meta(ge=0)] = 0
+    """In the summary's file: how much of the ids file is this summary's."""
+    ids_check: Annotated[str, Meta(pattern="^([0-9a-f]{2}){0,32}$")] = ""
+    """Hex of the ids file's fingerprint (`game_log.fingerprint`) before `ids_size`, to tell
+    that ids file from one another process has rewritten since."""
 
 
 class _Folder:
@@ -342,6 +349,9 @@ class SummaryFile:
         self.path = path
         self.log = log
         self.files = files
+        self.ids_path = path.with_name(path.stem + ".ids")
+        self.ids_written = 0
+        """How much of the ids file is the cached summary's: new ids are appended after it."""
         self.cached: Summary | None = None
         self.torn = False
         """Whether the log ends in a line cut short (skipped, but not yet in the summary)."""
@@ -356,6 +366,7 @@ class SummaryFile:
                                  (summary.device, summary.inode))
         if scan is None:
             summary, folder, scan = self._rebuild()
+            self.ids_written = 0
         if scan.failed:
             self.cached = None
             return Summary()
@@ -365,9 +376,39 @@ class SummaryFile:
         if scan.bad or scan.newer or scan.end != summary.offset or self.cached is None:
             self._tell(summary, scan)
             folder.finish(scan)
-            self.files.write(self.path, what(), msgspec.json.encode(summary), durable=False)
+            self._write(summary)
         self.cached = summary
         return summary
+
+    def _write(self, summary: Summary) -> None:
+        """Append the ids counted since the last write to the ids file (or write it anew when
+        another process rewrote it), then the summary without its ids: a game's end costs what
+        it adds, not the million ids before it. Without fsync: a summary can be rebuilt."""
+        if not self.files.may_write(self.ids_path):
+            return
+        try:
+            self.ids_path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(self.ids_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except OSError as error:
+            self.files.notices.cannot_save(what(), self.ids_path, reason_of(error))
+            return
+        try:
+            if self.ids_written and fingerprint(descriptor, self.ids_written).hex() != summary.ids_check:
+                self.ids_written = 0  # not the ids this summary was read with: all of them again
+            with open(descriptor, "r+b", closefd=False) as file:
+                file.truncate(self.ids_written)
+                file.seek(self.ids_written)
+                file.write(summary.ids[self.ids_written:].encode("ascii"))
+            size = len(summary.ids)
+            check = fingerprint(descriptor, size).hex()
+        except OSError as error:
+            self.files.notices.cannot_save(what(), self.ids_path, reason_of(error))
+            return
+        finally:
+            os.close(descriptor)
+        self.ids_written, summary.ids_size, summary.ids_check = size, size, check
+        head = msgspec.structs.replace(summary, ids="")
+        self.files.write(self.path, what(), msgspec.json.encode(head), durable=False)
 
     def _rebuild(self) -> tuple[Summary, _Folder, Scan]:
         """The whole log read into an empty summary: a large one in two halves at once where
@@ -459,7 +500,37 @@ class SummaryFile:
         except BadContent as error:
             self.files.set_aside(self.path, what(), str(error), consequence)
             return Summary()
-        return summary if summary.version == VERSION else Summary()
+        if summary.version != VERSION:
+            return Summary()
+        ids = self._read_ids(summary)
+        if ids is None:
+            return Summary()  # not the ids it was written with: rebuilt quietly (it is only a cache)
+        summary.ids = ids
+        self.ids_written = summary.ids_size
+        return summary
+
+    def _read_ids(self, summary: Summary) -> str | None:
+        """The summary's part of the ids file, or None when that file is not what it was
+        when the summary was written (missing, shorter, rewritten, damaged)."""
+        if not summary.ids_size:
+            return ""
+        try:
+            descriptor = os.open(self.ids_path, READ_FLAGS)
+        except OSError:
+            return None
+        try:
+            if kind_of(os.fstat(descriptor).st_mode) is not None:
+                return None
+            if fingerprint(descriptor, summary.ids_size).hex() != summary.ids_check:
+                return None
+            data = os.pread(descriptor, summary.ids_size, 0)
+        except OSError:
+            return None
+        finally:
+            os.close(descriptor)
+        if len(data) != summary.ids_size or data.translate(None, ID_CHARACTERS + b" "):
+            return None
+        return data.decode("ascii")
 
     def _tell(self, summary: Summary, scan: Scan) -> None:
         """Say once how many lines were skipped (the summary remembers what it has said)."""

@@ -282,6 +282,7 @@ class Controller:
         if ctrl or mod & pygame.KMOD_ALT:
             return
         if key == pygame.K_ESCAPE:
+            table.status.dismiss_warning()
             if self.dragging or self.press is not None:
                 self.cancel()
             else:

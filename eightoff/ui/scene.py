@@ -48,6 +48,8 @@ class Host(Protocol):
 
     def quit(self) -> None: ...
 
+    def notify(self, text: str) -> None: ...
+
 
 class Scene:
     modal = True

@@ -78,6 +78,7 @@ class StatisticsDialog(Dialog):
 
     def option_labels(self) -> list[str]:
         return [("» " if index == self.selected else "   ") + row(game)
+                + ("  " + _("(cannot be played again)") if game.replay_problem() else "")
                 for index, game in enumerate(self.recent[:self.rows()])]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -95,6 +96,11 @@ class StatisticsDialog(Dialog):
     def play_selected(self) -> None:
         if self.selected is None:
             self.host.notify(_("Pick a recent game first, then Play again"))
+            self.reopen()
+            return
+        problem = self.recent[self.selected].replay_problem()
+        if problem is not None:  # Play again is off for this game: say why
+            self.host.notify(_("This game cannot be played again: {reason}").format(reason=problem))
             self.reopen()
             return
         self.play(self.recent[self.selected])

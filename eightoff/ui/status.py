@@ -60,6 +60,10 @@ class StatusLine:
         """The solver's quiet verdict, at the right end ("winnable", "thinking...")."""
         self.banner = ""
         """The solver playback's line; while set it takes the notice's row."""
+        self.warning = ""
+        """A problem that lasts (saving fails): in the notice's row whenever no notice is, until
+        the player dismisses it with Esc."""
+        self._dismissed = ""
         self._shown: tuple[str, ...] | None = None
 
     def show(self, text: str) -> None:
@@ -72,8 +76,18 @@ class StatusLine:
         """The player acted: the notice has been read."""
         self.notice = ""
 
+    def warn(self, text: str) -> None:
+        """Keep `text` in view until dismissed ("": the problem is over); a warning dismissed
+        stays away while the same problem lasts."""
+        self.warning = text if text != self._dismissed else ""
+        if not text:
+            self._dismissed = ""
+
+    def dismiss_warning(self) -> None:
+        self._dismissed, self.warning = self.warning or self._dismissed, ""
+
     def needs_draw(self, summary: str) -> bool:
-        return self._shown != (summary, self.notice, self.indicator, self.banner)
+        return self._shown != (summary, self.notice, self.indicator, self.banner, self.warning)
 
     def segments(self, box: Box, summary: str) -> list[Segment]:
         """What is written where, fitted so that no piece overlaps another or leaves the box."""
@@ -85,7 +99,7 @@ class StatusLine:
         low_row = pygame.Rect(rect.x + margin, rect.y + row_h, rect.w - 2 * margin, rect.h - row_h)
         size = max(smallest, round(row_h * 0.8))
         pieces: list[Segment] = []
-        upper = self.banner or self.notice
+        upper = self.banner or self.notice or self.warning
         wrapped: list[str] = []
         if upper:
             font, wrapped = _fit(upper, top_row.w, size, smallest)
@@ -116,7 +130,7 @@ class StatusLine:
         colours = {"notice": theme.NOTICE, "indicator": theme.TEXT_DIM}
         for piece in self.segments(box, summary):
             screen.blit(piece.font.render(piece.text, True, colours.get(piece.role, theme.TEXT)), piece.rect)
-        self._shown = (summary, self.notice, self.indicator, self.banner)
+        self._shown = (summary, self.notice, self.indicator, self.banner, self.warning)
         return rect
 
 

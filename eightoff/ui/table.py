@@ -477,6 +477,7 @@ class TableScene(Scene):
         on_top = self.host.top is self
         self.session.tick(on_top and self.host.visible)
         self.status.indicator = self.session.indicator()
+        self.status.warn(self.session.save_problem())
         self.toolbar.set_enabled(self.enabled())
         if on_top and self.checks_due and not self.animator.busy and not self.controller.dragging:
             self.check_position()

@@ -17,6 +17,8 @@ from typing import Any
 
 import pygame
 
+from eightoff.core.limits import LARGEST_WINDOW_SIDE
+
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 """The events whose `pos` (and `rel`) come in window units."""
 
@@ -47,10 +49,17 @@ class Screen:
         except pygame.error as error:
             raise NoWindow(str(error)) from error
         self.native.minimum_size = minimum
+        self.native.maximum_size = (LARGEST_WINDOW_SIDE, LARGEST_WINDOW_SIDE)
         self.open = True
 
     def surface(self) -> pygame.Surface:
-        """The surface to draw on, at the drawable's real pixels (re-read after every resize)."""
+        """The surface to draw on, at the drawable's real pixels (re-read after every resize).
+        A window made larger than the limit behind the window system's back (X11 without a
+        window manager ignores the maximum) is brought back first: a 32000-pixel square
+        surface took 4 GB, then crashed."""
+        width, height = self.native.size
+        if max(width, height) > LARGEST_WINDOW_SIDE:
+            self.native.size = (min(width, LARGEST_WINDOW_SIDE), min(height, LARGEST_WINDOW_SIDE))
         return self.native.get_surface()
 
     def density(self) -> float:

@@ -82,7 +82,8 @@ def test_a_game_taken_back_under_a_rule_later_switched_off_resumes(home: Path) -
     back = [move for move in session.game.legal_moves() if move.source.kind is PileKind.FOUNDATION]
     session.play(back[0])
     session.set_option("takeback", False, restart=False)  # for the next deal: this game keeps it
-    assert session.game.rules.foundation_takeback and not session.preferences.rule_options("standard")["takeback"]
+    assert session.game.rules.foundation_takeback
+    assert not session.preferences.rule_options("standard")["takeback"]
     played = [step.moves for step in session.game.done]
     session.close()
     again = open_at(home)

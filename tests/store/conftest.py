@@ -33,3 +33,14 @@ def played_game(number: int = 1, rules: Rules = STANDARD, moves: int = 12, seed:
     game.undo()
     game.undo()
     return game
+
+
+def random_change(game: Game, rng: random.Random) -> None:
+    """One change a player might make: an undo, a redo, or a move (with auto-play or not)."""
+    choice = rng.random()
+    if choice < 0.15 and game.can_undo:
+        game.undo()
+    elif choice < 0.25 and game.can_redo:
+        game.redo()
+    elif game.legal_moves():
+        game.play(rng.choice(game.legal_moves()), autoplay=rng.random() < 0.5)

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE
 from eightoff.store import WON, HomeDirs, Preferences, Store
 
 from .bad_files import (
+    CLAMPED,
     CONTENTS,
     KINDS,
     TARGETS,
@@ -46,14 +48,19 @@ def held(home: Path, target: Target, damage_name: str) -> list[str]:
     damage(home, target, damage_name)
     before = snapshot(target.path(home))
     store = Store(HomeDirs(home))
-    exercise(store)
+    clamped = (target.name, damage_name) in CLAMPED
     problems = []
-    if not kept(home, target, before):
+    if clamped:
+        size = store.load_preferences().window_size
+        if not all(SMALLEST_WINDOW_SIDE <= side <= LARGEST_WINDOW_SIDE for side in size):
+            problems.append(f"the window size {size} was not brought within the limits")
+    exercise(store)
+    if not clamped and not kept(home, target, before):
         problems.append("the bad file was neither kept aside nor left as it was")
     if not outside_untouched(home):
         problems.append("a file outside our folders was written through a link")
     fine = [("file", target.good)] + ([("file", b"")] if target.name == "statistics log" else [])
-    if not store.take_notices() and before not in fine:  # an empty log is no games yet
+    if not store.take_notices() and before not in fine and not clamped:  # an empty log is no games yet
         problems.append("no notice")
     again = Store(HomeDirs(home))
     if again.statistics("standard").won < 1:

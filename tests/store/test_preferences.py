@@ -101,7 +101,7 @@ def test_wrong_types_default_only_those_fields(dirs: HomeDirs) -> None:
         {"window_size": [800]},
         {"window_size": "800x600"},
         {"window_size": [800, 600.5]},
-        {"window_size": [0, 600]},
+        {"window_size": [True, 600]},
         {"window_position": [True, 3]},
         {"window_position": {"x": 1}},
     ],

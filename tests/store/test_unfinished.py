@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from eightoff.core.variants import EASY
-from eightoff.store import HomeDirs, Store
+from eightoff.store import HomeDirs, Store, saved_game
 from eightoff.store import files as store_files
 
 from .conftest import played_game
@@ -56,8 +56,10 @@ def test_the_latest_save_wins_and_clear_removes_it(store: Store) -> None:
 
 
 def saved_document(dirs: HomeDirs) -> dict[str, Any]:
-    Store(dirs).save_unfinished(played_game(moves=10), 30.0)
-    document: dict[str, Any] = json.loads(unfinished_path(dirs).read_text())
+    """A saved game with its whole history in the file (as every save wrote it before steps
+    files, and as the store still reads it)."""
+    unfinished_path(dirs).parent.mkdir(parents=True, exist_ok=True)
+    document: dict[str, Any] = json.loads(saved_game.encode(played_game(moves=10), 30.0, False, "abc1"))
     return document
 
 
@@ -149,7 +151,8 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
     monkeypatch.setattr(store_files.os, "replace", full_disk)
     store.save_unfinished(played_game(moves=8), 9.0)
     monkeypatch.undo()
-    assert os.listdir(dirs.user_state_path) == ["unfinished-game.json"]
+    names = sorted(os.listdir(dirs.user_state_path))
+    assert names[0] == "unfinished-game.json" and len(names) == 2 and names[1].endswith(".steps")
     saved = store.load_unfinished()
     assert saved is not None and saved.game.to_record() == first.to_record()
     [notice] = store.notices

@@ -25,8 +25,8 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.variants import EASY, STANDARD, VARIANTS
 from eightoff.locale import install_language
+from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
-from eightoff.session.start import open_session
 from eightoff.solver import deals_of_grade
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.ui.app import App
@@ -60,7 +60,7 @@ def open_app(
         earlier.keeper.close()
     OPENED.clear()
     now = FakeClock()
-    session = open_session(now, key=args.rules, deal=args.deal, store=store_at(home))
+    session = Session.open(Keeper(store_at(home)), now, key=args.rules, deal=args.deal)  # no solver
     if game is not None:
         assert session.keeper is not None
         session = Session(game, now, preferences=session.preferences, keeper=session.keeper)
@@ -132,7 +132,9 @@ def test_a_fresh_window_resumes_position_history_count_and_time(home: Path) -> N
 def test_quitting_saves_the_time_played_since_the_last_move(home: Path) -> None:
     app, link = open_app(home, arguments(deal=5))
     to_cell(app, 0)
-    clock(app).time += 60
+    for _second in range(60):  # the window looks at its clock every second while it runs
+        clock(app).time += 1
+        app.pump()
     app.close()
     saved = store_at(home).load_unfinished()
     assert saved is not None and saved.elapsed >= 60
@@ -439,7 +441,7 @@ def test_every_game_and_option_resumes_exactly_in_the_window(home: Path, rules: 
                                                              choices: dict[str, bool]) -> None:
     """Through the window's event loop: a deal with its options, two moves by click, the window
     closed; the next window opens on the same game, with the same options and history."""
-    session = open_session(FakeClock(), key=rules, deal=8, choices=choices, store=store_at(home))
+    session = Session.open(Keeper(store_at(home)), FakeClock(), key=rules, deal=8, choices=choices)
     app = App(session, out=io.StringIO())
     pygame.event.clear()
     app.pump()

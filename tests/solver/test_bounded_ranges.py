@@ -1,0 +1,90 @@
+"""Issue 18: a range of deals takes bounded processes and memory, whatever --jobs and its length."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eightoff.core.limits import LAST_DEAL
+from eightoff.core.variants import STANDARD
+from eightoff.solver.batch import SIGNIFICANT, Job, Summary, deal_count, solve_deals
+
+
+def spawned_children(pid: int) -> set[int]:
+    """The worker processes `pid` started (multiprocessing's spawn runs `spawn_main`)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, IndexError):
+            continue
+        if parent == pid and b"spawn_main" in command:
+            found.add(int(entry.name))
+    return found
+
+
+def test_jobs_are_capped_by_the_deals_and_the_cores() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "eightoff", "solve", "--deals", "1-2", "--jobs", "20", "--max-states", "2000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seen: set[int] = set()
+    while process.poll() is None:
+        seen |= spawned_children(process.pid)
+        time.sleep(0.01)
+    out, errors = process.communicate()
+    assert process.returncode == 0, errors
+    assert len(seen) <= min(2, os.cpu_count() or 1)
+    assert json.loads(out.splitlines()[-1])["summary"]["deals"] == 2
+
+
+def test_a_huge_range_streams_in_bounded_memory() -> None:
+    job = Job(STANDARD, None, 500)
+    tracemalloc.start()
+    records = list(itertools.islice(solve_deals(range(1, LAST_DEAL + 1), job, 2), 40))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [record["deal"] for record in records] == list(range(1, 41))
+    assert peak < 20 << 20, f"{peak} bytes held for 40 deals"
+
+
+def test_deal_count_of_ranges_past_sys_maxsize() -> None:
+    assert deal_count(range(1, LAST_DEAL + 1)) == LAST_DEAL
+    assert deal_count(range(5, 5)) == 0
+
+
+@given(st.lists(st.tuples(st.floats(0, 1000), st.integers(0, 500), st.booleans()), min_size=1, max_size=200))
+def test_the_running_summary_gives_the_figures_of_the_records(entries: list[tuple[float, int, bool]]) -> None:
+    totals = Summary()
+    for seconds, moves, solved in entries:
+        totals.add({"status": "solved" if solved else "unsolved", "seconds": seconds, "moves": moves,
+                    "grade": "easy" if solved else None})
+    figures = totals.figures()
+    kept = [float(f"{seconds:.{SIGNIFICANT}g}") for seconds, _moves, _solved in entries]
+    lengths = [moves for _seconds, moves, solved in entries if solved]
+    assert figures["deals"] == len(entries)
+    assert figures["median_seconds"] == round(statistics.median(kept), 6)
+    assert figures["median_moves"] == (statistics.median(lengths) if lengths else 0)
+    assert figures["p99_seconds"] == round(sorted(kept)[min(len(kept) - 1, int(0.99 * len(kept)))], 6)
+    assert figures["max_seconds"] == round(max(seconds for seconds, _moves, _solved in entries), 6)
+    assert figures["grades"]["easy"] == len(lengths)
+
+
+def test_a_time_limit_past_the_limits_is_refused_in_one_line() -> None:
+    for text in ("1e9", "inf", "nan", "0"):
+        command = ["solve", "--deal", "1", "--time-limit", text]
+        result = subprocess.run([sys.executable, "-m", "eightoff", *command], capture_output=True, text=True,
+                                timeout=60)
+        assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, (text, result.stderr)
