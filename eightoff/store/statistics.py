@@ -9,10 +9,14 @@ after hints is a win, marked `hints_used`. Each game has an id, and a game recor
 
 from __future__ import annotations
 
+import heapq
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from functools import reduce
+from itertools import repeat
 from operator import add
 from typing import Any
 
@@ -27,6 +31,21 @@ from eightoff.store.schema import LOST, SOLVED, WON, LogFields, LogLine, Outcome
 
 RECENT = 20
 """Recent games kept per variant in the summary."""
+TRACE = 500
+"""Outcomes kept per variant, newest last, for the chart of the win rate over recent games."""
+BEST = 10
+"""Best times kept per variant (PySolFC's top ten)."""
+TIME_EDGES = (60, 120, 180, 240, 300, 420, 600, 900, 1200, 1800, 2700, 3600)
+"""Upper ends (seconds) of the bins of the winning-time histogram; one more bin holds the
+games over an hour, so no plausible time falls off the scale."""
+PLAUSIBLE_SECONDS = 86_400.0
+PLAUSIBLE_MOVES = 100_000
+"""A win of more than a day or more moves than this is a damaged or doctored line: it counts
+as a win, but it is not drawn nor listed among the best (`Totals.implausible`)."""
+GRADED_DEALS = 1_000_000
+"""Deals below this have their games counted one by one (`Totals.deal_played`), so that the
+win rate by difficulty grade can be worked out with the solver's grade tables, which list
+deals far below it. Higher deals have no grade; not keeping them bounds the summary."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +150,7 @@ class Statistics:
 LETTERS: dict[Outcome, bytes] = {WON: b"W", LOST: b"L", SOLVED: b"S"}
 """Each outcome as one byte, so a run of games is a bytes string that C code counts and splits."""
 KINDS = {letter: outcome for outcome, letter in LETTERS.items()}
+WON_LETTER = LETTERS[WON][0]
 ONLY_WINS = bytes.maketrans(b"LS", b"  ")
 ONLY_LOSSES = bytes.maketrans(b"WS", b"  ")
 
@@ -155,12 +175,24 @@ class Totals(Struct, kw_only=True):
     won_moves: int = 0
     recent: list[LogLine] = msgspec.field(default_factory=list)
     """The newest games last, at most RECENT."""
+    trace: bytes = b""
+    """The outcomes of the last TRACE games, one letter of LETTERS each, newest last."""
+    time_bins: list[int] = msgspec.field(default_factory=lambda: [0] * (len(TIME_EDGES) + 1))
+    """Plausible wins per bin of TIME_EDGES."""
+    best: list[tuple[float, int]] = msgspec.field(default_factory=list)
+    """The BEST quickest plausible wins as (seconds, moves), quickest first."""
+    implausible: int = 0
+    """Wins left out of the chart and the best times (see PLAUSIBLE_SECONDS)."""
+    deal_played: dict[int, int] = msgspec.field(default_factory=dict)
+    deal_won: dict[int, int] = msgspec.field(default_factory=dict)
+    """Games played and won per deal number below GRADED_DEALS."""
 
     def add(self, line: LogLine) -> None:
         """One game."""
         self.add_results(LETTERS[line.result])
         if line.result == WON:
             self.add_wins([line.seconds], [line.moves])
+        self.add_deals([line.deal], LETTERS[line.result])
         self.add_recent([line])
 
     def add_results(self, results: bytes) -> None:
@@ -186,6 +218,7 @@ class Totals(Struct, kw_only=True):
             longest_lost = max(longest_lost, carried + head)
         self.longest_won = max(self.longest_won, longest_won)
         self.longest_lost = max(self.longest_lost, longest_lost)
+        self.trace = (self.trace + results[-TRACE:])[-TRACE:]
 
     def add_wins(self, seconds: list[float], moves: list[int]) -> None:
         """The time and moves of won games, in order."""
@@ -198,6 +231,23 @@ class Totals(Struct, kw_only=True):
             self.best_time = quickest
         if self.fewest_moves is None or fewest < self.fewest_moves:
             self.fewest_moves = fewest
+        plausible = [(time, count) for time, count in zip(seconds, moves, strict=True)
+                     if time <= PLAUSIBLE_SECONDS and count <= PLAUSIBLE_MOVES]
+        self.implausible += len(seconds) - len(plausible)
+        self.best = heapq.nsmallest(BEST, [*((time, count) for time, count in self.best), *plausible])
+        bins = Counter(map(bisect_left, repeat(TIME_EDGES), (time for time, _count in plausible)))
+        for index, count in bins.items():
+            self.time_bins[index] += count
+
+    def add_deals(self, deals: list[int | None], results: bytes) -> None:
+        """The deal of each game of `results` (in the same order), for the win rate by grade:
+        counted per (deal, outcome) in C, then added per deal."""
+        for (deal, letter), count in Counter(zip(deals, results, strict=True)).items():
+            if deal is None or deal >= GRADED_DEALS:
+                continue
+            self.deal_played[deal] = self.deal_played.get(deal, 0) + count
+            if letter == WON_LETTER:
+                self.deal_won[deal] = self.deal_won.get(deal, 0) + count
 
     def add_recent(self, lines: list[LogLine]) -> None:
         """The newest games, in order (only the last RECENT are kept)."""

@@ -66,6 +66,8 @@ class Overview:
     """Lines of the log that could not be read (damaged, or of absurd values)."""
     newer: int = 0
     """Lines written by a newer version: kept, not counted."""
+    totals: dict[str, Totals] = field(default_factory=dict)
+    """Per variant key, the running figures the charts and the figures by grade are made from."""
 
 
 class Store:
@@ -262,6 +264,7 @@ class Store:
             recent=[FinishedGame.from_line(line) for line in lines],
             skipped=summary.skipped + self._summary.torn,
             newer=summary.newer,
+            totals=dict(summary.variants),
         )
 
     def statistics(self, rules_name: str) -> Statistics:

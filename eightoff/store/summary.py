@@ -28,7 +28,7 @@ from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _, ngettext
 from eightoff.store.files import StoreFiles
-from eightoff.store.game_log import OTHER, Block, GameLog, Scan
+from eightoff.store.game_log import DEAL, OTHER, Block, GameLog, Scan
 from eightoff.store.schema import (
     LOST,
     SOLVED,
@@ -43,8 +43,9 @@ from eightoff.store.schema import (
 )
 from eightoff.store.statistics import RECENT, Totals
 
-VERSION = 2
-"""2: the ids of all counted games (version 1 kept the last 2000); an older summary is rebuilt."""
+VERSION = 3
+"""2: the ids of all counted games (version 1 kept the last 2000); 3: the figures the charts
+draw and the games per deal (`Totals.trace` and after). An older summary is rebuilt."""
 MAX_VARIANTS = 64
 """Variant keys counted; lines of further keys are skipped (no registry has that many)."""
 LIMIT = 16 << 20
@@ -125,12 +126,13 @@ class _Folder:
             codes = codes.translate(self.table(codes, block.keys))
         self.summary.skipped += codes.count(SKIP)
         for variant in {code & ~3 for code in set(codes) if code != SKIP}:
-            others, wins = _tables(variant)
+            others, wins, games = _tables(variant)
             totals = self.totals[variant // 4]
             mine = codes.translate(LETTERS, others)
             totals.add_results(mine)
             won = list(compress(lines, codes.translate(wins)))
             totals.add_wins(list(map(SECONDS, won)), list(map(MOVES, won)))
+            totals.add_deals(list(map(DEAL, compress(lines, codes.translate(games)))), mine)
             latest = self.latest.setdefault(variant, [])
             latest.append((lines, codes, len(mine)))
             while sum(count for _lines, _codes, count in latest[1:]) >= RECENT:
@@ -165,10 +167,13 @@ class _Folder:
             return False
         if self.known is None or not self.known.isdisjoint(part.ids.split()):
             return False
-        for key, results, seconds, moves, recent in zip(*columns, strict=True):
+        if len(part.deals) != len(part.keys):
+            return False
+        for key, results, seconds, moves, recent, deals in zip(*columns, part.deals, strict=True):
             totals = self.totals[self.variant_codes[key] // 4]
             totals.add_results(results)
             totals.add_wins(seconds, moves)
+            totals.add_deals(deals, results)
             self.later.append((totals, recent))
         self.texts.append(part.ids.lstrip(" "))
         self.summary.duplicates += part.duplicates
@@ -251,9 +256,13 @@ class _Record:
         self.seconds: list[float] = []
         self.moves: list[int] = []
         self.recent: list[LogLine] = []
+        self.deals: list[int | None] = []
 
     def add_results(self, results: bytes) -> None:
         self.results.append(results)
+
+    def add_deals(self, deals: list[int | None], results: bytes) -> None:
+        self.deals += deals
 
     def add_wins(self, seconds: list[float], moves: list[int]) -> None:
         self.seconds += seconds
@@ -272,6 +281,7 @@ class _Part(Struct):
     seconds: list[list[float]]
     moves: list[list[int]]
     recent: list[list[LogLine]]
+    deals: list[list[int | None]]
     ids: str
     over_cap: int
     duplicates: int
@@ -296,10 +306,12 @@ class _VariantCodes(dict[str, int]):
 
 
 @cache
-def _tables(variant: int) -> tuple[bytes, bytes]:
-    """The codes not of `variant` (to delete), and a table that gives 1 for its wins, else 0."""
+def _tables(variant: int) -> tuple[bytes, bytes, bytes]:
+    """The codes not of `variant` (to delete), and tables that give 1 for its wins, and for
+    its games, else 0."""
     others = bytes(code for code in range(256) if code & ~3 != variant or code == SKIP)
-    return others, bytes(code == variant for code in range(256))
+    games = bytes(code & ~3 == variant and code != SKIP for code in range(256))
+    return others, bytes(code == variant for code in range(256)), games
 
 
 def _may_fork() -> bool:
@@ -436,7 +448,8 @@ class SummaryFile:
             identity=scan.identity, keys=list(summary.variants),
             results=[b"".join(record.results) for record in records],
             seconds=[record.seconds for record in records], moves=[record.moves for record in records],
-            recent=[record.recent for record in records], ids=summary.ids,
+            recent=[record.recent for record in records], deals=[record.deals for record in records],
+            ids=summary.ids,
             over_cap=summary.skipped - scan.bad, duplicates=summary.duplicates, bad=scan.bad,
             newer=scan.newer, end=scan.end, torn=scan.torn, fingerprint=scan.fingerprint))
 

@@ -104,6 +104,17 @@ class Dialog(Scene):
     def body_lines(self) -> list[str]:
         return self.lines
 
+    def figure_height(self) -> int:
+        """Pixels kept between the lines and the option rows for a picture (`figure_area`)."""
+        return 0
+
+    def figure_area(self) -> pygame.Rect:
+        """Where a dialog with a `figure_height` draws its picture."""
+        line_h = self.text_font.get_linesize()
+        top = self.text_top() + line_h * self.visible_lines + self.px(8)
+        return pygame.Rect(self.panel.x + self.px(28), top, self.panel.w - self.px(56),
+                           max(0, self.figure_height() - self.px(8)))
+
     # ----- geometry ------------------------------------------------------------------------------
 
     def px(self, length: float) -> int:
@@ -125,14 +136,15 @@ class Dialog(Scene):
         self.wrapped = [piece for line in self.body_lines()
                         for piece in wrap(line, self.text_font, width - px(56))]
         fixed = (px(24) + self.title_font.get_linesize() + px(12)
-                 + (px(16) + px(ROW_STEP) * len(options) if options else 0) + px(24 + 40 + 24))
+                 + (px(16) + px(ROW_STEP) * len(options) if options else 0) + px(24 + 40 + 24)
+                 + self.figure_height())
         self.visible_lines = max(1, min(len(self.wrapped), (size[1] - px(20) - fixed) // line_h))
         self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
         height = fixed + line_h * self.visible_lines
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.choices = []
-        top = self.text_top() + line_h * self.visible_lines + px(16)
+        top = self.text_top() + line_h * self.visible_lines + px(16) + self.figure_height()
         for label in options:
             row = pygame.Rect(self.panel.x + px(32), top, width - px(64), px(38))
             self.choices.append(Choice(label, None, row))

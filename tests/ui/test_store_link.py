@@ -296,6 +296,10 @@ def test_statistics_dialog_shows_the_figures_and_recent_games(home: Path) -> Non
     assert "played 3, won 2, lost 1 (66.7% won)" in text
     assert "longest streaks: 1 won, 1 lost" in text
     assert "best time 1:51" in text
+    assert dialog.option_labels() == []  # the figures' page: the charts take the room
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
     labels = dialog.option_labels()
     assert "deal 13" in labels[0] and "won" in labels[0]
     assert "deal 12" in labels[1] and "lost" in labels[1]
@@ -312,8 +316,8 @@ def test_statistics_dialog_in_italian_writes_a_decimal_comma(home: Path) -> None
     try:
         press_toolbar(app, "statistics")
         text = "\n".join(app.top.body_lines())
-        assert "giocate 3, vinte 2, perse 1 (66,7% vinte)" in text
-        assert "vinte 1 (100%)" in text and "66.7" not in text
+        assert "giocate 3, vinte 2, persa 1 (66,7% vinte)" in text
+        assert "vinta 1, perse 0 (100,0% vinte)" in text and "66.7" not in text
     finally:
         install_language("en")
 
@@ -335,16 +339,42 @@ def test_reset_asks_first(home: Path) -> None:
     assert "No finished games yet." in app.top.body_lines()
 
 
-def test_a_recent_game_can_be_played_again(home: Path) -> None:
+def recent_games(home: Path) -> tuple[App, StatisticsDialog]:
+    """A window over three finished games, with the Statistics dialog on its Recent games page."""
     finish_games(home)
     app, _ = open_app(home, arguments(deal=5))
     press_toolbar(app, "statistics")
     dialog = app.top
     assert isinstance(dialog, StatisticsDialog)
+    press_button(app, "Recent games")
+    assert app.top is dialog and dialog.games_page
+    return app, dialog
+
+
+def test_a_recent_game_can_be_played_again(home: Path) -> None:
+    app, dialog = recent_games(home)
     click(app, dialog.choices[1].rect.center)  # deal 12
     press_button(app, "Play again")
     assert app.top is app.table
     assert app.table.game.deal_number == 12 and app.table.game.move_count == 0
+
+
+def test_enter_plays_the_picked_row_again(home: Path) -> None:
+    """In the list, Enter acts on the picked row, not on whatever button has the focus."""
+    app, dialog = recent_games(home)
+    click(app, dialog.choices[2].rect.center)  # deal 11
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table
+    assert app.table.game.deal_number == 11
+
+
+def test_enter_on_a_row_reached_with_the_arrows_plays_it(home: Path) -> None:
+    app, dialog = recent_games(home)
+    key(app, pygame.K_DOWN)  # from the default button round to the first row
+    while dialog.focus != 1:
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table and app.table.game.deal_number == 12
 
 
 # ----- the real program -------------------------------------------------------------------------------
