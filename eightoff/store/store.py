@@ -31,6 +31,8 @@ from eightoff.store.files import Notices, StoreFiles
 from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
 from eightoff.store.preferences import Preferences
+from eightoff.store.replays import FOLDER as REPLAYS_FOLDER
+from eightoff.store.replays import Replays
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (
     DOCUMENT_LIMIT,
@@ -80,6 +82,7 @@ class Store:
         self.unfinished_path = self.dirs.user_state_path / UNFINISHED_FILE
         self._games = GameLog(self.dirs.user_data_path / GAMES_FILE, self._files)
         self._summary = SummaryFile(self.dirs.user_data_path / SUMMARY_FILE, self._games, self._files)
+        self._replays = Replays(self.dirs.user_data_path / REPLAYS_FOLDER, self._files)
         self._instance: InstanceLock | None = None
         self.owns_unfinished = True
         """False in a second window: the unfinished game is the first window's."""
@@ -232,6 +235,7 @@ class Store:
         if not self._games.append(line):
             return False
         self._recorded.add(game_id)
+        self._replays.keep(game_id, game)
         if game_id == self._unfinished_ids.get(game.rules.name):
             self.clear_unfinished(game.rules.name)
         if self._summary.cached is not None:
@@ -250,6 +254,16 @@ class Store:
         finished, else "won" or "lost"."""
         outcome = SOLVED if solver_finished else WON if won else LOST
         self.record_outcome(game, outcome, elapsed, hints_used)
+
+    def finished_moves(self, game_id: str | None) -> Game | None:
+        """A finished game as it ended, with its moves, to watch again; None when its moves are
+        not kept (an older game, or one from before moves were kept)."""
+        return self._replays.load(game_id)
+
+    def adopt(self, game: Game, game_id: str) -> None:
+        """Record `game` under an existing id: a finished game watched again is not a new game,
+        so whatever it ends in, the first outcome of that id stands."""
+        self._ids[id(game)] = (weakref.ref(game), game_id)
 
     # ----- statistics ----------------------------------------------------------------------
 

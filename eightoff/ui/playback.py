@@ -1,4 +1,5 @@
-"""The solver's winning line played on the table a move at a time, with pause and steps.
+"""The solver's winning line, or a finished game's moves, played on the table a move at a time,
+with pause and steps.
 
 Each step is a real game move with its own undo step, so the history stays honest and the
 player can take over at any point. The scene sits above the table only to own the keys;
@@ -26,9 +27,11 @@ STEP_PAUSE = 0.45
 class Playback(Scene):
     modal = False
 
-    def __init__(self, app: App, moves: Sequence[Move]) -> None:
+    def __init__(self, app: App, moves: Sequence[Move], replay: bool = False) -> None:
         super().__init__(app)
         self.moves = list(moves)
+        self.replay = replay
+        """A finished game watched again (from Statistics), not the solver's line."""
         self.played = 0
         self.paused = False
         self.due = app.now() + STEP_PAUSE
@@ -90,8 +93,12 @@ class Playback(Scene):
     def text(self, state: str | None = None, played: int | None = None) -> str:
         state = state or ("paused" if self.paused else "playing")
         played = self.played if played is None else played
-        progress = (_("Solver paused: move {played} of {total}") if state == "paused"
-                    else _("Solver playing: move {played} of {total}"))
+        if self.replay:
+            progress = (_("Replay paused: move {played} of {total}") if state == "paused"
+                        else _("Replay: move {played} of {total}"))
+        else:
+            progress = (_("Solver paused: move {played} of {total}") if state == "paused"
+                        else _("Solver playing: move {played} of {total}"))
         keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
         return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
 

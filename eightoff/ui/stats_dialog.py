@@ -18,10 +18,12 @@ from eightoff.session.grading import deal_grade, grade_name
 from eightoff.solver import GRADES
 from eightoff.store.figure_words import describe, duration, game_rows, moves_words, outcome_word, title
 from eightoff.store.figures import Figures, everything
+from eightoff.store.replays import KEPT
 from eightoff.store.statistics import FinishedGame, Statistics
 from eightoff.store.store import Store
 from eightoff.ui.charts import draw_charts
 from eightoff.ui.dialogs import ROW_STEP, Dialog, MessageDialog
+from eightoff.ui.playback import Playback
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
@@ -72,7 +74,8 @@ class StatisticsDialog(Dialog):
         default), Figures, Close. Enter never presses Reset."""
         if self.games_page:
             self.default_button = 0
-            return [(_("Play again"), self.play_selected), (_("Figures"), self.turn_page), (_("Close"), None)]
+            return [(_("Play again"), self.play_selected), (_("Watch"), self.watch_selected),
+                    (_("Figures"), self.turn_page), (_("Close"), None)]
         self.default_button = 0 if self.recent else 2
         return [(_("Recent games"), self.turn_page), (_("Reset…"), self.ask_reset), (_("Close"), None)]
 
@@ -139,12 +142,39 @@ class StatisticsDialog(Dialog):
     def reopen(self) -> None:
         self.app.push(StatisticsDialog(self.app, self.store, self.play, self.told))
 
-    def play_selected(self) -> None:
+    def picked(self) -> FinishedGame | None:
+        """The picked row's game; None, saying so and staying open, when none is picked."""
         if self.selected is None:
-            self.app.notify(_("Pick a recent game first, then Play again"))
-            self.reopen()
+            self.app.notify(_("Pick a recent game first, then Play again or Watch"))
+            self.app.push(self)
+            return None
+        return self.recent[self.selected]
+
+    def play_selected(self) -> None:
+        chosen = self.picked()
+        if chosen is not None:
+            self.play(chosen.replay())
+
+    def watch_selected(self) -> None:
+        """The picked game's moves played on the table one at a time (Space pauses, the arrows
+        step, Esc stops and leaves the game there to play on). Watching is not a new game: it
+        is recorded under the game's own id, whose first outcome stands."""
+        chosen = self.picked()
+        if chosen is None:
             return
-        self.play(self.recent[self.selected].replay())
+        finished = self.store.finished_moves(chosen.game_id)
+        self.told()
+        if finished is None:
+            self.app.notify(_("The moves of that game are not kept (only those of the last {count} "
+                              "finished games are)").format(count=KEPT))
+            self.app.push(self)
+            return
+        fresh = finished.restarted()
+        if chosen.game_id is not None:
+            self.store.adopt(fresh, chosen.game_id)
+        self.play(fresh)
+        moves = [move for step in finished.done for move in step.moves]
+        self.app.push(Playback(self.app, moves, replay=True))
 
     def ask_reset(self) -> None:
         count = self.store.statistics(self.rules).played

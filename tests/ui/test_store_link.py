@@ -24,10 +24,12 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.variants import EASY, STANDARD
 from eightoff.locale import install_language
+from eightoff.session.changes import Change
 from eightoff.solver import deals_of_grade
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
+from eightoff.ui.playback import Playback
 from eightoff.ui.stats_dialog import StatisticsDialog
 from eightoff.ui.store_link import Opening, StoreLink, opening
 from tests.ui.helpers import FakeClock, click, clock, key, pile_center
@@ -431,3 +433,41 @@ def test_a_grade_range_chosen_in_preferences_is_saved_and_used_next_time(home: P
     key(again, pygame.K_F2)
     number = again.table.game.deal_number
     assert number is not None and number in deals_of_grade("standard", "medium")
+
+
+def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home: Path) -> None:
+    store = store_at(home)
+    game = Game.new(21, STANDARD)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    store.record_result(game, False, 50.0)
+    kept = (home / "data" / "replays").glob("*.json")
+    assert len(list(kept)) == 1
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    playback = app.top
+    assert isinstance(playback, Playback) and playback.replay
+    assert app.table.game.deal_number == 21 and app.table.game.move_count == 0
+    assert "Replay" in playback.text()
+    moves = [move for step in game.done for move in step.moves]
+    assert playback.moves == moves
+    for _ in moves:
+        key(app, pygame.K_RIGHT)
+    assert app.table.game.position == game.position
+    app.table.replace_game(Game.new(30, STANDARD), Change.NEW)  # leaving it: a loss, of the same id
+    assert store_at(home).statistics("standard").played == 1
+
+
+def test_watch_without_kept_moves_says_so_and_stays_open(home: Path) -> None:
+    app, dialog = recent_games(home)
+    for kept in (home / "data" / "replays").glob("*.json"):
+        kept.unlink()
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    assert app.top is dialog
+    assert "not kept" in app.table.status.notice
