@@ -20,6 +20,7 @@ from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name, pile_name
 from eightoff.session.commands import COMMANDS
 from eightoff.session.words import grab_refusal
+from eightoff.ui.pile_keys import CELL_KEYS, COLUMN_KEYS, FOUNDATION_KEYS
 from eightoff.ui.sprites import CardSprite
 
 if TYPE_CHECKING:
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
 CLICK_SLOP = 4
 """Pixels of movement after which a press becomes a drag."""
 DOUBLE_CLICK_SECONDS = 0.4
-CELL_KEYS = "qwertyui"
-"""The cells, or the reserve in a game that has one instead."""
-COLUMN_KEYS = "123456789"
-FOUNDATION_KEYS = "1234"
-"""With Shift: the four foundations (clubs, diamonds, hearts, spades), to take a card back."""
 
 
 @cache

@@ -18,10 +18,12 @@ from eightoff.core.variants import VARIANTS
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.session.grading import next_winnable_choice, range_words
+from eightoff.session.words import control_words
 from eightoff.store.preferences import ANIMATION_SPEEDS
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
 from eightoff.ui.layout import chrome_scale
+from eightoff.ui.pile_keys import CELL_KEYS, COLUMN_KEYS
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -428,16 +430,12 @@ class DealDialog(Dialog):
 
 
 KEY_HELP = [
-    N_("Mouse: drag a card or a run; click sends a card home, else to a free cell, else onto the "
-       "best column."),
-    N_("Keys: 1-9 columns, Q W E R T Y U I the cells (or the reserve), F or Enter the foundation: "
-       "first the source, then the target; Space or the same key again sends the card home or to a "
-       "cell; Esc cancels."),
     N_("H hint (the next move of a winning line); F9 solve: the solver plays on, Space pauses, "
        "Left/Right step back/forward, Esc stops."),
     N_("The status line says whether the game can still be won."),
 ]
-"""Help's paragraphs on the controls (translated where shown; the dialog wraps them)."""
+"""Help's paragraphs on the controls every game shares (translated where shown; the dialog wraps
+them); the mouse and the piles' keys are worded from the game's rules (`control_words`)."""
 
 
 class GameChooser(Dialog):
@@ -470,6 +468,7 @@ def help_dialog(app: App, session: Session) -> Dialog:
     lines: list[str] = []
     for paragraph in variant.help_paragraphs:
         lines += [_(paragraph), ""]
+    lines += control_words(variant.rules, COLUMN_KEYS, CELL_KEYS)
     lines += [_(paragraph) for paragraph in KEY_HELP]
     shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
