@@ -13,7 +13,7 @@ usually finds it there already (the worker's cache knows every position on a win
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -46,6 +46,8 @@ DEAL_SECONDS = 3.0
 DEAL_TRIES = 20
 
 INDICATOR = {SOLVED: N_("winnable"), UNSOLVED: N_("no longer winnable")}
+LOST_FROM_THE_START = N_("cannot be won")
+"""The indicator for a deal proved unwinnable at its start: it never was winnable."""
 UNDECIDED = N_("winnable?")
 DEALING = N_("Dealing a winnable game…")
 THINKING = N_("thinking…")
@@ -182,6 +184,8 @@ class SolverLink:
             text = ""
         elif result is None:
             text = THINKING
+        elif result.status == UNSOLVED and self.table.game.position == self.table.game.start:
+            text = LOST_FROM_THE_START
         else:
             text = INDICATOR.get(result.status, UNDECIDED)
         self.table.status.indicator = text
@@ -226,6 +230,8 @@ class SolverLink:
                 self.table.session.note_hint()
                 self.table.status.notice = ""
                 self.app.push(Playback(self.app, result.moves))
+        elif result.status == UNSOLVED and self.table.game.position == self.table.game.start:
+            self._cannot_be_won()
         elif result.status == UNSOLVED:
             self.table.notify(_("This game can no longer be won: looking for where it went wrong…"))
             self._rewind(1)
@@ -242,13 +248,27 @@ class SolverLink:
         game = self.table.game
         before = position_before(game, undos)
         if before is None:
-            self.table.status.notice = ""
-            self.app.push(MessageDialog(
-                self.app, _("This deal cannot be won"),
-                [_("The solver proved that no play wins this deal, from its start or any later point.")],
-                [(_("New game"), self.table.do_new), (_("Close"), None)]))
+            self._cannot_be_won()
             return
         self.submit(Request("rewind", before, game.rules, REWIND_SECONDS, undos=undos))
+
+    def _cannot_be_won(self) -> None:
+        """A deal lost from its start, said as such: New, and "winnable deals only" if it is off."""
+        self.table.status.notice = ""
+        buttons: list[tuple[str, Callable[[], None] | None]] = [(_("New game"), self.table.do_new)]
+        if not self.app.preferences.winnable_only:
+            buttons.append((_("Winnable deals only"), self.winnable_only))
+        self.app.push(MessageDialog(
+            self.app, _("This deal cannot be won"),
+            [_("The solver proved that no play wins this deal, from its start or any later point.")],
+            [*buttons, (_("Close"), None)]))
+
+    def winnable_only(self) -> None:
+        """Turn on "winnable deals only" (as Preferences would) and deal a new game under it."""
+        old = self.app.preferences
+        self.app.preferences = replace(old, winnable_only=True)
+        self.table.preferences_changed(old)
+        self.table.do_new()
 
     def _rewound(self, request: Request, result: SolveResult) -> None:
         if result.status != SOLVED:

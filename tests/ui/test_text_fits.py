@@ -29,7 +29,7 @@ from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import Dialog, help_dialog
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.playback import Playback
-from eightoff.ui.solver_link import INDICATOR, THINKING, UNDECIDED
+from eightoff.ui.solver_link import INDICATOR, LOST_FROM_THE_START, THINKING, UNDECIDED
 from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.helpers import key, make_app
 
@@ -141,7 +141,7 @@ def test_status_line_segments_stay_apart(language: str) -> None:
                "the winnable indicator."]
     banners = ["", Playback(app, []).text("playing", 0)]
     problems = []
-    for indicator in ["", THINKING, UNDECIDED, *INDICATOR.values()]:
+    for indicator in ["", THINKING, UNDECIDED, *INDICATOR.values(), LOST_FROM_THE_START]:
         for notice in notices:
             for banner in banners:
                 status.indicator, status.banner = indicator, banner
