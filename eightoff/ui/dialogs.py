@@ -408,8 +408,10 @@ class DealDialog(Dialog):
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
+            self.error = ""  # it was about the text before this change
         elif event.unicode and event.unicode.isprintable() and len(self.text) < DEAL_TEXT_LIMIT:
             self.text += event.unicode  # judged on Enter, by the rule `eightoff deal` applies
+            self.error = ""
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.submit()
         else:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from eightoff.core.game import Game
-from eightoff.core.i18n import _, ngettext
+from eightoff.core.i18n import N_, _, ngettext
 from eightoff.core.variants import VARIANTS
 from eightoff.session.grading import deal_grade, grade_name
 from eightoff.solver import GRADES
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from eightoff.ui.app import App
 
 MAX_ROWS = 8
+PICK_FIRST = N_("Pick a recent game first, then Play again or Watch")
 CHART_HEIGHT = 190
 """The charts' strip at a dialog unit of 1 (legible at 800x600, where the unit is smaller)."""
 
@@ -120,6 +121,8 @@ class StatisticsDialog(Dialog):
 
     def toggle(self, index: int) -> None:
         self.selected = index
+        if self.app.table.status.notice == _(PICK_FIRST):
+            self.app.table.status.dismiss()  # it was about having no pick
 
     def draw_panel(self, screen: pygame.Surface) -> None:
         super().draw_panel(screen)
@@ -145,7 +148,7 @@ class StatisticsDialog(Dialog):
     def picked(self) -> FinishedGame | None:
         """The picked row's game; None, saying so and staying open, when none is picked."""
         if self.selected is None:
-            self.app.notify(_("Pick a recent game first, then Play again or Watch"))
+            self.app.notify(_(PICK_FIRST))
             self.app.push(self)
             return None
         return self.recent[self.selected]

@@ -471,3 +471,11 @@ def test_watch_without_kept_moves_says_so_and_stays_open(home: Path) -> None:
     press_button(app, "Watch")
     assert app.top is dialog
     assert "not kept" in app.table.status.notice
+
+
+def test_the_pick_first_notice_goes_once_a_row_is_picked(home: Path) -> None:
+    app, dialog = recent_games(home)
+    press_button(app, "Play again")
+    assert app.top is dialog and app.table.status.notice.startswith("Pick a recent game first")
+    click(app, dialog.choices[0].rect.center)
+    assert app.table.status.notice == ""
