@@ -434,6 +434,8 @@ class DealDialog(Dialog):
 KEY_HELP = [
     N_("H hint (the next move of a winning line); F9 solve: the solver plays on, Space pauses, "
        "Left/Right step back/forward, Esc stops."),
+    N_("F10 the toolbar by keyboard (Left/Right move, Enter presses, Esc returns); Shift+1 to "
+       "Shift+4 a foundation as the source, to take a card back when the rules allow it."),
     N_("The status line says whether the game can still be won."),
 ]
 """Help's paragraphs on the controls every game shares (translated where shown; the dialog wraps

@@ -105,9 +105,9 @@ class StatusLine:
         if upper:
             legible = max(smallest, round(size * NOTICE_SHRINK))
             font, wrapped = _fit(upper, top_row.w, size, legible)
-            if len(wrapped) > 1:  # a long notice takes both rows until it has been read
+            if _cut(upper, wrapped):  # a long notice takes both rows until it has been read
                 font, wrapped = _fit(upper, top_row.w, size, legible, rows=2)
-            self.cut = wrapped[-1].endswith("…") and not upper.endswith("…")
+            self.cut = _cut(upper, wrapped)
             for index, line in enumerate(wrapped):
                 row = top_row if index == 0 else low_row
                 width, height = font.size(line)
@@ -152,6 +152,11 @@ class StatusLine:
             screen.blit(font.render(line, True, theme.NOTICE), (panel.x + margin, y))
             y += font.get_linesize()
         return panel
+
+
+def _cut(text: str, lines: list[str]) -> bool:
+    """Whether `lines` end in an ellipsis `text` does not have: it was cut short."""
+    return lines[-1].endswith("…") and not text.endswith("…")
 
 
 def _shrink(text: str, width: int, size: int, smallest: int) -> pygame.font.Font:
