@@ -48,7 +48,12 @@ def open_window(args: argparse.Namespace) -> int:
     try:
         return run_app(args)
     except NoWindow as error:
-        print(_("eightoff: cannot open the game window: {reason}").format(reason=error), file=sys.stderr)
+        display = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
+        if display:
+            print(_("eightoff: cannot open the game window on display {display}: {reason}").format(
+                display=display, reason=error), file=sys.stderr)
+        else:
+            print(_("eightoff: cannot open the game window: {reason}").format(reason=error), file=sys.stderr)
         return 1
 
 
