@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import N_, _
 from eightoff.core.moves import Move
 from eightoff.ui.scene import Scene
 
@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 
 STEP_PAUSE = 0.45
 """Seconds between one move landing and the next one starting."""
+WAITS = N_("That waits for the playback to end: Esc stops it")
+"""What the banner says when a command is tried during a playback."""
+STILL_ON = ("quit",)
+"""The toolbar's commands that work during a playback; the others are drawn disabled."""
+MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+             pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
 
 
 class Playback(Scene):
@@ -31,6 +37,8 @@ class Playback(Scene):
         super().__init__(app)
         self.moves = list(moves)
         self.replay = replay
+        self.refused = False
+        """A command was tried that waits for the playback to end: the banner says so."""
         """A finished game watched again (from Statistics), not the solver's line."""
         self.played = 0
         self.paused = False
@@ -39,6 +47,8 @@ class Playback(Scene):
     # ----- input -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.clicked(event.pos)
         if event.type != pygame.KEYDOWN:
             return
         if event.key == pygame.K_ESCAPE:
@@ -52,8 +62,24 @@ class Playback(Scene):
         elif event.key == pygame.K_LEFT:
             self.paused = True
             self.back()
+        elif event.key not in MODIFIERS:
+            self.say_why()
 
+    def clicked(self, point: tuple[int, int]) -> None:
+        """A click on the toolbar: Quit works; another command says why it does not."""
+        for button in self.app.table.toolbar.buttons:
+            if button.rect.collidepoint(point):
+                if button.action in STILL_ON:
+                    self.app.quit()
+                else:
+                    self.say_why()
+
+    def say_why(self) -> None:
+        """The banner, which holds the notice's row during a playback, says it until the next
+        move."""
+        self.refused = True
     def forward(self) -> None:
+        self.refused = False
         if self.played >= len(self.moves):
             return
         self.app.table.play(self.moves[self.played], by_solver=True)
@@ -70,6 +96,7 @@ class Playback(Scene):
 
     def stop(self) -> None:
         self.app.table.status.banner = ""
+        self.app.table.toolbar.set_enabled(self.app.table.enabled())
         self.app.pop(self)
 
     # ----- time --------------------------------------------------------------------------------
@@ -77,6 +104,8 @@ class Playback(Scene):
     def update(self, now: float) -> None:
         # The banner lives in the status line's upper row, so it never covers a long column.
         self.app.table.status.banner = self.text()
+        toolbar = self.app.table.toolbar
+        toolbar.set_enabled({button.action: button.action in STILL_ON for button in toolbar.buttons})
         if self.paused or self.app.top is not self:
             return
         if self.app.table.animator.busy:
@@ -100,6 +129,8 @@ class Playback(Scene):
             progress = (_("Solver paused: move {played} of {total}") if state == "paused"
                         else _("Solver playing: move {played} of {total}"))
         keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
+        if self.refused:
+            return f"{_(WAITS)}   ·   {keys}"
         return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
 
     def needs_draw(self) -> bool:

@@ -479,3 +479,23 @@ def test_the_pick_first_notice_goes_once_a_row_is_picked(home: Path) -> None:
     assert app.top is dialog and app.table.status.notice.startswith("Pick a recent game first")
     click(app, dialog.choices[0].rect.center)
     assert app.table.status.notice == ""
+
+
+def test_during_a_playback_other_commands_are_drawn_disabled_and_say_why(home: Path) -> None:
+    app, dialog = recent_games(home)
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    assert isinstance(app.top, Playback) and app.table.game.deal_number == 13
+    enabled = {button.action for button in app.table.toolbar.buttons if button.enabled}
+    assert enabled == {"quit"}
+    key(app, pygame.K_SPACE)  # paused, so that it does not end on its own meanwhile
+    key(app, pygame.K_F2)
+    key(app, pygame.K_g, pygame.KMOD_CTRL)
+    assert isinstance(app.top, Playback) and app.table.game.deal_number == 13
+    assert "Esc stops it" in app.table.status.banner
+    [game_button] = [button for button in app.table.toolbar.buttons if button.action == "game"]
+    click(app, game_button.rect.center)
+    assert isinstance(app.top, Playback)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table
+    assert {button.action for button in app.table.toolbar.buttons if button.enabled} > {"quit", "game"}
