@@ -5,7 +5,7 @@ Kept free of file handling so the window can use it before (or without) a store.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 """Multipliers of the base animation time (about 150 ms a card at "normal")."""
@@ -24,6 +24,9 @@ class Preferences:
     `lowest_grade` to `highest_grade` (the solver's grade names), where the game has them."""
     window_size: tuple[int, int] = (1280, 800)
     window_position: tuple[int, int] | None = None
+    window_screens: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """Per screen size ("1920x1080"), the window's size and position there (in points and
+    window units): a start on another screen does not inherit a size made for this one."""
     last_rules: str = "standard"
     """The variant played last: the window opens on it."""
     face_up: bool = False

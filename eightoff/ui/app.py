@@ -37,6 +37,7 @@ from eightoff.ui.solver_link import connect_solver
 from eightoff.ui.store_link import StoreLink, opening
 from eightoff.ui.table import TableScene
 from eightoff.ui.window import Screen, start_display
+from eightoff.ui.window_place import remembered_size
 
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -154,7 +155,7 @@ class App:
         """The window's size and smallest size in window units, at `units` to the point: `size`
         if given, else the remembered size fitted to the screen the window opens on."""
         smallest = min_window(units)
-        wanted = size or scaled(self.preferences.window_size, units)
+        wanted = size or scaled(remembered_size(self.preferences, desktops[0] if desktops else None), units)
         if size is None and desktops:
             wanted = fit_window(wanted, desktops[0], smallest)
         return (max(wanted[0], smallest[0]), max(wanted[1], smallest[1])), smallest

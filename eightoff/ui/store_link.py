@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from eightoff.core.deals import random_deal_number
@@ -28,6 +28,7 @@ from eightoff.store.store import Store
 from eightoff.ui.layout import clamp_position
 from eightoff.ui.scene import Scene
 from eightoff.ui.stats_dialog import StatisticsDialog
+from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size
 
 if TYPE_CHECKING:
     from eightoff.ui.app import App
@@ -81,7 +82,7 @@ class StoreLink:
         app.preferences_listeners.append(self.preferences_changed)
         app.statistics_dialog = self.statistics_dialog
         app.resume_variant = self.resume_variant
-        self.apply_window_position(start.preferences.window_position)
+        self.apply_window_position(remembered_position(start.preferences, self.desktop()))
         self.show_notices()
 
     # ----- the game's changes ------------------------------------------------------------------
@@ -126,8 +127,13 @@ class StoreLink:
         self.show_notices()
 
     def save_preferences(self) -> None:
-        self.store.save_preferences(replace(self.app.preferences, window_size=self.app.points(),
-                                            window_position=self.window_position()))
+        self.store.save_preferences(remember(self.app.preferences, self.desktop(), self.app.points(),
+                                             self.window_position()))
+
+    def desktop(self) -> tuple[int, int] | None:
+        """The size of the screen the window opens on (the first), which its place is kept for."""
+        sizes = self.app.pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else None
 
     def window_position(self) -> tuple[int, int] | None:
         with contextlib.suppress(self.app.pygame.error):
@@ -138,9 +144,16 @@ class StoreLink:
     def apply_window_position(self, position: tuple[int, int] | None) -> None:
         """Put the window where it was, unless that is off every screen now (a monitor gone).
         Positions, like the desktops' sizes, are in window units (points on a Retina Mac)."""
+        sizes = self.app.pygame.display.get_desktop_sizes()
+        first = self.desktop()
+        wanted = remembered_size(self.app.preferences, first)
+        refitted = any(abs(got - want) > 2 for got, want in zip(self.app.points(), wanted, strict=True))
+        if first is not None and (position is None or refitted or not self.on_a_screen(position)):
+            with contextlib.suppress(self.app.pygame.error):  # new here, or fitted smaller: centred
+                self.app.window.native.position = centred(self.app.window.native.size, first)
+            return
         if position is None or not self.on_a_screen(position):
             return
-        sizes = self.app.pygame.display.get_desktop_sizes()
         desktop = (sum(size[0] for size in sizes), max(size[1] for size in sizes))
         position = clamp_position(position, self.app.window.native.size, desktop)
         with contextlib.suppress(self.app.pygame.error):
