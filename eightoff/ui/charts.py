@@ -46,7 +46,7 @@ def _frame(screen: pygame.Surface, area: pygame.Rect, heading: str,
     small = theme.font(max(12, px(20)))
     label = small.render(_fit(heading, small, area.w - px(16)), True, theme.TEXT)
     screen.blit(label, (area.x + px(10), area.y + px(6)))
-    top = area.y + px(10) + small.get_linesize()
+    top = area.y + px(10) + small.get_linesize() + small.get_linesize() // 2  # room for the top label
     left = area.x + px(10) + small.size("100%")[0] + px(6)
     bottom = area.bottom - small.get_linesize() - px(8)
     plot = pygame.Rect(left, top, area.right - px(12) - left, bottom - top)
