@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from functools import reduce
-from itertools import repeat
+from itertools import chain, compress, repeat
 from operator import add
 from typing import Any
 
@@ -150,7 +150,8 @@ class Statistics:
 LETTERS: dict[Outcome, bytes] = {WON: b"W", LOST: b"L", SOLVED: b"S"}
 """Each outcome as one byte, so a run of games is a bytes string that C code counts and splits."""
 KINDS = {letter: outcome for outcome, letter in LETTERS.items()}
-WON_LETTER = LETTERS[WON][0]
+ONLY_WINS_AS_ONES = bytes(letter == LETTERS[WON][0] for letter in range(256))
+"""Translates a run of outcome letters into 1 for each win, 0 otherwise (for `compress`)."""
 ONLY_WINS = bytes.maketrans(b"LS", b"  ")
 ONLY_LOSSES = bytes.maketrans(b"WS", b"  ")
 
@@ -231,23 +232,26 @@ class Totals(Struct, kw_only=True):
             self.best_time = quickest
         if self.fewest_moves is None or fewest < self.fewest_moves:
             self.fewest_moves = fewest
-        plausible = [(time, count) for time, count in zip(seconds, moves, strict=True)
-                     if time <= PLAUSIBLE_SECONDS and count <= PLAUSIBLE_MOVES]
-        self.implausible += len(seconds) - len(plausible)
-        self.best = heapq.nsmallest(BEST, [*((time, count) for time, count in self.best), *plausible])
-        bins = Counter(map(bisect_left, repeat(TIME_EDGES), (time for time, _count in plausible)))
-        for index, count in bins.items():
+        times, counts = seconds, moves
+        if max(seconds) > PLAUSIBLE_SECONDS or max(moves) > PLAUSIBLE_MOVES:  # rare: a damaged log
+            kept = [time <= PLAUSIBLE_SECONDS and count <= PLAUSIBLE_MOVES
+                    for time, count in zip(seconds, moves, strict=True)]
+            times, counts = list(compress(seconds, kept)), list(compress(moves, kept))
+        self.implausible += len(seconds) - len(times)
+        kept_best = ((time, count) for time, count in self.best)
+        self.best = heapq.nsmallest(BEST, chain(kept_best, zip(times, counts, strict=True)))
+        for index, count in Counter(map(bisect_left, repeat(TIME_EDGES), times)).items():
             self.time_bins[index] += count
 
     def add_deals(self, deals: list[int | None], results: bytes) -> None:
         """The deal of each game of `results` (in the same order), for the win rate by grade:
-        counted per (deal, outcome) in C, then added per deal."""
-        for (deal, letter), count in Counter(zip(deals, results, strict=True)).items():
-            if deal is None or deal >= GRADED_DEALS:
-                continue
-            self.deal_played[deal] = self.deal_played.get(deal, 0) + count
-            if letter == WON_LETTER:
-                self.deal_won[deal] = self.deal_won.get(deal, 0) + count
+        games and wins counted per deal in C (no tuple made per game), then kept for the deals
+        below GRADED_DEALS."""
+        wins = compress(deals, results.translate(ONLY_WINS_AS_ONES))
+        for counted, counts in ((self.deal_played, Counter(deals)), (self.deal_won, Counter(wins))):
+            for deal, count in counts.items():
+                if deal is not None and deal < GRADED_DEALS:
+                    counted[deal] = counted.get(deal, 0) + count
 
     def add_recent(self, lines: list[LogLine]) -> None:
         """The newest games, in order (only the last RECENT are kept)."""
