@@ -43,6 +43,11 @@ def duration(seconds: float) -> str:
     return f"{hours}:{minute:02}:{second:02}" if hours else f"{minute}:{second:02}"
 
 
+def which_deal(deal: int | None) -> str:
+    """"deal 617", or "own board" for a game of the player's own board."""
+    return _("deal {number}").format(number=deal) if deal is not None else _("own board")
+
+
 def moves_words(count: int) -> str:
     return ngettext("{count} move", "{count} moves", count).format(count=count)
 
@@ -79,7 +84,8 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
                               "won games average {time}, {moves} moves",
                               moves).format(time=duration(numbers.average_time), moves=moves))
     if figures.best:
-        times = ", ".join(f"{duration(seconds)} ({moves_words(moves)})" for seconds, moves in figures.best)
+        times = ", ".join(f"{duration(seconds)} ({which_deal(deal)}, {moves_words(moves)})"
+                          for seconds, moves, deal in figures.best)
         lines.append(_("best times: {times}").format(times=times))
     graded = [grade for grade in figures.by_grade if grade.played]
     if graded:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from eightoff.store.schema import WON
-from eightoff.store.statistics import LETTERS, TIME_EDGES, Statistics, Streak, Totals
+from eightoff.store.statistics import LETTERS, NO_DEAL, TIME_EDGES, Statistics, Streak, Totals
 
 ROLLING = 20
 """Games in each point of the win-rate chart: the share of wins in the last ROLLING games."""
@@ -39,8 +39,8 @@ class Figures:
     """How many games `rolling` covers."""
     time_bins: tuple[int, ...] = (0,) * (len(TIME_EDGES) + 1)
     """Plausible wins per bin of `TIME_EDGES` (the last bin: over an hour)."""
-    best: tuple[tuple[float, int], ...] = ()
-    """The quickest wins as (seconds, moves), quickest first."""
+    best: tuple[tuple[float, int, int | None], ...] = ()
+    """The quickest wins as (seconds, moves, deal), quickest first (deal None: own board)."""
     by_grade: tuple[GradeShare, ...] = ()
     """Games of graded deals per grade, in the order of the grades given."""
     implausible: int = 0
@@ -61,7 +61,8 @@ def of_game(key: str, totals: Totals, grade_of: GradeOf | None, grades: Sequence
         rolling=rolling(totals.trace),
         traced=len(totals.trace),
         time_bins=tuple(totals.time_bins),
-        best=tuple((float(seconds), int(moves)) for seconds, moves in totals.best),
+        best=tuple((float(seconds), int(moves), None if deal == NO_DEAL else int(deal))
+                   for seconds, moves, deal in totals.best),
         by_grade=by_grade(key, totals, grade_of, grades),
         implausible=totals.implausible,
     )
@@ -85,7 +86,7 @@ def of_all(each: Sequence[Figures], grades: Sequence[str]) -> Figures:
         average_time=sum(part.won * (part.average_time or 0.0) for part in timed) / won if won else None,
         average_moves=sum(part.won * (part.average_moves or 0.0) for part in timed) / won if won else None,
     )
-    best = sorted(best for figures in each for best in figures.best)[:10]
+    best = sorted((best for figures in each for best in figures.best), key=lambda best: best[:2])[:10]
     return Figures(
         key=None,
         statistics=statistics,

@@ -42,6 +42,9 @@ PLAUSIBLE_SECONDS = 86_400.0
 PLAUSIBLE_MOVES = 100_000
 """A win of more than a day or more moves than this is a damaged or doctored line: it counts
 as a win, but it is not drawn nor listed among the best (`Totals.implausible`)."""
+NO_DEAL = -1
+"""The deal of a best time won on the player's own board (kept as a number, so that best times
+compare as plain tuples in C)."""
 GRADED_DEALS = 1_000_000
 """Deals below this have their games counted one by one (`Totals.deal_played`), so that the
 win rate by difficulty grade can be worked out with the solver's grade tables, which list
@@ -180,8 +183,9 @@ class Totals(Struct, kw_only=True):
     """The outcomes of the last TRACE games, one letter of LETTERS each, newest last."""
     time_bins: list[int] = msgspec.field(default_factory=lambda: [0] * (len(TIME_EDGES) + 1))
     """Plausible wins per bin of TIME_EDGES."""
-    best: list[tuple[float, int]] = msgspec.field(default_factory=list)
-    """The BEST quickest plausible wins as (seconds, moves), quickest first."""
+    best: list[tuple[float, int, int]] = msgspec.field(default_factory=list)
+    """The BEST quickest plausible wins as (seconds, moves, deal), quickest first; the deal is
+    NO_DEAL for a game of the player's own board."""
     implausible: int = 0
     """Wins left out of the chart and the best times (see PLAUSIBLE_SECONDS)."""
     deal_played: dict[int, int] = msgspec.field(default_factory=dict)
@@ -192,7 +196,7 @@ class Totals(Struct, kw_only=True):
         """One game."""
         self.add_results(LETTERS[line.result])
         if line.result == WON:
-            self.add_wins([line.seconds], [line.moves])
+            self.add_wins([line.seconds], [line.moves], [line.deal])
         self.add_deals([line.deal], LETTERS[line.result])
         self.add_recent([line])
 
@@ -221,8 +225,9 @@ class Totals(Struct, kw_only=True):
         self.longest_lost = max(self.longest_lost, longest_lost)
         self.trace = (self.trace + results[-TRACE:])[-TRACE:]
 
-    def add_wins(self, seconds: list[float], moves: list[int]) -> None:
-        """The time and moves of won games, in order."""
+    def add_wins(self, seconds: list[float], moves: list[int], deals: list[int | None] | None = None) -> None:
+        """The time, moves and deal (None: the player's own board; all None when not given)
+        of won games, in order."""
         if not seconds:
             return
         self.won_seconds = reduce(add, seconds, self.won_seconds)
@@ -232,14 +237,16 @@ class Totals(Struct, kw_only=True):
             self.best_time = quickest
         if self.fewest_moves is None or fewest < self.fewest_moves:
             self.fewest_moves = fewest
+        numbers = [NO_DEAL if deal is None else deal for deal in deals] if deals else [NO_DEAL] * len(seconds)
         times, counts = seconds, moves
         if max(seconds) > PLAUSIBLE_SECONDS or max(moves) > PLAUSIBLE_MOVES:  # rare: a damaged log
             kept = [time <= PLAUSIBLE_SECONDS and count <= PLAUSIBLE_MOVES
                     for time, count in zip(seconds, moves, strict=True)]
             times, counts = list(compress(seconds, kept)), list(compress(moves, kept))
+            numbers = list(compress(numbers, kept))
         self.implausible += len(seconds) - len(times)
-        kept_best = ((time, count) for time, count in self.best)
-        self.best = heapq.nsmallest(BEST, chain(kept_best, zip(times, counts, strict=True)))
+        kept_best = ((time, count, deal) for time, count, deal in self.best)
+        self.best = heapq.nsmallest(BEST, chain(kept_best, zip(times, counts, numbers, strict=True)))
         for index, count in Counter(map(bisect_left, repeat(TIME_EDGES), times)).items():
             self.time_bins[index] += count
 

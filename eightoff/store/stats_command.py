@@ -29,6 +29,7 @@ from eightoff.store.figure_words import (
     game_rows,
     moves_words,
     title,
+    which_deal,
 )
 from eightoff.store.figures import Figures, GradeOf, everything
 from eightoff.store.statistics import FinishedGame, Statistics
@@ -92,7 +93,8 @@ def chart_json(figures: Figures) -> dict[str, Any]:
     return {
         "rolling_win_rate": [round(value, 4) for value in figures.rolling],
         "winning_time_bins": list(figures.time_bins),
-        "best_times": [{"seconds": seconds, "moves": moves} for seconds, moves in figures.best],
+        "best_times": [{"seconds": seconds, "moves": moves, "deal": deal}
+                       for seconds, moves, deal in figures.best],
         "by_grade": [asdict(grade) for grade in figures.by_grade],
         "implausible_wins": figures.implausible,
     }
@@ -162,7 +164,7 @@ def _block(heading: str, lines: list[str]) -> str:
 
 def line(game: FinishedGame) -> str:
     when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
-    which = (_("deal {number}").format(number=game.deal) if game.deal is not None else _("own board"))
+    which = which_deal(game.deal)
     marks = "".join(
         f", {mark}" for mark, used in ((_("hints"), game.hints_used), (_("takeback"), game.takeback)) if used
     )

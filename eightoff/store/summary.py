@@ -41,7 +41,7 @@ from eightoff.store.schema import (
     check_version,
     decode,
 )
-from eightoff.store.statistics import RECENT, Totals
+from eightoff.store.statistics import ONLY_WINS_AS_ONES, RECENT, Totals
 
 VERSION = 3
 """2: the ids of all counted games (version 1 kept the last 2000); 3: the figures the charts
@@ -131,7 +131,7 @@ class _Folder:
             mine = codes.translate(LETTERS, others)
             totals.add_results(mine)
             won = list(compress(lines, codes.translate(wins)))
-            totals.add_wins(list(map(SECONDS, won)), list(map(MOVES, won)))
+            totals.add_wins(list(map(SECONDS, won)), list(map(MOVES, won)), list(map(DEAL, won)))
             totals.add_deals(list(map(DEAL, compress(lines, codes.translate(games)))), mine)
             latest = self.latest.setdefault(variant, [])
             latest.append((lines, codes, len(mine)))
@@ -172,7 +172,7 @@ class _Folder:
         for key, results, seconds, moves, recent, deals in zip(*columns, part.deals, strict=True):
             totals = self.totals[self.variant_codes[key] // 4]
             totals.add_results(results)
-            totals.add_wins(seconds, moves)
+            totals.add_wins(seconds, moves, list(compress(deals, results.translate(ONLY_WINS_AS_ONES))))
             totals.add_deals(deals, results)
             self.later.append((totals, recent))
         self.texts.append(part.ids.lstrip(" "))
@@ -264,7 +264,8 @@ class _Record:
     def add_deals(self, deals: list[int | None], results: bytes) -> None:
         self.deals += deals
 
-    def add_wins(self, seconds: list[float], moves: list[int]) -> None:
+    def add_wins(self, seconds: list[float], moves: list[int], deals: list[int | None] | None = None) -> None:
+        """The deals are sent with all the games' (`add_deals`) and picked out on merging."""
         self.seconds += seconds
         self.moves += moves
 

@@ -16,7 +16,15 @@ from eightoff.core.i18n import N_, _, ngettext
 from eightoff.core.variants import VARIANTS
 from eightoff.session.grading import deal_grade, grade_name
 from eightoff.solver import GRADES
-from eightoff.store.figure_words import describe, duration, game_rows, moves_words, outcome_word, title
+from eightoff.store.figure_words import (
+    describe,
+    duration,
+    game_rows,
+    moves_words,
+    outcome_word,
+    title,
+    which_deal,
+)
 from eightoff.store.figures import Figures, everything
 from eightoff.store.replays import KEPT
 from eightoff.store.statistics import FinishedGame, Statistics
@@ -196,7 +204,7 @@ class StatisticsDialog(Dialog):
 
 def row(game: FinishedGame) -> str:
     when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")  # no month names: any language reads it
-    which = _("deal {number}").format(number=game.deal) if game.deal is not None else _("own board")
+    which = which_deal(game.deal)
     marks = "  " + _("(hints)") if game.hints_used else ""
     return (f"{when}   {title(game.rules)}, {which}   {outcome_word(game.kind)}   "
             f"{moves_words(game.moves)}   {duration(game.seconds)}{marks}")

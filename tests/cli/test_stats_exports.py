@@ -95,7 +95,7 @@ def test_csv_writes_every_game_as_a_row_with_its_grade(tmp_path: Path) -> None:
 def test_the_text_report_has_streaks_best_times_and_grades(tmp_path: Path) -> None:
     record(tmp_path)
     text = stats(tmp_path).stdout
-    assert "best times: 1:00 (1 move), 1:50 (1 move)" in text
+    assert f"best times: 1:00 (deal {DEALS[0]}, 1 move), 1:50 (deal {DEALS[1]}, 1 move)" in text
     easy = [deal for deal, won in PLAYED if grade_of_deal("standard", deal) == "easy"]
     easy_won = [deal for deal, won in PLAYED if won and grade_of_deal("standard", deal) == "easy"]
     assert len(easy) >= 3

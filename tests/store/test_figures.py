@@ -96,7 +96,7 @@ def test_absurd_times_are_counted_but_never_binned_off_scale(tmp_path: Path) -> 
     assert figures.statistics.won == 4 and figures.implausible == 2
     assert len(figures.time_bins) == len(TIME_EDGES) + 1 and sum(figures.time_bins) == 2
     assert figures.time_bins[-1] == 1 and figures.time_bins[1] == 1  # two hours: the open-ended bin
-    assert figures.best == ((61.0, 90), (7200.0, 90))
+    assert figures.best == ((61.0, 90, 3), (7200.0, 90, 2))
 
 
 def test_the_win_rate_by_grade_comes_from_the_grade_of_each_deal(tmp_path: Path) -> None:
