@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from eightoff.core.i18n import _
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from eightoff.store.figures import Figures
 
 UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly")
 
@@ -42,8 +48,25 @@ def open_window(args: argparse.Namespace) -> int:
     try:
         return run_app(args)
     except NoWindow as error:
-        print(_("eightoff: cannot open the game window: {reason}").format(reason=error), file=sys.stderr)
+        display = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
+        if display:
+            print(_("eightoff: cannot open the game window on display {display}: {reason}").format(
+                display=display, reason=error), file=sys.stderr)
+        else:
+            print(_("eightoff: cannot open the game window: {reason}").format(reason=error), file=sys.stderr)
         return 1
+
+
+def draw_charts(path: Path, figures: Figures) -> None:
+    """`eightoff stats --chart`: pygame draws on a Surface (no display needed), imported only
+    here, as the command line works without pygame."""
+    from eightoff.store.stats_command import CommandError
+
+    try:
+        from eightoff.ui.charts import write_charts
+    except ImportError:
+        raise CommandError(_("--chart needs pygame, which is not installed")) from None
+    write_charts(path, figures)
 
 
 def main() -> None:
@@ -60,7 +83,7 @@ def main() -> None:
     # else the system's; the window chooses again from the preferences it loads.
     install_language(choose_language(Store().language_preference()))
 
-    sys.exit(run(sys.argv[1:], open_window))
+    sys.exit(run(sys.argv[1:], open_window, draw_charts))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from eightoff.session.grading import grade_name
 from eightoff.solver import GRADES
 from eightoff.solver import cli as solver_cli
 from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
-from eightoff.store.stats_command import cmd_stats
+from eightoff.store.stats_command import DrawCharts, cmd_stats
 
 PROG = "eightoff"
 
@@ -257,19 +257,27 @@ def build_parser() -> argparse.ArgumentParser:
     stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))
     stats_parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     stats_parser.add_argument("--rules", choices=list(VARIANTS), help=_("only this game"))
-    stats_parser.set_defaults(handler=cmd_stats)
+    stats_parser.add_argument("--csv", metavar="FILE",
+                              help=_("write every finished game as a row of CSV to FILE ('-' for stdout)"))
+    stats_parser.add_argument("--chart", metavar="FILE.png",
+                              help=_("draw the win rate over recent games and the winning times into a PNG "
+                                     "(the game of --rules, else the game played last)"))
+    stats_parser.set_defaults(handler=cmd_stats, grade_of=grade_of_deal, grades=GRADES, grade_name=grade_name)
     return parser
 
 
 def run(
-    argv: Sequence[str] | None = None, open_window: Callable[[argparse.Namespace], int] | None = None
+    argv: Sequence[str] | None = None, open_window: Callable[[argparse.Namespace], int] | None = None,
+    draw_charts: DrawCharts | None = None,
 ) -> int:
-    """Parse and dispatch; `open_window` handles the no-subcommand case."""
+    """Parse and dispatch; `open_window` handles the no-subcommand case, `draw_charts` (None
+    without pygame) `stats --chart`."""
     try:
         args, extra = build_parser().parse_known_args(argv)
         if extra:
             raise UsageError(not_understood(extra))
         check_options(args)
+        args.draw_charts = draw_charts
         if args.command is None:
             if open_window is None:
                 raise UsageError(_("the game window is not available in this build"))

@@ -3,8 +3,9 @@
 #
 # One .venv serves every script. pip runs only when pyproject.toml changed since the last
 # install or an extra is asked for that is not installed yet; the stamp file records both, so
-# switching between scripts/play and scripts/test costs nothing. pip's output goes to a log
-# that is shown only if it fails.
+# switching between scripts/play and scripts/test costs nothing. pip's progress (what it
+# collects, downloads and installs) is shown as it goes, as a first install takes a minute; its
+# whole output goes to a log that is shown if it fails.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
@@ -38,7 +39,9 @@ if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ];
     spec="$root"
     [ -z "$extras" ] || spec="$root[${extras// /,}]"
     log="$venv/.eightoff-install.log"
-    if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$spec" >"$log" 2>&1; then
+    if ! "$venv/bin/python" -m pip install --disable-pip-version-check -e "$spec" 2>&1 | tee "$log" \
+            | awk '/^(Collecting|Downloading|Building|Installing|Successfully)/ { print "  " $0; fflush() }' >&2
+    then
         cat "$log" >&2
         exit 1
     fi

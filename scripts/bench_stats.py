@@ -13,6 +13,9 @@ lines) into a temporary EIGHTOFF_HOME, then times:
   - `Store.overview()` in a new store with the summary in place (what the dialog does),
   - the same after one more game was appended (read from the summary's offset),
   - `python -m eightoff stats` as a whole process with the summary in place,
+  - the Statistics dialog opened and drawn in a window (SDL's dummy driver) with the summary in
+    place: its figures, grades and charts included, against `Store.overview()` as the reference
+    (target: under a second),
 each over several runs: median and spread (min-max), with the CPU time of this process (the
 child that reads a second half is not in it) and the load average, as the machine is shared.
 
@@ -22,6 +25,7 @@ Usage: .venv/bin/python scripts/bench_stats.py [--games N] [--runs R]
 from __future__ import annotations
 
 import argparse
+import io
 import logging
 import os
 import statistics
@@ -33,9 +37,15 @@ from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the dialog's window is drawn unseen
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store import WON, HomeDirs, Store
+from eightoff.store import WON, HomeDirs, Preferences, Store
+from eightoff.ui.app import App
+from eightoff.ui.stats_dialog import StatisticsDialog
 
 VARIANTS = ("standard", "easy", "freecell", "raglan")
 
@@ -137,11 +147,46 @@ def main() -> int:
             Store(dirs).overview()
 
         show("one game appended, then opened", timed(after_a_game, args.runs))
+        dialog_against_overview(dirs, folder, args.runs)
         process = timed(lambda: subprocess.run(command, env=environment, capture_output=True), args.runs)
         show("python -m eightoff stats (summary in place)", process)
         played = sum(figures.played for figures in Store(dirs).overview().statistics.values())
         print(f"counted {played:,} games, skipped {Store(dirs).overview().skipped} damaged lines")
     return 0
+
+
+def pure_python_loop() -> float:
+    """A fixed loop's seconds: how fast this machine runs Python right now."""
+    start = time.perf_counter()
+    total = 0
+    for number in range(2_000_000):
+        total += number % 7
+    return time.perf_counter() - start
+
+
+def dialog_against_overview(dirs: HomeDirs, folder: str, runs: int) -> None:
+    """The Statistics dialog opened and drawn (summary in place), as a ratio to
+    `Store.overview()` measured alongside, run by run."""
+    os.environ["EIGHTOFF_HOME"] = folder
+    app = App(Game.new(5, STANDARD), Preferences(animation_speed="off"), size=(1280, 800), out=io.StringIO())
+    try:
+        def open_dialog() -> None:
+            dialog = StatisticsDialog(app, Store(dirs), lambda game: None, lambda: None)
+            dialog.draw(app.screen, True)
+
+        open_dialog()  # fonts and the grade tables are read once per window, not per opening
+        dialogs, references = [], []
+        for _ in range(runs):
+            dialogs.append(timed(open_dialog, 1)[0][0])
+            references.append(timed(lambda: Store(dirs).overview(), 1)[0][0])
+        ratios = [dialog / reference for dialog, reference in zip(dialogs, references, strict=True)]
+        show("Statistics dialog opened and drawn", (dialogs, dialogs))
+        print(f"  ratio to Store.overview(): median {statistics.median(ratios):.2f}, "
+              f"spread {min(ratios):.2f}-{max(ratios):.2f}; under a second: "
+              f"{'yes' if max(dialogs) < 1.0 else 'NO'}; fixed pure-Python loop {pure_python_loop():.3f} s")
+    finally:
+        for closer in app.closers:
+            closer()
 
 
 if __name__ == "__main__":

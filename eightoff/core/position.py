@@ -24,6 +24,7 @@ from eightoff.core.move_table import MovesFrom, move_table, places
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
+from eightoff.core.variants import variant_of
 
 COLUMN, CELL, FOUNDATION, RESERVE = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE
 WON_FOUNDATIONS = (KING,) * 4
@@ -63,6 +64,12 @@ def pile_name(pile: Pile) -> str:
         return _("the {suit} foundation").format(suit=suit_name(Suit(pile.index)))
     names = {COLUMN: N_("column {number}"), CELL: N_("cell {number}"), RESERVE: N_("reserve place {number}")}
     return _(names[pile.kind]).format(number=pile.index + 1)
+
+
+def one_at_a_time(rules: Rules) -> str:
+    """Why two cards are refused in a game whose cards move singly ("Raglan moves one card at
+    a time"): said in the game's own words, with no runs, cells or keys it does not have."""
+    return _("{game} moves one card at a time").format(game=_(variant_of(rules).title))
 
 
 def _sentence(text: str) -> str:
@@ -305,6 +312,8 @@ class Position(NamedTuple):
                 "There is only {count} card in {pile}", "There are only {count} cards in {pile}", len(cards)
             )
             raise NotARun(only.format(count=len(cards), pile=pile_name(source)))
+        if count > 1 and rules.run_moves is RunMoves.SINGLE_CARDS:
+            raise NotARun(one_at_a_time(rules))
         if count > available and count > len(cards) - self.face_down(source.index):
             raise NotARun(_("Face-down cards cannot be moved"))
         if count > available:
@@ -376,6 +385,8 @@ class Position(NamedTuple):
         if count <= capacity:
             return
         free = self.free_cells
+        if rules.run_moves is RunMoves.SINGLE_CARDS:
+            raise RunTooLong(one_at_a_time(rules))
         if rules.run_moves is RunMoves.CELLS_ONLY:
             needs = ngettext(
                 "Moving {count} cards needs {needed} free cells; {free} is free",

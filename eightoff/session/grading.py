@@ -15,7 +15,7 @@ from typing import Protocol
 from eightoff.core.i18n import _, pgettext
 from eightoff.core.outcome import Outcome
 from eightoff.solver import GRADES
-from eightoff.solver.grade import grades_between, random_graded_deal
+from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
 
 WINNABLE_CHOICES: tuple[tuple[str, str] | None, ...] = (
     None,
@@ -50,6 +50,12 @@ class Graded(Protocol):
 
     outcome: Outcome | None
     grade: str | None
+
+
+def deal_grade(rules_name: str, number: int) -> str | None:
+    """The shipped grade of a deal, for the statistics by grade (the window does not ask the
+    solver itself)."""
+    return grade_of_deal(rules_name, number)
 
 
 def graded_words(session: Graded) -> str | None:

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING
 
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game
+from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.store.preferences import Preferences
+from eightoff.store.replays import KEPT
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
 
@@ -53,6 +55,12 @@ def fresh_game(preferences: Preferences, key: str, number: int | None = None,
         number = shipped_winnable_deal(preferences, key) or random_deal_number()
     wanted = {**preferences.rule_options(key), **(choices or {})}
     return Game.new(number, VARIANTS[key].configure(wanted))
+
+
+def not_kept() -> str:
+    """What the player is told when a logged game's moves are not kept to watch it again."""
+    return _("The moves of that game are not kept (only those of the last {count} finished games "
+             "are)").format(count=KEPT)
 
 
 class Keeper:
@@ -135,3 +143,11 @@ class Keeper:
 
     def reset_statistics(self, key: str | None = None) -> None:
         self.store.reset_statistics(key)
+
+    def finished_moves(self, game_id: str | None) -> Game | None:
+        """A logged game as it was played, if its moves are kept (the newest few hundred)."""
+        return self.store.finished_moves(game_id)
+
+    def adopt(self, game: Game, game_id: str) -> None:
+        """Record `game` under a logged game's id: watching it again never counts again."""
+        self.store.adopt(game, game_id)

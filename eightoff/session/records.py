@@ -1,8 +1,39 @@
-"""The statistics as the front end shows them: the store logs and sums the finished games, and
-the window reads them through the session's keeper in these words and types. The window
-imports them from here, never from the store (an import-linter contract says so)."""
+"""The statistics as the front end shows them: the store logs and sums the finished games and
+words their figures (the same words `eightoff stats` prints), and the window reads them through
+the session's keeper in these words and types. The window imports them from here, never from
+the store (an import-linter contract says so)."""
 
-from eightoff.store.statistics import FinishedGame, Statistics
-from eightoff.store.stats_command import OUTCOME_WORDS, describe, duration, plural, title
+from eightoff.store.figure_words import (
+    OUTCOME_WORDS,
+    count_line,
+    describe,
+    duration,
+    game_rows,
+    implausible_line,
+    moves_words,
+    outcome_word,
+    title,
+    which_deal,
+)
+from eightoff.store.figures import ROLLING, Figures, GradeShare, everything
+from eightoff.store.statistics import TIME_EDGES, FinishedGame, Statistics
 
-__all__ = ["OUTCOME_WORDS", "FinishedGame", "Statistics", "describe", "duration", "plural", "title"]
+__all__ = [
+    "OUTCOME_WORDS",
+    "ROLLING",
+    "TIME_EDGES",
+    "Figures",
+    "FinishedGame",
+    "GradeShare",
+    "Statistics",
+    "count_line",
+    "describe",
+    "duration",
+    "everything",
+    "game_rows",
+    "implausible_line",
+    "moves_words",
+    "outcome_word",
+    "title",
+    "which_deal",
+]

@@ -36,7 +36,7 @@ from eightoff.session.advisor import THINKING, Advice, Advisor, Notice, Wanted
 from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
 from eightoff.session.grading import shipped_winnable_deal
-from eightoff.session.keeper import Keeper, Opening, fresh_game
+from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
 from eightoff.solver import SolveResult, grade_of
 from eightoff.solver.grade import grade_of_deal
 from eightoff.store.preferences import Preferences
@@ -258,6 +258,20 @@ class Session:
             return
         self._start(game, Change.NEW)
 
+    def watch(self, finished: FinishedGame) -> tuple[Move, ...] | None:
+        """Deal a logged game again from its start, under its own id (its first outcome stands,
+        so watching never counts again), and hand back its moves to play on it; None, saying
+        why, when its moves are not kept."""
+        kept = self.keeper.finished_moves(finished.game_id) if self.keeper is not None else None
+        if self.keeper is None or kept is None:
+            self.advise(Notice(not_kept()))
+            return None
+        fresh = kept.restarted()
+        if finished.game_id is not None:
+            self.keeper.adopt(fresh, finished.game_id)
+        self._start(fresh, Change.NEW)
+        return tuple(move for step in kept.done for move in step.moves)
+
     def set_option(self, key: str, value: bool, restart: bool) -> None:
         """A rule option of this game's variant changed in Preferences. It applies to the next
         deal; with `restart` (the player said so) this deal starts again under it at once. It
@@ -283,9 +297,9 @@ class Session:
         if autoplay_on:
             self.autoplay_now()
 
-    def remember_window(self, size: tuple[int, int], position: tuple[int, int] | None) -> None:
-        """Where the window is, kept with the preferences (in points)."""
-        self.preferences = replace(self.preferences, window_size=size, window_position=position)
+    def remember_window(self, preferences: Preferences) -> None:
+        """The preferences with where the window is now, saved when the session closes."""
+        self.preferences = preferences
 
     def close(self) -> None:
         """The window is closing: keep the game for next time, and the preferences."""

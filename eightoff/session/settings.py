@@ -3,5 +3,6 @@ owns the copy in use, and the window reads and changes them only through the ses
 window imports them from here, never from the store (an import-linter contract says so)."""
 
 from eightoff.store.preferences import ANIMATION_SPEEDS, Preferences
+from eightoff.store.schema import MAX_SCREENS
 
-__all__ = ["ANIMATION_SPEEDS", "Preferences"]
+__all__ = ["ANIMATION_SPEEDS", "MAX_SCREENS", "Preferences"]

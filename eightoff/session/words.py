@@ -11,8 +11,9 @@ from eightoff.core.cards import Card
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import Position, card_name, pile_name
-from eightoff.core.rules import Rules
+from eightoff.core.position import Position, card_name, one_at_a_time, pile_name
+from eightoff.core.rules import Rules, RunMoves
+from eightoff.session.pile_keys import key_words
 
 
 def _sentence(text: str) -> str:
@@ -82,17 +83,55 @@ def grab_refusal(position: Position, rules: Rules, pile: Pile, card: Card) -> st
     if depth < position.face_down(pile.index):
         return _("Face-down cards cannot be moved")
     count = len(cards) - depth
+    if count > 1 and rules.run_moves is RunMoves.SINGLE_CARDS:
+        return one_at_a_time(rules)
     if count > position.run_length(pile.index, rules):
         return _("The cards on {card} are not in sequence, so they cannot move together").format(
             card=card_name(card))
     most = max(position.capacity(rules, False), position.capacity(rules, True))
-    if count > most:
-        return ngettext("{count} cards cannot move together: with the free cells and columns "
-                        "empty now, only {most} card can move at once",
-                        "{count} cards cannot move together: with the free cells and columns "
-                        "empty now, only {most} cards can move at once",
+    if count <= most:
+        return None
+    if rules.run_moves is RunMoves.CELLS_ONLY:  # empty columns take Kings only: no help
+        return ngettext("{count} cards cannot move together: with the free cells empty now, only "
+                        "{most} card can move at once",
+                        "{count} cards cannot move together: with the free cells empty now, only "
+                        "{most} cards can move at once",
                         most).format(count=count, most=most)
-    return None
+    return ngettext("{count} cards cannot move together: with the free cells and columns "
+                    "empty now, only {most} card can move at once",
+                    "{count} cards cannot move together: with the free cells and columns "
+                    "empty now, only {most} cards can move at once",
+                    most).format(count=count, most=most)
+
+
+def control_words(rules: Rules) -> list[str]:
+    """Help's paragraphs on the mouse and keys, in the words of the game being played: runs
+    only where runs move, free cells or a reserve only where the game has them, and only the
+    keys its piles have (as its pile counts give them: eightoff/session/pile_keys.py)."""
+    columns, places = key_words(rules)
+    cells = reserve = places
+    if rules.run_moves is RunMoves.SINGLE_CARDS:
+        mouse = _("Mouse: drag a card (cards move one at a time); a click sends a card home, else "
+                  "onto the first column it fits.")
+    elif rules.cells:
+        mouse = _("Mouse: drag a card or a run; a click sends a card home, else to a free cell, else "
+                  "onto the first column it fits.")
+    else:
+        mouse = _("Mouse: drag a card or a run; a click sends a card home, else onto the first "
+                  "column it fits.")
+    if rules.cells:
+        keys = _("Keys: {columns} the columns, {cells} the free cells, F or Enter the foundation: "
+                 "first the source, then the target; Space or the same key again does what a click "
+                 "does; Esc cancels.").format(columns=columns, cells=cells)
+    elif rules.reserve:
+        keys = _("Keys: {columns} the columns, {reserve} the reserve, F or Enter the foundation: "
+                 "first the source, then the target; Space or the same key again does what a click "
+                 "does; Esc cancels.").format(columns=columns, reserve=reserve)
+    else:
+        keys = _("Keys: {columns} the columns, F or Enter the foundation: first the source, then "
+                 "the target; Space or the same key again does what a click does; Esc "
+                 "cancels.").format(columns=columns)
+    return [mouse, keys]
 
 
 def pile_words(position: Position, pile: Pile) -> str:

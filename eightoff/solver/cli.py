@@ -1,6 +1,10 @@
 """`python -m eightoff solve`: one board or deal (a solution in fc-solve's -m wording, or the
 verdict), or a range of deals (`--deals FIRST-LAST`, one JSON line each and a summary).
 
+The help and the verdict a player reads are in the player's language; the moves stay in
+fc-solve's wording and every `--json` value in English ("unsolvable", "unknown": the README
+lists them), so scripts read the same whatever the language.
+
 Usage errors go through the subcommand parser's `error`, which the command line turns into
 one line on stderr and exit status 2, so this layer needs nothing from the one above it.
 """
@@ -15,6 +19,7 @@ from tqdm import tqdm
 
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
+from eightoff.core.i18n import N_, _
 from eightoff.core.limits import MAX_SECONDS
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
@@ -24,30 +29,33 @@ from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
 from eightoff.solver.search import DEFAULT_STATES, Budget
 from eightoff.solver.solve import SOLVED, UNSOLVED, grade_of, solve
 
-VERDICTS = {UNSOLVED: "unsolvable", "unknown": "unknown"}
+VERDICTS = {UNSOLVED: N_("unsolvable"), "unknown": N_("unknown")}
+"""The verdict printed without --json, translated where printed (--json keeps the keys)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "board", nargs="?", metavar="BOARD", help="board file in fc-solve's format ('-' reads stdin)"
+        "board", nargs="?", metavar="BOARD", help=_("board file in fc-solve's format ('-' reads stdin)")
     )
     parser.add_argument(
-        "--deals", metavar="FIRST-LAST", help="solve a range of deals: one JSON line each, then a summary"
+        "--deals", metavar="FIRST-LAST", help=_("solve a range of deals: one JSON line each, then a summary")
     )
     parser.add_argument(
-        "--jobs", type=_count, default=1, metavar="N", help="with --deals: N processes (0: every core)"
+        "--jobs", type=_count, default=1, metavar="N", help=_("with --deals: N processes (0: every core)")
     )
     parser.add_argument(
-        "--time-limit", type=_seconds, metavar="S", help="give up with 'unknown' after S seconds (per deal)"
+        "--time-limit", type=_seconds, metavar="S",
+        help=_("give up with 'unknown' after S seconds (per deal)")
     )
     parser.add_argument(
         "--max-states",
         type=_count,
         default=DEFAULT_STATES,
         metavar="N",
-        help=f"give up with 'unknown' after N distinct positions, the memory cap (default {DEFAULT_STATES})",
+        help=_("give up with 'unknown' after N distinct positions, the memory cap (default {states})").format(
+            states=DEFAULT_STATES),
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.set_defaults(solve_parser=parser)
 
 
@@ -55,26 +63,28 @@ def _seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"time limit must be a number of seconds, not {text!r}") from None
-    if not 0 < seconds <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"time limit must be a number of seconds above 0 and at most {MAX_SECONDS:g}")
+            _("time limit must be a number of seconds, not {text!r}").format(text=text)) from None
+    if not 0 < seconds <= MAX_SECONDS:
+        most = _("time limit must be a number of seconds above 0 and at most {most:g}")
+        raise argparse.ArgumentTypeError(most.format(most=MAX_SECONDS))
     return seconds
 
 
 def _count(text: str) -> int:
     if not text.strip().isdigit() or not text.strip().isascii():
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number of 0 or more, not {text!r}").format(text=text))
     return int(text)
 
 
 def _deal_range(text: str) -> range:
     first, dash, last = text.partition("-")
     if not dash:
-        raise ValueError(f"--deals takes FIRST-LAST, e.g. 1-32000, not {text!r}")
+        raise ValueError(_("--deals takes FIRST-LAST, e.g. 1-32000, not {text!r}").format(text=text))
     low, high = parse_deal_number(first), parse_deal_number(last)
     if low > high:
-        raise ValueError(f"--deals {text}: the first deal is after the last")
+        raise ValueError(_("--deals {text}: the first deal is after the last").format(text=text))
     return range(low, high + 1)
 
 
@@ -83,14 +93,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     rules = preset(args.rules, args.options)
     if args.deals is not None:
         if args.board is not None or args.deal is not None:
-            parser.error("--deals solves a range of deals: give no BOARD and no --deal with it")
+            parser.error(_("--deals solves a range of deals: give no BOARD and no --deal with it"))
         try:
             numbers = _deal_range(args.deals)
         except ValueError as error:
             parser.error(str(error))
         return _solve_range(numbers, rules, args)
     if (args.board is None) == (args.deal is None):
-        parser.error("solve takes a BOARD file, --deal N or --deals FIRST-LAST (one of them)")
+        parser.error(_("solve takes a BOARD file, --deal N or --deals FIRST-LAST (one of them)"))
     position = _load(parser, args.board, args.deal, rules)
     result = solve(position, rules, Budget(seconds=args.time_limit, states=args.max_states or None))
     lines = [format_move(move) for move in result.moves]
@@ -109,7 +119,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     elif result.status == SOLVED:
         print("\n".join(lines))
     else:
-        print(VERDICTS[result.status])
+        print(_(VERDICTS[result.status]))
     return 0
 
 
@@ -125,9 +135,10 @@ def _load(parser: argparse.ArgumentParser, board: str | None, number: int | None
                 text = file.read()
         return parse_board(text, rules)
     except (OSError, UnicodeDecodeError) as error:
-        parser.error(f"cannot read board file {board!r}: {getattr(error, 'strerror', None) or error}")
+        parser.error(_("cannot read board file {board!r}: {reason}").format(
+            board=board, reason=getattr(error, "strerror", None) or error))
     except ValueError as error:
-        parser.error(f"board {board!r}: {error}")
+        parser.error(_("board {board!r}: {reason}").format(board=board, reason=error))
 
 
 def _solve_range(numbers: range, rules: Rules, args: argparse.Namespace) -> int:

@@ -25,6 +25,9 @@ class Preferences:
     `lowest_grade` to `highest_grade` (the solver's grade names), where the game has them."""
     window_size: tuple[int, int] = (1280, 800)
     window_position: tuple[int, int] | None = None
+    window_screens: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """Per screen size ("1920x1080"), the window's size and position there (in points and
+    window units): a start on another screen does not inherit a size made for this one."""
     last_rules: str = DEFAULT_KEY
     """The variant played last: the window opens on it."""
     options: dict[str, dict[str, bool]] = field(default_factory=dict)

@@ -96,12 +96,20 @@ class Settings(Struct, kw_only=True):
     confirm_leave: bool = True
 
 
+ScreenSize = Annotated[str, Meta(pattern=r"^[1-9][0-9]{1,5}x[1-9][0-9]{1,5}$")]
+MAX_SCREENS = 16
+"""Screen sizes a window.json remembers the window for (more is not a real desk)."""
+
+
 class Geometry(Struct, kw_only=True):
     """window.json (the state folder): where the window happened to be, not a choice."""
 
     version: Annotated[int, Meta(ge=1)]
     window_size: tuple[Pixels, Pixels] = (1280, 800)
     window_position: tuple[Position, Position] | None = None
+    window_screens: Annotated[dict[ScreenSize, tuple[Pixels, Pixels, Position, Position]],
+                              Meta(max_length=MAX_SCREENS)] = msgspec.field(default_factory=dict)
+    """Per screen size, the window's size and position there (added later: optional)."""
 
 
 class GameRecord(Struct, kw_only=True):

@@ -9,10 +9,14 @@ after hints is a win, marked `hints_used`. Each game has an id, and a game recor
 
 from __future__ import annotations
 
+import heapq
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from functools import reduce
+from itertools import chain, compress, repeat
 from operator import add
 from typing import Any
 
@@ -29,6 +33,24 @@ from eightoff.store.schema import LOST, SOLVED, WON, LogFields, LogLine, Outcome
 
 RECENT = 20
 """Recent games kept per variant in the summary."""
+TRACE = 500
+"""Outcomes kept per variant, newest last, for the chart of the win rate over recent games."""
+BEST = 10
+"""Best times kept per variant (PySolFC's top ten)."""
+TIME_EDGES = (60, 120, 180, 240, 300, 420, 600, 900, 1200, 1800, 2700, 3600)
+"""Upper ends (seconds) of the bins of the winning-time histogram; one more bin holds the
+games over an hour, so no plausible time falls off the scale."""
+PLAUSIBLE_SECONDS = 86_400.0
+PLAUSIBLE_MOVES = 100_000
+"""A win of more than a day or more moves than this is a damaged or doctored line: it counts
+as a win, but it is not drawn nor listed among the best (`Totals.implausible`)."""
+NO_DEAL = -1
+"""The deal of a best time won on the player's own board (kept as a number, so that best times
+compare as plain tuples in C)."""
+GRADED_DEALS = 1_000_000
+"""Deals below this have their games counted one by one (`Totals.deal_played`), so that the
+win rate by difficulty grade can be worked out with the solver's grade tables, which list
+deals far below it. Higher deals have no grade; not keeping them bounds the summary."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +176,8 @@ class Statistics:
 LETTERS: dict[Outcome, bytes] = {WON: b"W", LOST: b"L", SOLVED: b"S"}
 """Each outcome as one byte, so a run of games is a bytes string that C code counts and splits."""
 KINDS = {letter: outcome for outcome, letter in LETTERS.items()}
+ONLY_WINS_AS_ONES = bytes(letter == LETTERS[WON][0] for letter in range(256))
+"""Translates a run of outcome letters into 1 for each win, 0 otherwise (for `compress`)."""
 ONLY_WINS = bytes.maketrans(b"LS", b"  ")
 ONLY_LOSSES = bytes.maketrans(b"WS", b"  ")
 
@@ -178,12 +202,25 @@ class Totals(Struct, kw_only=True):
     won_moves: int = 0
     recent: list[LogLine] = msgspec.field(default_factory=list)
     """The newest games last, at most RECENT."""
+    trace: bytes = b""
+    """The outcomes of the last TRACE games, one letter of LETTERS each, newest last."""
+    time_bins: list[int] = msgspec.field(default_factory=lambda: [0] * (len(TIME_EDGES) + 1))
+    """Plausible wins per bin of TIME_EDGES."""
+    best: list[tuple[float, int, int]] = msgspec.field(default_factory=list)
+    """The BEST quickest plausible wins as (seconds, moves, deal), quickest first; the deal is
+    NO_DEAL for a game of the player's own board."""
+    implausible: int = 0
+    """Wins left out of the chart and the best times (see PLAUSIBLE_SECONDS)."""
+    deal_played: dict[int, int] = msgspec.field(default_factory=dict)
+    deal_won: dict[int, int] = msgspec.field(default_factory=dict)
+    """Games played and won per deal number below GRADED_DEALS."""
 
     def add(self, line: LogLine) -> None:
         """One game."""
         self.add_results(LETTERS[line.result])
         if line.result == WON:
-            self.add_wins([line.seconds], [line.moves])
+            self.add_wins([line.seconds], [line.moves], [line.deal])
+        self.add_deals([line.deal], LETTERS[line.result])
         self.add_recent([line])
 
     def add_results(self, results: bytes) -> None:
@@ -209,9 +246,11 @@ class Totals(Struct, kw_only=True):
             longest_lost = max(longest_lost, carried + head)
         self.longest_won = max(self.longest_won, longest_won)
         self.longest_lost = max(self.longest_lost, longest_lost)
+        self.trace = (self.trace + results[-TRACE:])[-TRACE:]
 
-    def add_wins(self, seconds: list[float], moves: list[int]) -> None:
-        """The time and moves of won games, in order."""
+    def add_wins(self, seconds: list[float], moves: list[int], deals: list[int | None] | None = None) -> None:
+        """The time, moves and deal (None: the player's own board; all None when not given)
+        of won games, in order."""
         if not seconds:
             return
         self.won_seconds = reduce(add, seconds, self.won_seconds)
@@ -221,6 +260,28 @@ class Totals(Struct, kw_only=True):
             self.best_time = quickest
         if self.fewest_moves is None or fewest < self.fewest_moves:
             self.fewest_moves = fewest
+        numbers = [NO_DEAL if deal is None else deal for deal in deals] if deals else [NO_DEAL] * len(seconds)
+        times, counts = seconds, moves
+        if max(seconds) > PLAUSIBLE_SECONDS or max(moves) > PLAUSIBLE_MOVES:  # rare: a damaged log
+            kept = [time <= PLAUSIBLE_SECONDS and count <= PLAUSIBLE_MOVES
+                    for time, count in zip(seconds, moves, strict=True)]
+            times, counts = list(compress(seconds, kept)), list(compress(moves, kept))
+            numbers = list(compress(numbers, kept))
+        self.implausible += len(seconds) - len(times)
+        kept_best = ((time, count, deal) for time, count, deal in self.best)
+        self.best = heapq.nsmallest(BEST, chain(kept_best, zip(times, counts, numbers, strict=True)))
+        for index, count in Counter(map(bisect_left, repeat(TIME_EDGES), times)).items():
+            self.time_bins[index] += count
+
+    def add_deals(self, deals: list[int | None], results: bytes) -> None:
+        """The deal of each game of `results` (in the same order), for the win rate by grade:
+        games and wins counted per deal in C (no tuple made per game), then kept for the deals
+        below GRADED_DEALS."""
+        wins = compress(deals, results.translate(ONLY_WINS_AS_ONES))
+        for counted, counts in ((self.deal_played, Counter(deals)), (self.deal_won, Counter(wins))):
+            for deal, count in counts.items():
+                if deal is not None and deal < GRADED_DEALS:
+                    counted[deal] = counted.get(deal, 0) + count
 
     def add_recent(self, lines: list[LogLine]) -> None:
         """The newest games, in order (only the last RECENT are kept)."""

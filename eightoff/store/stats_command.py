@@ -1,34 +1,51 @@
-"""`eightoff stats [--json] [--rules NAME]`: the statistics on the command line.
+"""`eightoff stats [--json] [--rules NAME] [--csv FILE] [--chart FILE.png]`: the statistics on
+the command line, in the words and figures of the Statistics dialog (`figures`, `figure_words`).
 
 The figures come from the summary beside the log, so the answer is quick with a million games
-logged. Bad store files do not stop it: their notices go to stderr and what could be read is
-printed.
+logged; only `--csv`, which writes every game, reads the whole log. Bad store files do not stop
+it: their notices go to stderr and what could be read is printed. The deal grades and the chart
+drawing come from the layers above, through the arguments (`grade_of`, `draw_charts`).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import logging
 import sys
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import IO, Any
 
-from eightoff.core.i18n import N_, _, decimal, ngettext, percent
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.variants import VARIANTS
+from eightoff.store.figure_words import (
+    OUTCOME_WORDS,
+    TITLES,
+    describe,
+    duration,
+    game_rows,
+    moves_words,
+    title,
+    which_deal,
+)
+from eightoff.store.figures import Figures, GradeOf, everything
 from eightoff.store.statistics import FinishedGame, Statistics
 from eightoff.store.store import Overview, Store
 
 RECENT_GAMES = 20
+CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints_used", "takeback",
+               "grade", "id")
+"""The columns of `--csv`, in English like its values (machine-readable, as `--json`)."""
+DrawCharts = Callable[[Path, Figures], None]
 
-TITLES = {key: variant.title for key, variant in VARIANTS.items()}
-"""Untranslated titles by variant key (for callers that translate themselves)."""
-OUTCOME_WORDS = {"won": N_("won"), "lost": N_("lost"), "solved with help": N_("solved with help")}
-"""The outcomes as the player reads them (marked here so the catalogue has them)."""
+__all__ = ["OUTCOME_WORDS", "TITLES", "cmd_stats", "duration", "line", "report", "title"]
 
 
-def title(key: str) -> str:
-    """The variant's title in the player's language; the key itself for a variant this program
-    does not have (a log written by a newer one)."""
-    return _(TITLES[key]) if key in TITLES else key
+class CommandError(Exception):
+    """A file the command was asked to write could not be: one line for stderr, exit 2."""
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -39,82 +56,119 @@ def cmd_stats(args: argparse.Namespace) -> int:
     overview = store.overview()
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
-    statistics = [figures for key, figures in overview.statistics.items() if args.rules in (None, key)]
-    if args.rules is not None and not statistics:
-        statistics = [Statistics(args.rules)]
+    grades = getattr(args, "grades", ())
+    figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None), grades)
+    shown = [each for key, each in figures.items()
+             if key is not None and each.statistics.played and args.rules in (None, key)]
+    if args.rules is not None and not shown:
+        shown = [Figures(args.rules, Statistics(args.rules))]
     recent = [game for game in overview.recent if args.rules in (None, game.rules)][:RECENT_GAMES]
+    try:
+        if getattr(args, "csv", None):
+            write_csv(args.csv, store.finished_games(), args)
+        if getattr(args, "chart", None):
+            write_chart(args, shown[0] if shown else Figures(None, Statistics("")), overview)
+    except CommandError as error:
+        print(f"eightoff: {error}", file=sys.stderr)
+        return 2
+    if getattr(args, "csv", None) or getattr(args, "chart", None):
+        return 0
     if args.json:
         document = {
-            "statistics": {figures.rules: figures.to_json() for figures in statistics},
+            "statistics": {each.key: each.statistics.to_json() for each in shown},
+            "charts": {each.key: chart_json(each) for each in shown},
             "recent_games": [game.to_json() for game in recent],
             "skipped_lines": overview.skipped,
         }
         print(json.dumps(document, indent=2))
     else:
-        print(report(statistics, recent, overview), end="")
+        grade_name = getattr(args, "grade_name", str)
+        together = figures[None] if args.rules is None and len(shown) > 1 else None
+        print(report(shown, recent, overview, grade_name, together), end="")
     return 0
 
 
-def report(statistics: list[Statistics], recent: list[FinishedGame], overview: Overview | None = None) -> str:
+def chart_json(figures: Figures) -> dict[str, Any]:
+    """The charted figures under English keys (documented in the README)."""
+    return {
+        "rolling_win_rate": [round(value, 4) for value in figures.rolling],
+        "winning_time_bins": list(figures.time_bins),
+        "best_times": [{"seconds": seconds, "moves": moves, "deal": deal}
+                       for seconds, moves, deal in figures.best],
+        "by_grade": [asdict(grade) for grade in figures.by_grade],
+        "implausible_wins": figures.implausible,
+    }
+
+
+def write_chart(args: argparse.Namespace, figures: Figures, overview: Overview) -> None:
+    """The dialog's charts of the `--rules` game (else the game played last) as a PNG."""
+    draw: DrawCharts | None = getattr(args, "draw_charts", None)
+    if draw is None:
+        raise CommandError(_("--chart needs pygame, which is not installed"))
+    if args.rules is None and overview.recent:
+        last = overview.recent[0].rules
+        figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None),
+                             getattr(args, "grades", ()))[last]
+    try:
+        draw(Path(args.chart), figures)
+    except (OSError, ValueError) as error:
+        raise CommandError(_("cannot write the chart to {path}: {reason}").format(
+            path=args.chart, reason=getattr(error, "strerror", None) or error)) from None
+
+
+def write_csv(target: str, games: list[FinishedGame], args: argparse.Namespace) -> None:
+    """Every logged game as a row, oldest first ('-': stdout)."""
+    grade_of = getattr(args, "grade_of", None)
+    chosen = [game for game in games if args.rules in (None, game.rules)]
+    try:
+        if target == "-":
+            _rows(sys.stdout, chosen, grade_of)
+            return
+        with open(target, "w", newline="", encoding="utf-8") as file:
+            _rows(file, chosen, grade_of)
+    except OSError as error:
+        raise CommandError(_("cannot write {path}: {reason}").format(
+            path=target, reason=error.strerror or error)) from None
+
+
+def _rows(file: IO[str], games: list[FinishedGame], grade_of: GradeOf | None) -> None:
+    writer = csv.writer(file)
+    writer.writerow(CSV_COLUMNS)
+    for game in games:
+        grade = grade_of(game.rules, game.deal) if grade_of is not None and game.deal is not None else None
+        writer.writerow((game.finished.isoformat(timespec="seconds"), game.rules,
+                         "" if game.deal is None else game.deal, game.kind, game.moves,
+                         round(game.seconds, 1), int(game.hints_used), int(game.takeback),
+                         grade or "", game.game_id or ""))
+
+
+def report(statistics: list[Figures], recent: list[FinishedGame], overview: Overview | None = None,
+           grade_name: Callable[[str], str] = str, together: Figures | None = None) -> str:
     skipped = overview.skipped if overview is not None else 0
     note = ngettext("({count} line of the record could not be read and is not counted.)\n",
                     "({count} lines of the record could not be read and are not counted.)\n",
                     skipped).format(count=skipped) if skipped else ""
-    if not any(figures.played for figures in statistics):
+    if not any(figures.statistics.played for figures in statistics):
         return _("No finished games yet.\n") + note
-    blocks = [describe(figures) for figures in statistics]
+    blocks = [_block(title(figures.key), describe(figures, grade_name)) for figures in statistics]
+    if together is not None:
+        blocks.append(_block(title(None), [*game_rows(together), *describe(together, grade_name)]))
     if recent:
         blocks.append(_("Recent games\n") + "".join(f"  {line(game)}\n" for game in recent))
     return "\n".join(blocks) + note
 
 
-def describe(figures: Statistics) -> str:
-    lines = [
-        title(figures.rules),
-        _("  played {played}, won {won}, lost {lost} ({percent} won)").format(
-            played=figures.played, won=figures.won, lost=figures.lost,
-            percent=percent(figures.win_percent, 1)),
-    ]
-    if figures.solved:
-        lines.append(ngettext("  {count} game solved with help", "  {count} games solved with help",
-                              figures.solved).format(count=figures.solved))
-    streak = figures.current_streak
-    if streak.kind is not None:
-        kind = _(OUTCOME_WORDS[streak.kind])
-        lines.append(_("  current streak: {length} {kind}").format(length=streak.length, kind=kind))
-    lines.append(_("  longest streaks: {won} won, {lost} lost").format(
-        won=figures.longest_winning_streak, lost=figures.longest_losing_streak))
-    if figures.best_time is not None and figures.average_time is not None:
-        lines.append(_("  best time {time}, fewest moves {moves}").format(
-            time=duration(figures.best_time), moves=figures.fewest_moves))
-        moves = round(figures.average_moves or 0)
-        lines.append(ngettext("  won games average {time}, {moves} move",
-                              "  won games average {time}, {moves} moves",
-                              moves).format(time=duration(figures.average_time), moves=decimal(moves)))
-    return "".join(text + "\n" for text in lines)
+def _block(heading: str, lines: list[str]) -> str:
+    return "".join(f"{text}\n" for text in [heading, *("  " + line for line in lines)])
 
 
 def line(game: FinishedGame) -> str:
     when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
-    which = (_("deal {number}").format(number=game.deal) if game.deal is not None else _("own board"))
+    which = which_deal(game.deal)
     marks = "".join(
         f", {mark}" for mark, used in ((_("hints"), game.hints_used), (_("takeback"), game.takeback)) if used
     )
     return (
         f"{when}  {title(game.rules)}, {which}: {_(OUTCOME_WORDS[game.kind])}, "
-        f"{plural(game.moves, 'move')}, {duration(game.seconds)}{marks}"
+        f"{moves_words(game.moves)}, {duration(game.seconds)}{marks}"
     )
-
-
-def duration(seconds: float) -> str:
-    """m:ss, or h:mm:ss past an hour."""
-    minutes, second = divmod(int(seconds), 60)
-    hours, minute = divmod(minutes, 60)
-    return f"{hours}:{minute:02}:{second:02}" if hours else f"{minute}:{second:02}"
-
-
-def plural(count: int, word: str) -> str:
-    """`count` moves (the one plural the figures need: "move"); other words as given."""
-    if word == "move":
-        return ngettext("{count} move", "{count} moves", count).format(count=count)
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

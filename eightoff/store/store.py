@@ -42,6 +42,8 @@ from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
 from eightoff.store.journal import FOLDER, Journal
 from eightoff.store.preferences import Preferences
+from eightoff.store.replays import FOLDER as REPLAYS_FOLDER
+from eightoff.store.replays import Replays
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (
     DOCUMENT_LIMIT,
@@ -80,6 +82,8 @@ class Overview:
     """Lines of the log that could not be read (damaged, or of absurd values)."""
     newer: int = 0
     """Lines written by a newer version: kept, not counted."""
+    totals: dict[str, Totals] = field(default_factory=dict)
+    """Per variant key, the running figures the charts and the figures by grade are made from."""
 
 
 class Store:
@@ -92,6 +96,7 @@ class Store:
         self.unfinished_path = self.dirs.user_state_path / UNFINISHED_FILE
         self._games = GameLog(self.dirs.user_data_path / GAMES_FILE, self._files)
         self._summary = SummaryFile(self.dirs.user_data_path / SUMMARY_FILE, self._games, self._files)
+        self._replays = Replays(self.dirs.user_data_path / REPLAYS_FOLDER, self._files)
         self._instance: InstanceLock | None = None
         self.owns_unfinished = True
         """False in a second window: the unfinished game is the first window's."""
@@ -354,6 +359,7 @@ class Store:
             clock_clamped=clamped,
         )
         self._recorded.add(game_id)
+        self._replays.keep(game_id, game)  # its moves, for watching it again from the statistics
         self._waiting.append(line)
         self._settle()
         return line not in self._waiting
@@ -400,6 +406,16 @@ class Store:
         outcome = SOLVED if solver_finished else WON if won else LOST
         self.record_outcome(game, outcome, elapsed, hints_used)
 
+    def finished_moves(self, game_id: str | None) -> Game | None:
+        """A finished game as it ended, with its moves, to watch again; None when its moves are
+        not kept (an older game, or one from before moves were kept)."""
+        return self._replays.load(game_id)
+
+    def adopt(self, game: Game, game_id: str) -> None:
+        """Record `game` under an existing id: a finished game watched again is not a new game,
+        so whatever it ends in, the first outcome of that id stands."""
+        self._ids[id(game)] = (weakref.ref(game), game_id)
+
     # ----- statistics ----------------------------------------------------------------------
 
     def overview(self) -> Overview:
@@ -414,6 +430,7 @@ class Store:
             recent=[FinishedGame.from_line(line) for line in lines],
             skipped=summary.skipped + self._summary.torn,
             newer=summary.newer,
+            totals=dict(summary.variants),
         )
 
     def statistics(self, rules_name: str) -> Statistics:

@@ -28,7 +28,7 @@ from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _, ngettext
 from eightoff.store.files import READ_FLAGS, StoreFiles, kind_of, reason_of
-from eightoff.store.game_log import ID_CHARACTERS, OTHER, Block, GameLog, Scan, fingerprint
+from eightoff.store.game_log import DEAL, ID_CHARACTERS, OTHER, Block, GameLog, Scan, fingerprint
 from eightoff.store.schema import (
     LOST,
     SOLVED,
@@ -41,11 +41,12 @@ from eightoff.store.schema import (
     check_version,
     decode,
 )
-from eightoff.store.statistics import RECENT, Totals
+from eightoff.store.statistics import ONLY_WINS_AS_ONES, RECENT, Totals
 
-VERSION = 3
-"""3: the ids in a file of their own, appended to; 2: the ids of all counted games in this one
-(version 1 kept the last 2000). An older summary is rebuilt."""
+VERSION = 4
+"""4: the figures the charts draw and the games per deal (`Totals.trace` and after); 3: the ids
+in a file of their own, appended to; 2: the ids of all counted games in this one (version 1 kept
+the last 2000). An older summary is rebuilt."""
 MAX_VARIANTS = 64
 """Variant keys counted; lines of further keys are skipped (no registry has that many)."""
 LIMIT = 16 << 20
@@ -132,12 +133,13 @@ class _Folder:
             codes = codes.translate(self.table(codes, block.keys))
         self.summary.skipped += codes.count(SKIP)
         for variant in {code & ~3 for code in set(codes) if code != SKIP}:
-            others, wins = _tables(variant)
+            others, wins, games = _tables(variant)
             totals = self.totals[variant // 4]
             mine = codes.translate(LETTERS, others)
             totals.add_results(mine)
             won = list(compress(lines, codes.translate(wins)))
-            totals.add_wins(list(map(SECONDS, won)), list(map(MOVES, won)))
+            totals.add_wins(list(map(SECONDS, won)), list(map(MOVES, won)), list(map(DEAL, won)))
+            totals.add_deals(list(map(DEAL, compress(lines, codes.translate(games)))), mine)
             latest = self.latest.setdefault(variant, [])
             latest.append((lines, codes, len(mine)))
             while sum(count for _lines, _codes, count in latest[1:]) >= RECENT:
@@ -172,10 +174,13 @@ class _Folder:
             return False
         if self.known is None or not self.known.isdisjoint(part.ids.split()):
             return False
-        for key, results, seconds, moves, recent in zip(*columns, strict=True):
+        if len(part.deals) != len(part.keys):
+            return False
+        for key, results, seconds, moves, recent, deals in zip(*columns, part.deals, strict=True):
             totals = self.totals[self.variant_codes[key] // 4]
             totals.add_results(results)
-            totals.add_wins(seconds, moves)
+            totals.add_wins(seconds, moves, list(compress(deals, results.translate(ONLY_WINS_AS_ONES))))
+            totals.add_deals(deals, results)
             self.later.append((totals, recent))
         self.texts.append(part.ids.lstrip(" "))
         self.summary.duplicates += part.duplicates
@@ -258,11 +263,16 @@ class _Record:
         self.seconds: list[float] = []
         self.moves: list[int] = []
         self.recent: list[LogLine] = []
+        self.deals: list[int | None] = []
 
     def add_results(self, results: bytes) -> None:
         self.results.append(results)
 
-    def add_wins(self, seconds: list[float], moves: list[int]) -> None:
+    def add_deals(self, deals: list[int | None], results: bytes) -> None:
+        self.deals += deals
+
+    def add_wins(self, seconds: list[float], moves: list[int], deals: list[int | None] | None = None) -> None:
+        """The deals are sent with all the games' (`add_deals`) and picked out on merging."""
         self.seconds += seconds
         self.moves += moves
 
@@ -279,6 +289,7 @@ class _Part(Struct):
     seconds: list[list[float]]
     moves: list[list[int]]
     recent: list[list[LogLine]]
+    deals: list[list[int | None]]
     ids: str
     over_cap: int
     duplicates: int
@@ -303,10 +314,12 @@ class _VariantCodes(dict[str, int]):
 
 
 @cache
-def _tables(variant: int) -> tuple[bytes, bytes]:
-    """The codes not of `variant` (to delete), and a table that gives 1 for its wins, else 0."""
+def _tables(variant: int) -> tuple[bytes, bytes, bytes]:
+    """The codes not of `variant` (to delete), and tables that give 1 for its wins, and for
+    its games, else 0."""
     others = bytes(code for code in range(256) if code & ~3 != variant or code == SKIP)
-    return others, bytes(code == variant for code in range(256))
+    games = bytes(code & ~3 == variant and code != SKIP for code in range(256))
+    return others, bytes(code == variant for code in range(256)), games
 
 
 def _may_fork() -> bool:
@@ -477,7 +490,8 @@ class SummaryFile:
             identity=scan.identity, keys=list(summary.variants),
             results=[b"".join(record.results) for record in records],
             seconds=[record.seconds for record in records], moves=[record.moves for record in records],
-            recent=[record.recent for record in records], ids=summary.ids,
+            recent=[record.recent for record in records], deals=[record.deals for record in records],
+            ids=summary.ids,
             over_cap=summary.skipped - scan.bad, duplicates=summary.duplicates, bad=scan.bad,
             newer=scan.newer, end=scan.end, torn=scan.torn, fingerprint=scan.fingerprint))
 

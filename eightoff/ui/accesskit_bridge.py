@@ -355,7 +355,7 @@ class Bridge:
             self.stop(f"the accessibility adapter failed: {error}")
 
     def stop(self, reason: str) -> None:
-        log.warning("screen-reader support is off: %s", reason)
+        log.debug("screen-reader support is off: %s", reason)  # Help says it; stderr stays quiet
         self.app.screen_reader = Support.FAILED
         self.close()
 
@@ -458,11 +458,11 @@ def connect_access(app: App, make_adapter: AdapterFactory | None = None) -> Brid
     try:
         toolkit = importlib.import_module("accesskit")
     except ImportError:
-        log.info("screen-reader support is off: AccessKit is not installed (pip install 'eightoff[access]')")
+        log.debug("screen-reader support is off: AccessKit is not installed (pip install 'eightoff[access]')")
         app.screen_reader = Support.OFF
         return None
     if make_adapter is None and session_bus_missing():
-        log.warning("screen-reader support is off: no D-Bus session bus "
+        log.debug("screen-reader support is off: no D-Bus session bus "
                     "(DBUS_SESSION_BUS_ADDRESS is not set)")
         app.screen_reader = Support.FAILED
         return None
@@ -472,12 +472,12 @@ def connect_access(app: App, make_adapter: AdapterFactory | None = None) -> Brid
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # a Rust panic in the adapter is a BaseException
-        log.warning("screen-reader support is off: the accessibility adapter did not start: %s", error)
+        log.debug("screen-reader support is off: the accessibility adapter did not start: %s", error)
         app.screen_reader = Support.FAILED
         return None
     if bridge.adapter is None:  # it started, then failed at its first call
         return None
     app.screen_reader = Support.ON
     app.closers.append(bridge.close)
-    log.info("screen-reader support is on (AccessKit)")
+    log.debug("screen-reader support is on (AccessKit)")
     return bridge

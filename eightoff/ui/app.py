@@ -34,6 +34,7 @@ from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.table import TableScene
 from eightoff.ui.window import Screen, start_display
+from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size
 
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -121,7 +122,7 @@ class App:
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
         self.event_handlers[self.wake_event] = lambda _event: session.poll()
         self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
-        self._place_window(session.preferences.window_position)
+        self._place_window(remembered_position(session.preferences, self._desktop()))
         session.tell_notices()  # what the store found on opening (a file set aside...)
 
     @classmethod
@@ -155,7 +156,8 @@ class App:
         """The window's size and smallest size in window units, at `units` to the point: `size`
         if given, else the remembered size fitted to the screen the window opens on."""
         smallest = min_window(units)
-        wanted = size or scaled(self.preferences.window_size, units)
+        remembered = remembered_size(self.preferences, desktops[0] if desktops else None)
+        wanted = size or scaled(remembered, units)
         if size is None and desktops:
             wanted = fit_window(wanted, desktops[0], smallest)
         return (max(wanted[0], smallest[0]), max(wanted[1], smallest[1])), smallest
@@ -170,20 +172,32 @@ class App:
             return (x, y)
         return None
 
-    def _place_window(self, position: tuple[int, int] | None) -> None:
-        """Put the window where it was, unless that is off every screen now (a monitor gone).
-        Positions, like the desktops' sizes, are in window units (points on a Retina Mac)."""
+    def _desktop(self) -> tuple[int, int] | None:
+        """The size of the screen the window opens on (the first), which its place is kept for."""
         sizes = self.pygame.display.get_desktop_sizes()
-        if position is None or not sizes:
+        return sizes[0] if sizes else None
+
+    def _place_window(self, position: tuple[int, int] | None) -> None:
+        """Put the window where it was on this size of screen, unless that is off every screen
+        now (a monitor gone); centred on a screen not met before, or when its remembered size
+        had to be fitted smaller. Positions, like the desktops' sizes, are in window units
+        (points on a Retina Mac)."""
+        sizes = self.pygame.display.get_desktop_sizes()
+        first = self._desktop()
+        if first is None:
             return
         width = sum(size[0] for size in sizes)
         height = max(size[1] for size in sizes)
         half = self.window.native.size[0] // 2
-        if not (-half < position[0] < width - 100 and 0 <= position[1] < height - 100):
-            return
-        position = clamp_position(position, self.window.native.size, (width, height))
+        wanted = remembered_size(self.preferences, first)
+        refitted = any(abs(got - want) > 2 for got, want in zip(self.points(), wanted, strict=True))
+        fits = position is not None and -half < position[0] < width - 100 and 0 <= position[1] < height - 100
         with contextlib.suppress(self.pygame.error):
-            self.window.native.position = position
+            if position is None or refitted or not fits:
+                self.window.native.position = centred(self.window.native.size, first)
+            else:
+                desktop = (width, height)
+                self.window.native.position = clamp_position(position, self.window.native.size, desktop)
 
     def points(self) -> tuple[int, int]:
         """The window's size in points, as preferences keep it: the same window on a desktop
@@ -206,6 +220,12 @@ class App:
             self.scenes.remove(scene)
             self.top.resume()
             self.full_redraw = True
+
+    def unsay(self, text: str) -> None:
+        """Take `text` off the status line if it is the notice there (it was about input that
+        has changed since)."""
+        if self.table.status.notice == text:
+            self.table.status.dismiss()
 
     def notify(self, text: str) -> None:
         """Show a short message in the status line (also used for illegal moves)."""
@@ -233,7 +253,8 @@ class App:
     def close(self) -> None:
         """Keep the game and where the window was, release what the plug-ins hold, then close
         the window and the display."""
-        self.session.remember_window(self.points(), self._window_position())
+        self.session.remember_window(remember(self.preferences, self._desktop(), self.points(),
+                                              self._window_position()))
         self.session.close()
         for closer in self.closers:
             closer()

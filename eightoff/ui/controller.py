@@ -147,6 +147,8 @@ class Controller:
         press = self.press
         if press is None:
             table.toolbar.hover(point)
+            if table.status.hover(pygame.Rect(table.layout.status).collidepoint(point)):
+                table.full = True  # the whole notice opens over the table, or closes
             if self.pressed_button is None:
                 sprite = table.sprites.top_at(point)
                 self.set_hand(table.toolbar.hovered is not None

@@ -14,13 +14,12 @@ import pygame
 
 from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
-from eightoff.core.rules import Rules
 from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS
 from eightoff.session.grading import next_winnable_choice, range_words
-from eightoff.session.pile_keys import key_words
 from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
+from eightoff.session.words import control_words
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
 from eightoff.ui.layout import chrome_scale
@@ -106,6 +105,17 @@ class Dialog(Scene):
     def body_lines(self) -> list[str]:
         return self.lines
 
+    def figure_height(self) -> int:
+        """Pixels kept between the lines and the option rows for a picture (`figure_area`)."""
+        return 0
+
+    def figure_area(self) -> pygame.Rect:
+        """Where a dialog with a `figure_height` draws its picture."""
+        line_h = self.text_font.get_linesize()
+        top = self.text_top() + line_h * self.visible_lines + self.px(8)
+        return pygame.Rect(self.panel.x + self.px(28), top, self.panel.w - self.px(56),
+                           max(0, self.figure_height() - self.px(8)))
+
     # ----- geometry ------------------------------------------------------------------------------
 
     def px(self, length: float) -> int:
@@ -129,16 +139,16 @@ class Dialog(Scene):
         chrome = px(24) + self.title_font.get_linesize() + px(12) + px(24 + 40 + 24)
         step = px(ROW_STEP)
         if options:  # many rows in a small window: closer together, down to a legible minimum
-            room = size[1] - px(20) - chrome - line_h - px(16)
+            room = size[1] - px(20) - chrome - line_h - px(16) - self.figure_height()
             step = max(px(ROW_STEP - 10), min(step, room // len(options)))
-        fixed = chrome + (px(16) + step * len(options) if options else 0)
+        fixed = chrome + (px(16) + step * len(options) if options else 0) + self.figure_height()
         self.visible_lines = max(1, min(len(self.wrapped), (size[1] - px(20) - fixed) // line_h))
         self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
         height = fixed + line_h * self.visible_lines
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.choices = []
-        top = self.text_top() + line_h * self.visible_lines + px(16)
+        top = self.text_top() + line_h * self.visible_lines + px(16) + self.figure_height()
         for label in options:
             row = pygame.Rect(self.panel.x + px(32), top, width - px(64), min(px(38), step - px(4)))
             self.choices.append(Choice(label, None, row))
@@ -413,8 +423,10 @@ class DealDialog(Dialog):
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
+            self.error = ""  # it was about the text before this change
         elif event.unicode and event.unicode.isprintable() and len(self.text) < DEAL_TEXT_LIMIT:
             self.text += event.unicode  # judged on Enter, by the rule `eightoff deal` applies
+            self.error = ""
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.submit()
         else:
@@ -435,13 +447,14 @@ class DealDialog(Dialog):
 
 
 KEY_HELP = [
-    N_("Mouse: drag a card or a run; click sends a card home, else to a free cell, else onto the "
-       "best column."),
     N_("H hint (the next move of a winning line); F9 solve: the solver plays on, Space pauses, "
        "Left/Right step back/forward, Esc stops."),
+    N_("F10 the toolbar by keyboard (Left/Right move, Enter presses, Esc returns); Shift+1 to "
+       "Shift+4 a foundation as the source, to take a card back when the rules allow it."),
     N_("The status line says whether the game can still be won."),
 ]
-"""Help's paragraphs on the controls (translated where shown; the dialog wraps them)."""
+"""Help's paragraphs on the controls every game shares (translated where shown; the dialog wraps
+them); the mouse and the piles' keys are worded from the game's rules (`control_words`)."""
 
 
 class GameChooser(Dialog):
@@ -467,18 +480,6 @@ class GameChooser(Dialog):
         self.pick(self.keys[index])
 
 
-def pile_key_help(rules: Rules) -> str:
-    """Help's line on the pile keys of this game, which its pile counts decide."""
-    columns, places = key_words(rules)
-    if rules.reserve:
-        text = _("Keys: {columns} columns, {places} the reserve, F or Enter the foundation: first the "
-                 "source, then the target; Space or the same key again sends the card home; Esc cancels.")
-    else:
-        text = _("Keys: {columns} columns, {places} the cells, F or Enter the foundation: first the "
-                 "source, then the target; Space or the same key again sends the card home or to a cell; "
-                 "Esc cancels.")
-    return text.format(columns=columns, places=places)
-
 
 def help_dialog(host: Host, session: Session) -> Dialog:
     """The rules of the game being played, from the registry, then the controls from the
@@ -487,8 +488,8 @@ def help_dialog(host: Host, session: Session) -> Dialog:
     lines: list[str] = []
     for paragraph in variant.help_paragraphs:
         lines += [_(paragraph), ""]
-    mouse, *others = KEY_HELP
-    lines += [_(mouse), pile_key_help(session.game.rules), *(_(paragraph) for paragraph in others)]
+    lines += control_words(session.game.rules)
+    lines += [_(paragraph) for paragraph in KEY_HELP]
     shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
     lines += ["", screen_reader_help(host.screen_reader)]

@@ -1,4 +1,5 @@
-"""The solver's winning line played on the table a move at a time, with pause and steps.
+"""The solver's winning line, or a finished game's moves, played on the table a move at a time,
+with pause and steps.
 
 Each step is a real game move with its own undo step, so the history stays honest and the
 player can take over at any point. The scene sits above the table only to own the keys;
@@ -12,19 +13,31 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import N_, _
 from eightoff.core.moves import Move
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
     from eightoff.ui.scene import Host
+    from eightoff.ui.toolbar import Toolbar
+
+STEP_PAUSE = 0.45
+"""Seconds between one move landing and the next one starting."""
+WAITS = N_("That waits for the playback to end: Esc stops it")
+"""What the banner says when a command is tried during a playback."""
+STILL_ON = ("quit",)
+"""The toolbar's commands that work during a playback; the others are drawn disabled."""
+MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+             pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
 
 
 class Stage(Protocol):
-    """The table the solution is played on."""
+    """The table the moves are played on (the table scene is one; named by shape, so this
+    module need not import the table, which imports it)."""
 
     banner: str
     """The status line's upper row: the playback says where it is there."""
+    toolbar: Toolbar
 
     def play(self, move: Move, by_solver: bool = False) -> None: ...
 
@@ -32,17 +45,20 @@ class Stage(Protocol):
 
     def animating(self) -> bool: ...
 
-STEP_PAUSE = 0.45
-"""Seconds between one move landing and the next one starting."""
+    def enabled(self) -> dict[str, bool]: ...
 
 
 class Playback(Scene):
     modal = False
 
-    def __init__(self, host: Host, stage: Stage, moves: Sequence[Move]) -> None:
+    def __init__(self, host: Host, stage: Stage, moves: Sequence[Move], replay: bool = False) -> None:
         super().__init__(host)
         self.stage = stage
         self.moves = list(moves)
+        self.replay = replay
+        self.refused = False
+        """A command was tried that waits for the playback to end: the banner says so."""
+        """A finished game watched again (from Statistics), not the solver's line."""
         self.played = 0
         self.paused = False
         self.due = host.now() + STEP_PAUSE
@@ -50,6 +66,8 @@ class Playback(Scene):
     # ----- input -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.clicked(event.pos)
         if event.type != pygame.KEYDOWN:
             return
         if event.key == pygame.K_ESCAPE:
@@ -63,8 +81,24 @@ class Playback(Scene):
         elif event.key == pygame.K_LEFT:
             self.paused = True
             self.back()
+        elif event.key not in MODIFIERS:
+            self.say_why()
 
+    def clicked(self, point: tuple[int, int]) -> None:
+        """A click on the toolbar: Quit works; another command says why it does not."""
+        for button in self.stage.toolbar.buttons:
+            if button.rect.collidepoint(point):
+                if button.action in STILL_ON:
+                    self.host.quit()
+                else:
+                    self.say_why()
+
+    def say_why(self) -> None:
+        """The banner, which holds the notice's row during a playback, says it until the next
+        move."""
+        self.refused = True
     def forward(self) -> None:
+        self.refused = False
         if self.played >= len(self.moves):
             return
         self.stage.play(self.moves[self.played], by_solver=True)
@@ -81,6 +115,7 @@ class Playback(Scene):
 
     def stop(self) -> None:
         self.stage.banner = ""
+        self.stage.toolbar.set_enabled(self.stage.enabled())
         self.host.pop(self)
 
     # ----- time --------------------------------------------------------------------------------
@@ -88,6 +123,8 @@ class Playback(Scene):
     def update(self, now: float) -> None:
         # The banner lives in the status line's upper row, so it never covers a long column.
         self.stage.banner = self.text()
+        toolbar = self.stage.toolbar
+        toolbar.set_enabled({button.action: button.action in STILL_ON for button in toolbar.buttons})
         if self.paused or self.host.top is not self:
             return
         if self.stage.animating():
@@ -104,9 +141,15 @@ class Playback(Scene):
     def text(self, state: str | None = None, played: int | None = None) -> str:
         state = state or ("paused" if self.paused else "playing")
         played = self.played if played is None else played
-        progress = (_("Solver paused: move {played} of {total}") if state == "paused"
-                    else _("Solver playing: move {played} of {total}"))
+        if self.replay:
+            progress = (_("Replay paused: move {played} of {total}") if state == "paused"
+                        else _("Replay: move {played} of {total}"))
+        else:
+            progress = (_("Solver paused: move {played} of {total}") if state == "paused"
+                        else _("Solver playing: move {played} of {total}"))
         keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
+        if self.refused:
+            return f"{_(WAITS)}   ·   {keys}"
         return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
 
     def needs_draw(self) -> bool:

@@ -50,6 +50,8 @@ class Host(Protocol):
 
     def notify(self, text: str) -> None: ...
 
+    def unsay(self, text: str) -> None: ...
+
 
 class Scene:
     modal = True

@@ -42,8 +42,11 @@ class Segment(NamedTuple):
 HISTORY = 200
 """Notices kept for the Messages dialog (the oldest are forgotten first)."""
 MIN_FONT = 15
-"""The smallest status text at the status line's base height: a long notice or summary shrinks
-to this before it wraps."""
+"""The smallest status text at the status line's base height: a long summary shrinks to this."""
+NOTICE_SHRINK = 0.85
+"""A notice shrinks no further than this share of the row's size: past it letters crowd and
+break apart; it wraps to the second row instead, and what still does not fit ends in "…" with
+the whole text shown while the pointer is on the line (and in Ctrl+M's Messages)."""
 
 
 class StatusLine:
@@ -64,7 +67,18 @@ class StatusLine:
         """A problem that lasts (saving fails): in the notice's row whenever no notice is, until
         the player dismisses it with Esc."""
         self._dismissed = ""
-        self._shown: tuple[str, ...] | None = None
+        self.hovered = False
+        """Whether the pointer is on the line: a notice cut short is then shown whole above it."""
+        self.cut = False
+        """Whether the notice, as last laid out, ends in an ellipsis."""
+        self._shown: tuple[object, ...] | None = None
+
+    def hover(self, on: bool) -> bool:
+        """The pointer came onto the line or left it; True when the picture changes (a notice
+        cut short opens or closes), so the whole window must be drawn again."""
+        changed = on != self.hovered and self.cut
+        self.hovered = on
+        return changed
 
     def show(self, text: str) -> None:
         self.notice = text
@@ -87,7 +101,7 @@ class StatusLine:
         self._dismissed, self.warning = self.warning or self._dismissed, ""
 
     def needs_draw(self, summary: str) -> bool:
-        return self._shown != (summary, self.notice, self.indicator, self.banner, self.warning)
+        return self._shown != (summary, self.notice, self.indicator, self.banner, self.warning, self.hovered)
 
     def segments(self, box: Box, summary: str) -> list[Segment]:
         """What is written where, fitted so that no piece overlaps another or leaves the box."""
@@ -101,10 +115,13 @@ class StatusLine:
         pieces: list[Segment] = []
         upper = self.banner or self.notice or self.warning
         wrapped: list[str] = []
+        self.cut = False
         if upper:
-            font, wrapped = _fit(upper, top_row.w, size, smallest)
-            if len(wrapped) > 1:  # a long notice takes both rows until it has been read
-                font, wrapped = _fit(upper, top_row.w, size, smallest, rows=2)
+            legible = max(smallest, round(size * NOTICE_SHRINK))
+            font, wrapped = _fit(upper, top_row.w, size, legible)
+            if _cut(upper, wrapped):  # a long notice takes both rows until it has been read
+                font, wrapped = _fit(upper, top_row.w, size, legible, rows=2)
+            self.cut = _cut(upper, wrapped)
             for index, line in enumerate(wrapped):
                 row = top_row if index == 0 else low_row
                 width, height = font.size(line)
@@ -128,10 +145,32 @@ class StatusLine:
         screen.fill(theme.BAR, rect)
         pygame.draw.line(screen, theme.BAR_LINE, rect.topleft, (rect.right, rect.top))
         colours = {"notice": theme.NOTICE, "indicator": theme.TEXT_DIM}
-        for piece in self.segments(box, summary):
+        pieces = self.segments(box, summary)
+        for piece in pieces:
             screen.blit(piece.font.render(piece.text, True, colours.get(piece.role, theme.TEXT)), piece.rect)
-        self._shown = (summary, self.notice, self.indicator, self.banner, self.warning)
+        self._shown = (summary, self.notice, self.indicator, self.banner, self.warning, self.hovered)
+        if self.hovered and self.cut and pieces:
+            return rect.union(self.draw_whole(screen, rect, pieces[0].font))
         return rect
+
+    def draw_whole(self, screen: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font) -> pygame.Rect:
+        """The whole notice, wrapped in the line's font, on a panel just above the line."""
+        margin = round(12 * rect.h / STATUS_HEIGHT)
+        lines = wrap_text(self.banner or self.notice, font, rect.w - 2 * margin)
+        height = len(lines) * font.get_linesize() + 2 * margin
+        panel = pygame.Rect(rect.x, max(0, rect.y - height), rect.w, min(height, rect.y))
+        screen.fill(theme.BAR, panel)
+        pygame.draw.line(screen, theme.BAR_LINE, panel.topleft, (panel.right, panel.top))
+        y = panel.y + margin
+        for line in lines:
+            screen.blit(font.render(line, True, theme.NOTICE), (panel.x + margin, y))
+            y += font.get_linesize()
+        return panel
+
+
+def _cut(text: str, lines: list[str]) -> bool:
+    """Whether `lines` end in an ellipsis `text` does not have: it was cut short."""
+    return lines[-1].endswith("…") and not text.endswith("…")
 
 
 def _shrink(text: str, width: int, size: int, smallest: int) -> pygame.font.Font:

@@ -379,11 +379,22 @@ class TableScene(Scene):
                                          [(_("Close"), None)]))
             return
         self.host.push(StatisticsDialog(self.host, keeper, self.game.rules.name, self.play_again,
-                                        self.session.tell_notices))
+                                        self.watch, self.session.tell_notices))
 
     def play_again(self, finished: FinishedGame) -> None:
         """A logged game's deal again, from its start (the game in progress is left, asked first)."""
         self.leave_then(lambda: self.session.play_again(finished))
+
+    def watch(self, finished: FinishedGame) -> None:
+        """A logged game's moves played on its deal, a move at a time (asked first if that
+        leaves a game in progress)."""
+        self.leave_then(lambda: self._watch(finished))
+
+    def _watch(self, finished: FinishedGame) -> None:
+        moves = self.session.watch(finished)
+        if moves is not None:
+            self.playback = Playback(self.host, self, moves, replay=True)
+            self.host.push(self.playback)
 
     def show_messages(self) -> None:
         """Every notice of this session again, newest last: none is lost by being missed."""

@@ -58,4 +58,6 @@ def test_no_display_says_so_within_a_second(display: str | None, tmp_path: Path)
     assert result.returncode == 1, result
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert "window" in result.stderr and "Traceback" not in result.stderr
+    if display is not None:
+        assert f"display {display}" in result.stderr  # the one line names the display that failed
     assert elapsed < 1.5, elapsed  # a second, and slack for a busy two-core machine

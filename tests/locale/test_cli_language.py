@@ -76,3 +76,46 @@ def test_a_damaged_preferences_file_leaves_the_environment_in_charge(tmp_path: P
     damaged.write_text('{"version": 1, "language": "klingon"')
     assert eightoff("--help", LANG="it_IT.UTF-8", EIGHTOFF_HOME=str(tmp_path)).stdout.startswith("uso:")
     assert damaged.exists()  # set aside only by the window, which can tell the player
+
+
+def helps(language: str) -> dict[tuple[str, str], str]:
+    """Every option's and subcommand's description, as `eightoff ... --help` prints it."""
+    import argparse
+
+    from eightoff.cli import build_parser
+    from eightoff.locale import install_language
+
+    install_language(language)
+    try:
+        parser = build_parser()
+        found: dict[tuple[str, str], str] = {}
+        commands = [action for action in parser._actions if isinstance(action, argparse._SubParsersAction)]
+        parsers = {"": parser, **{name: sub for group in commands for name, sub in group.choices.items()}}
+        for name, each in parsers.items():
+            found[(name, "description")] = each.description or ""
+            for action in each._actions:
+                if action.help and action.help != argparse.SUPPRESS:
+                    found[(name, action.dest)] = action.help
+            for group in commands:
+                for choice in group._choices_actions:
+                    found[("", f"command {choice.dest}")] = choice.help or ""
+        return found
+    finally:
+        install_language("en")
+
+
+def test_every_help_text_is_in_italian() -> None:
+    """Each description of every subcommand's --help differs from the English one (a string
+    left unmarked would print the same in both)."""
+    english, italian = helps("en"), helps("it")
+    assert english.keys() == italian.keys() and len(english) > 25
+    same = [key for key, text in english.items() if text and italian[key] == text]
+    assert same == []
+
+
+def test_solve_says_its_verdict_in_italian_and_keeps_json_in_english() -> None:
+    plain = eightoff("solve", "--deal", "465", LANGUAGE="it")
+    assert (plain.returncode, plain.stdout) == (0, "irrisolvibile\n"), plain
+    assert "'irrisolvibile'" in eightoff("--help", LANGUAGE="it").stdout
+    data = eightoff("solve", "--deal", "465", "--json", "--max-states", "1000", LANGUAGE="it")
+    assert '"status": "unknown"' in data.stdout

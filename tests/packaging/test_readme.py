@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -33,3 +34,24 @@ def test_every_command_line_subcommand_is_described() -> None:
         assert f"eightoff {name}" in README, name
     for option in ("--deal", "--rules", "--log-moves", "--print-layout"):
         assert f"eightoff {option}" in README, option
+
+
+def test_the_key_table_and_help_name_the_same_keys() -> None:
+    """README's key table and Help both claim the one list of keys: every command's shortcut is
+    in the table, and every key the table names is in Help."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # Help is drawn in an unseen window
+    from eightoff.core.deals import deal
+    from eightoff.core.notation import format_board
+    from eightoff.core.variants import STANDARD
+    from eightoff.session.commands import COMMANDS
+    from eightoff.ui.dialogs import help_dialog
+    from tests.ui.helpers import make_app
+
+    table = README.split("| Keys | |")[1].split("\n\n")[0]
+    for each in COMMANDS:
+        for shortcut in each.keys:
+            assert f"`{shortcut}`" in table, shortcut
+    app = make_app(format_board(deal(1, STANDARD)), STANDARD)
+    shown = " ".join(help_dialog(app, app.session).body_lines())
+    for named in ("F10", "Shift+1", "Ctrl+M", "Ctrl+F", "Esc"):
+        assert named in table and named in shown, named

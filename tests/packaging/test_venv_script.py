@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 STUB = """#!/bin/sh
 echo "$*" >> "$(dirname "$0")/../calls.log"
+echo "Collecting pygame-ce"
+echo "a line pip prints that is not progress"
 """
 
 
@@ -58,3 +60,16 @@ def test_a_changed_pyproject_reinstalls_with_the_extras_already_there(checkout: 
         file.write("# changed\n")
     assert installs(checkout, "") == ["[test]"]
     assert installs(checkout, "test") == []
+
+
+def test_an_install_shows_pips_progress_and_a_failure_its_whole_log(checkout: Path) -> None:
+    run = ["bash", "-c", 'source "$0/scripts/_venv.sh" ""', str(checkout)]
+    result = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert result.returncode == 0
+    assert "Installing Eight Off" in result.stderr and "  Collecting pygame-ce" in result.stderr
+    assert "not progress" not in result.stderr
+    python = checkout / ".venv" / "bin" / "python"
+    python.write_text(STUB + "exit 1\n")
+    (checkout / "pyproject.toml").write_text("[project]\nname = 'y'\n")
+    failed = subprocess.run(run, capture_output=True, text=True, check=False)
+    assert failed.returncode == 1 and "not progress" in failed.stderr

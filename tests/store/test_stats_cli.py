@@ -54,7 +54,8 @@ def test_text_report_per_variant_with_recent_games(tmp_path: Path) -> None:
 def test_italian_report_writes_numbers_the_italian_way(tmp_path: Path) -> None:
     record_some(tmp_path)
     text = stats(tmp_path, language="it").stdout
-    assert "(66,7% vinte)" in text and "(100,0% vinte)" in text and "66.7" not in text
+    assert "persa 1 (66,7% vinte)" in text and "vinta 1, perse 0 (100,0% vinte)" in text
+    assert "66.7" not in text
 
 
 def test_json_is_one_object(tmp_path: Path) -> None:

@@ -206,7 +206,7 @@ def test_without_accesskit_nothing_changes(monkeypatch: pytest.MonkeyPatch,
                                             caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setitem(sys.modules, "accesskit", None)  # import accesskit raises ImportError
     app = make_app()
-    with caplog.at_level(logging.INFO, "eightoff.access"):
+    with caplog.at_level(logging.DEBUG, "eightoff.access"):
         assert connect_access(app, FakeAdapter) is None
     assert app.screen_reader is Support.OFF
     assert app.watchers == [] and app.table.announcer.outputs == []
@@ -221,7 +221,7 @@ def failing_adapter(*args: object) -> FakeAdapter:
 
 def test_an_adapter_that_does_not_start(caplog: pytest.LogCaptureFixture) -> None:
     app = make_app()
-    with caplog.at_level(logging.INFO, "eightoff.access"):
+    with caplog.at_level(logging.DEBUG, "eightoff.access"):
         assert connect_access(app, failing_adapter) is None
     assert app.screen_reader is Support.FAILED
     assert [record.getMessage() for record in caplog.records] == [
@@ -247,7 +247,7 @@ def test_an_adapter_that_fails_later_is_dropped_once(caplog: pytest.LogCaptureFi
     app = make_app()
     bridge = connect_access(app, PanickingAdapter)
     assert bridge is not None
-    with caplog.at_level(logging.INFO, "eightoff.access"):
+    with caplog.at_level(logging.DEBUG, "eightoff.access"):
         key(app, pygame.K_6)
         key(app, pygame.K_f)
         key(app, pygame.K_5)
@@ -263,7 +263,7 @@ def test_a_missing_session_bus_is_said_once(monkeypatch: pytest.MonkeyPatch,
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr("sys.platform", "linux")  # where AT-SPI needs the session bus
     app = make_app()
-    with caplog.at_level(logging.INFO, "eightoff.access"):
+    with caplog.at_level(logging.DEBUG, "eightoff.access"):
         assert connect_access(app) is None
     assert app.screen_reader is Support.FAILED
     assert [record.getMessage() for record in caplog.records] == [
@@ -292,3 +292,13 @@ def test_flying_cards_cost_no_description_per_frame(monkeypatch: pytest.MonkeyPa
     app.settle()
     assert not app.table.busy() and len(described) > before
     assert tree(adapter)[pile_id(Pile.column(5))].label == "The 2 of diamonds, column 6"
+
+
+def test_screen_reader_notes_stay_off_standard_error(caplog: pytest.LogCaptureFixture) -> None:
+    """Whatever becomes of AccessKit, it is said at debug level only: a warning would reach
+    stderr through Python's last-resort handler at every start. Help says it instead."""
+    app = make_app()
+    with caplog.at_level(logging.DEBUG, "eightoff.access"):
+        assert connect_access(app, failing_adapter) is None
+    assert caplog.records and {record.levelno for record in caplog.records} == {logging.DEBUG}
+    assert "could not start" in help_text(app)

@@ -66,17 +66,21 @@ def test_indicator_says_winnable_on_deal_1(opened: list[App]) -> None:
     assert indicator(app) == "winnable"
 
 
-def test_indicator_says_a_deal_lost_from_the_start_cannot_be_won(opened: list[App]) -> None:
-    """Deal 465 is proved unwinnable before any move: not "no longer winnable", which is kept
-    for a game that was winnable once."""
+def test_a_deal_lost_from_the_start_is_said_as_such(opened: list[App]) -> None:
+    """Deal 465 cannot be won from its start: not "no longer winnable", which it never was."""
     app, _ = open_app(Game.new(465, STANDARD))
     opened.append(app)
     pump_until(app, lambda: indicator(app) != THINKING)
     assert indicator(app) == "cannot be won"
-    key(app, pygame.K_h, unicode="h")
+    key(app, pygame.K_h)
     pump_until(app, lambda: isinstance(app.top, MessageDialog))
-    assert app.top.title == "This deal cannot be won"
-    assert [choice.label for choice in app.top.choices] == ["New game", "Winnable deals only", "Close"]
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog) and dialog.title == "This deal cannot be won"
+    assert [choice.label for choice in dialog.choices] == ["New game", "Winnable deals only", "Close"]
+    assert not any("went wrong" in notice for notice in app.table.status.history)
+    dialog.choose(1)
+    assert app.preferences.winnable_only
+    pump_until(app, lambda: app.table.game.deal_number != 465)
 
 
 def test_hints_are_legal_and_keep_the_game_winnable(opened: list[App]) -> None:

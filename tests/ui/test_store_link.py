@@ -31,6 +31,7 @@ from eightoff.solver import deals_of_grade
 from eightoff.store import HomeDirs, Preferences, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
+from eightoff.ui.playback import Playback
 from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.helpers import FakeClock, click, clock, key, pile_center
 
@@ -320,6 +321,10 @@ def test_statistics_dialog_shows_the_figures_and_recent_games(home: Path) -> Non
     assert "played 3, won 2, lost 1 (66.7% won)" in text
     assert "longest streaks: 1 won, 1 lost" in text
     assert "best time 1:51" in text
+    assert dialog.option_labels() == []  # the figures' page: the charts take the room
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
     labels = dialog.option_labels()
     assert "deal 13" in labels[0] and "won" in labels[0]
     assert "deal 12" in labels[1] and "lost" in labels[1]
@@ -336,8 +341,8 @@ def test_statistics_dialog_in_italian_writes_a_decimal_comma(home: Path) -> None
     try:
         press_toolbar(app, "statistics")
         text = "\n".join(app.top.body_lines())
-        assert "giocate 3, vinte 2, perse 1 (66,7% vinte)" in text
-        assert "vinte 1 (100%)" in text and "66.7" not in text
+        assert "giocate 3, vinte 2, persa 1 (66,7% vinte)" in text
+        assert "vinta 1, perse 0 (100,0% vinte)" in text and "66.7" not in text
     finally:
         install_language("en")
 
@@ -359,16 +364,42 @@ def test_reset_asks_first(home: Path) -> None:
     assert "No finished games yet." in app.top.body_lines()
 
 
-def test_a_recent_game_can_be_played_again(home: Path) -> None:
+def recent_games(home: Path) -> tuple[App, StatisticsDialog]:
+    """A window over three finished games, with the Statistics dialog on its Recent games page."""
     finish_games(home)
     app, _ = open_app(home, arguments(deal=5))
     press_toolbar(app, "statistics")
     dialog = app.top
     assert isinstance(dialog, StatisticsDialog)
+    press_button(app, "Recent games")
+    assert app.top is dialog and dialog.games_page
+    return app, dialog
+
+
+def test_a_recent_game_can_be_played_again(home: Path) -> None:
+    app, dialog = recent_games(home)
     click(app, dialog.choices[1].rect.center)  # deal 12
     press_button(app, "Play again")
     assert app.top is app.table
     assert app.table.game.deal_number == 12 and app.table.game.move_count == 0
+
+
+def test_enter_plays_the_picked_row_again(home: Path) -> None:
+    """In the list, Enter acts on the picked row, not on whatever button has the focus."""
+    app, dialog = recent_games(home)
+    click(app, dialog.choices[2].rect.center)  # deal 11
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table
+    assert app.table.game.deal_number == 11
+
+
+def test_enter_on_a_row_reached_with_the_arrows_plays_it(home: Path) -> None:
+    app, dialog = recent_games(home)
+    key(app, pygame.K_DOWN)  # from the default button round to the first row
+    while dialog.focus != 1:
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table and app.table.game.deal_number == 12
 
 
 # ----- the real program -------------------------------------------------------------------------------
@@ -457,3 +488,67 @@ def test_every_game_and_option_resumes_exactly_in_the_window(home: Path, rules: 
     after = (game.position, [step.moves for step in game.done], game.move_count, again.session.options())
     assert after == before
     assert again.session.options() == choices
+def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home: Path) -> None:
+    store = store_at(home)
+    game = Game.new(21, STANDARD)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    store.record_result(game, False, 50.0)
+    kept = (home / "data" / "replays").glob("*.json")
+    assert len(list(kept)) == 1
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    playback = app.top
+    assert isinstance(playback, Playback) and playback.replay
+    assert app.table.game.deal_number == 21 and app.table.game.move_count == 0
+    assert "Replay" in playback.text()
+    moves = [move for step in game.done for move in step.moves]
+    assert playback.moves == moves
+    for _ in moves:
+        key(app, pygame.K_RIGHT)
+    assert app.table.game.position == game.position
+    app.session.new_game(30)  # leaving it: a loss, of the same id
+    assert store_at(home).statistics("standard").played == 1
+
+
+def test_watch_without_kept_moves_says_so_and_stays_open(home: Path) -> None:
+    app, dialog = recent_games(home)
+    for kept in (home / "data" / "replays").glob("*.json"):
+        kept.unlink()
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    assert app.top is dialog
+    assert "not kept" in app.table.status.notice
+
+
+def test_the_pick_first_notice_goes_once_a_row_is_picked(home: Path) -> None:
+    app, dialog = recent_games(home)
+    press_button(app, "Play again")
+    assert app.top is dialog and app.table.status.notice.startswith("Pick a recent game first")
+    click(app, dialog.choices[0].rect.center)
+    assert app.table.status.notice == ""
+
+
+def test_during_a_playback_other_commands_are_drawn_disabled_and_say_why(home: Path) -> None:
+    app, dialog = recent_games(home)
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    assert isinstance(app.top, Playback) and app.table.game.deal_number == 13
+    enabled = {button.action for button in app.table.toolbar.buttons if button.enabled}
+    assert enabled == {"quit"}
+    key(app, pygame.K_SPACE)  # paused, so that it does not end on its own meanwhile
+    key(app, pygame.K_F2)
+    key(app, pygame.K_g, pygame.KMOD_CTRL)
+    assert isinstance(app.top, Playback) and app.table.game.deal_number == 13
+    assert "Esc stops it" in app.table.status.banner
+    [game_button] = [button for button in app.table.toolbar.buttons if button.action == "game"]
+    click(app, game_button.rect.center)
+    assert isinstance(app.top, Playback)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is app.table
+    assert {button.action for button in app.table.toolbar.buttons if button.enabled} > {"quit", "game"}

@@ -32,6 +32,7 @@ from eightoff.ui.dialogs import Dialog, help_dialog
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.playback import Playback
 from eightoff.ui.stats_dialog import StatisticsDialog
+from eightoff.ui.status import NOTICE_SHRINK
 from tests.ui.helpers import key, make_app
 
 SMALLEST = (800, 600)
@@ -155,6 +156,42 @@ def test_status_line_segments_stay_apart(language: str) -> None:
     assert problems == []
 
 
+def test_notices_with_real_file_paths_fit_the_smallest_window(language: str, tmp_path: Path) -> None:
+    """The store's own notices about damaged files, with the real, long paths they name: on the
+    line at a legible size, and whole (on the panel the pointer opens) within the window."""
+    folder = tmp_path / "a folder whose name is long, as a real home's can be" / "eightoff"
+    store = Store(HomeDirs(folder))
+    for path in (store.preferences_path, store.geometry_path, store.dirs.user_data_path / "games.jsonl"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"{ damaged\n")
+    install_language(language)
+    store.load_preferences()
+    store.overview()
+    notices = store.take_notices()
+    assert len(notices) >= 3 and all(str(folder) in notice for notice in notices[:2])
+    app = small_app(language)
+    table = app.table
+    box = pygame.Rect(table.layout.status)
+    screen = app.screen.get_rect()
+    problems = []
+    for notice in [*notices, "  ·  ".join(notices)]:
+        app.notify(notice)
+        status = table.status
+        pieces = status.segments(table.layout.status, table.summary())
+        problems += [f"{piece.text!r} leaves the status line" for piece in pieces
+                     if not box.contains(piece.rect)]
+        smallest = round(round(box.h // 2 * 0.8) * NOTICE_SHRINK)
+        problems += [f"{piece.text!r} is squeezed" for piece in pieces
+                     if piece.role == "notice" and piece.font.point_size < theme.font(smallest).point_size]
+        status.hover(True)
+        panel = status.draw_whole(app.screen, box, pieces[0].font) if status.cut else box
+        if not screen.contains(panel):
+            problems.append(f"the whole of {notice!r} leaves the window")
+        status.hover(False)
+    store.close()
+    assert problems == []
+
+
 def test_every_dialog_fits_the_smallest_window(language: str) -> None:
     app = small_app(language)
     table = app.table
@@ -215,7 +252,8 @@ def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: 
         game.play(game.legal_moves()[0])
         store.record_result(game, deal % 3 != 0, 100.0 + 70 * deal)
     app = small_app(language)
-    dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None, lambda: None)
+    dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None, lambda game: None,
+                              lambda: None)
     app.push(dialog)
     problems = dialog_problems(dialog, "statistics")
     dialog.toggle(0)

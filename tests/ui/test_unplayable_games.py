@@ -29,6 +29,7 @@ def test_play_again_declines_a_game_it_cannot_replay_and_says_why(home: Path, na
         log.write(json.dumps({**LINE, **UNPLAYABLE[name], "finished": "2027-01-01T00:00:00+00:00"}) + "\n")
     app, _link = open_app(home, arguments(deal=5))
     press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
     dialog = app.top
     assert isinstance(dialog, StatisticsDialog)
     [index] = [index for index, game in enumerate(dialog.recent) if game.game_id == UNPLAYABLE[name]["id"]]

@@ -8,7 +8,9 @@ from eightoff.core.cards import Suit
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
 from eightoff.session.changes import Change
-from eightoff.ui.dialogs import Dialog
+from eightoff.ui import theme
+from eightoff.ui.dialogs import DealDialog, Dialog
+from eightoff.ui.status import NOTICE_SHRINK
 from tests.ui.helpers import clock, grip, key, make_app, press, release
 
 # Every cell full but one: a run of four can move only two at a time.
@@ -86,3 +88,44 @@ def test_shift_and_a_digit_picks_a_foundation_as_the_source() -> None:
     key(app, pygame.K_f)  # the Ace of diamonds goes home
     key(app, pygame.K_2, pygame.KMOD_SHIFT)
     assert app.table.controller.selected == Pile.foundation(Suit.DIAMONDS)
+
+
+def test_a_notice_too_long_for_the_line_shows_whole_under_the_pointer() -> None:
+    """At 800x600 a notice with a real path ends in "…" on the line, at a legible size; with
+    the pointer on the line the whole text is drawn above it."""
+    app = make_app(size=(800, 600))
+    path = "/home/someone/.local/share/eightoff/a folder with a rather long name/games.jsonl"
+    notice = ("Your record of finished games could not be read (it is not valid JSON); the statistics "
+              f"start empty. The file was kept as {path}.corrupt-20261125-113957-099651 so nothing is "
+              "lost.")
+    app.notify(notice)
+    app.pump()
+    status = app.table.status
+    pieces = status.segments(app.table.layout.status, app.table.summary())
+    notice_pieces = [piece for piece in pieces if piece.role == "notice"]
+    assert notice_pieces[-1].text.endswith("…") and status.cut
+    row = app.table.layout.status[3] // 2
+    legible = theme.font(round(round(row * 0.8) * NOTICE_SHRINK)).point_size
+    assert min(piece.font.point_size for piece in notice_pieces) >= legible
+    bar = pygame.Rect(app.table.layout.status)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=bar.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.pump()
+    assert status.hovered
+    above = app.screen.subsurface(pygame.Rect(bar.x, bar.y - 60, bar.w, 60)).copy()
+    colours = {tuple(above.get_at((x, y)))[:3] for x in range(0, bar.w, 3) for y in range(0, 60, 2)}
+    assert theme.NOTICE in colours  # the whole text is drawn over the table
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.centerx, 200), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.pump()
+    assert not status.hovered
+
+
+def test_the_deal_dialog_forgets_its_error_as_the_number_changes() -> None:
+    app = make_app()
+    dialog = DealDialog(app, lambda number: None)
+    app.push(dialog)
+    dialog.text = "0"
+    dialog.submit()
+    assert dialog.error
+    key(app, pygame.K_1, unicode="1")
+    assert dialog.error == "" and dialog.text == "01"

@@ -52,9 +52,9 @@ RAGLAN_VARIANT = Variant(
             "face-down cards, so they may see a way you cannot."
         ),
         N_(
-            "Columns build down in alternating colours, one card at a time: runs never move "
-            "together. Any card may fill an empty column. A reserve card may go to a column or "
-            "to its foundation at any time, but nothing ever goes into the reserve."
+            "Columns build down in alternating colours, and cards move one at a time, never "
+            "several together. Any card may fill an empty column. A reserve card may go to a "
+            "column or to its foundation at any time, but nothing ever goes into the reserve."
         ),
         N_(
             "Unless the rule option is turned off, the top card of a foundation may come back onto a "

@@ -1,0 +1,138 @@
+"""The statistics a player looks at, worked out once from the summary for every place that shows
+them: the Statistics dialog, `eightoff stats` (text, `--json`, `--chart`, `--csv`).
+
+The store does not know deal grades (they are the solver's, on the same layer): the caller
+passes `grade_of`, and the figures by grade are added up from the summary's games per deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from eightoff.store.schema import WON
+from eightoff.store.statistics import LETTERS, NO_DEAL, TIME_EDGES, Statistics, Streak, Totals
+
+ROLLING = 20
+"""Games in each point of the win-rate chart: the share of wins in the last ROLLING games."""
+GradeOf = Callable[[str, int], "str | None"]
+"""(variant key, deal number) -> its difficulty grade, or None when it has none."""
+
+
+@dataclass(frozen=True)
+class GradeShare:
+    grade: str
+    played: int
+    won: int
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One game's figures (`key`), or all games' together (`key` None: no streaks nor trend,
+    which need the games of every kind in one order)."""
+
+    key: str | None
+    statistics: Statistics
+    rolling: tuple[float, ...] = ()
+    """The share (0-1) of wins in the ROLLING games up to each of the last games, oldest first."""
+    traced: int = 0
+    """How many games `rolling` covers."""
+    time_bins: tuple[int, ...] = (0,) * (len(TIME_EDGES) + 1)
+    """Plausible wins per bin of `TIME_EDGES` (the last bin: over an hour)."""
+    best: tuple[tuple[float, int, int | None], ...] = ()
+    """The quickest wins as (seconds, moves, deal), quickest first (deal None: own board)."""
+    by_grade: tuple[GradeShare, ...] = ()
+    """Games of graded deals per grade, in the order of the grades given."""
+    implausible: int = 0
+    """Wins of absurd time or moves: counted, not drawn nor listed."""
+    games: tuple[Figures, ...] = field(default=())
+    """For all games: each game's figures, in the registry's order."""
+
+
+def share(won: int, played: int) -> float:
+    """The share of wins, 0-1 (0 with nothing played)."""
+    return won / played if played else 0.0
+
+
+def of_game(key: str, totals: Totals, grade_of: GradeOf | None, grades: Sequence[str]) -> Figures:
+    return Figures(
+        key=key,
+        statistics=totals.statistics(key),
+        rolling=rolling(totals.trace),
+        traced=len(totals.trace),
+        time_bins=tuple(totals.time_bins),
+        best=tuple((float(seconds), int(moves), None if deal == NO_DEAL else int(deal))
+                   for seconds, moves, deal in totals.best),
+        by_grade=by_grade(key, totals, grade_of, grades),
+        implausible=totals.implausible,
+    )
+
+
+def of_all(each: Sequence[Figures], grades: Sequence[str]) -> Figures:
+    """All games together: counts, times and grades added up; the best times of all merged."""
+    parts = [figures.statistics for figures in each]
+    won = sum(part.won for part in parts)
+    fewest = [part.fewest_moves for part in parts if part.fewest_moves is not None]
+    timed = [part for part in parts if part.average_time is not None]
+    statistics = Statistics(
+        rules="",
+        played=sum(part.played for part in parts),
+        won=won,
+        lost=sum(part.lost for part in parts),
+        solved=sum(part.solved for part in parts),
+        current_streak=Streak(None),
+        best_time=min((part.best_time for part in parts if part.best_time is not None), default=None),
+        fewest_moves=min(fewest, default=None),
+        average_time=sum(part.won * (part.average_time or 0.0) for part in timed) / won if won else None,
+        average_moves=sum(part.won * (part.average_moves or 0.0) for part in timed) / won if won else None,
+    )
+    best = sorted((best for figures in each for best in figures.best), key=lambda best: best[:2])[:10]
+    return Figures(
+        key=None,
+        statistics=statistics,
+        time_bins=tuple(map(sum, zip(*(figures.time_bins for figures in each), strict=True)))
+        if each else Figures(None, statistics).time_bins,
+        best=tuple(best),
+        by_grade=tuple(GradeShare(grade, sum(_grade(figures, grade).played for figures in each),
+                                  sum(_grade(figures, grade).won for figures in each)) for grade in grades),
+        implausible=sum(figures.implausible for figures in each),
+        games=tuple(each),
+    )
+
+
+def everything(totals: dict[str, Totals], order: Iterable[str], grade_of: GradeOf | None,
+               grades: Sequence[str]) -> dict[str | None, Figures]:
+    """Each game's figures (those in `order` first, then any other key logged, as a newer
+    version may have written), and all games' under None."""
+    keys = [key for key in order if key in totals] + [key for key in totals if key not in order]
+    each: dict[str | None, Figures] = {key: of_game(key, totals[key], grade_of, grades) for key in keys}
+    played = [figures for figures in each.values() if figures.statistics.played]
+    return {**each, None: of_all(played, grades)}
+
+
+def rolling(trace: bytes) -> tuple[float, ...]:
+    """The share of wins in the ROLLING games up to each game of `trace` (from the ROLLING-th
+    game on, or the last game alone when there are fewer)."""
+    win = LETTERS[WON][0]
+    wins = [letter == win for letter in trace]
+    first = max(0, min(ROLLING, len(wins)) - 1)
+    return tuple(sum(wins[max(0, end - ROLLING + 1):end + 1]) / min(ROLLING, end + 1)
+                 for end in range(first, len(wins)))
+
+
+def by_grade(key: str, totals: Totals, grade_of: GradeOf | None,
+             grades: Sequence[str]) -> tuple[GradeShare, ...]:
+    if grade_of is None:
+        return ()
+    played = dict.fromkeys(grades, 0)
+    won = dict.fromkeys(grades, 0)
+    for deal, count in totals.deal_played.items():
+        grade = grade_of(key, deal)
+        if grade in played:
+            played[grade] += count
+            won[grade] += totals.deal_won.get(deal, 0)
+    return tuple(GradeShare(grade, played[grade], won[grade]) for grade in grades)
+
+
+def _grade(figures: Figures, grade: str) -> GradeShare:
+    return next((share for share in figures.by_grade if share.grade == grade), GradeShare(grade, 0, 0))

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Take the screenshots issue 19 asks for: each game's Help, a Raglan refusal, the statistics
+charts and a long notice, in English and Italian, at 800x600 and 1920x1080.
+
+The real window draws them (App, the dialogs, the status line) with SDL's dummy video driver,
+on a throwaway EIGHTOFF_HOME with a made-up record of games, so they come out the same on any
+machine; pngquant, where installed, makes them a third of the size.
+
+Usage: .venv/bin/python scripts/dialog_screenshots.py [--out docs/screenshots/dialogs]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402 - after the driver is chosen
+
+from eightoff.core.errors import IllegalMove  # noqa: E402
+from eightoff.core.game import Game  # noqa: E402
+from eightoff.core.piles import Pile  # noqa: E402
+from eightoff.core.variants import VARIANTS, preset  # noqa: E402
+from eightoff.locale import install_language  # noqa: E402
+from eightoff.store import HomeDirs, Preferences, Store  # noqa: E402
+from eightoff.ui.app import App  # noqa: E402
+from eightoff.ui.dialogs import help_dialog  # noqa: E402
+from eightoff.ui.stats_dialog import StatisticsDialog  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = ((800, 600), (1920, 1080))
+LANGUAGES = ("en", "it")
+
+
+def window(key: str, size: tuple[int, int], language: str, deal: int = 101) -> App:
+    return App(Game.new(deal, preset(key)), Preferences(language=language, animation_speed="off"), size=size,
+               out=io.StringIO())
+
+
+def save(app: App, path: Path, pointer_on_status: bool = False) -> None:
+    app.full_redraw = True
+    app.draw()
+    if pointer_on_status:  # as if the pointer rested on the status line: a cut notice shows whole
+        app.table.status.hover(True)
+        app.full_redraw = True
+        app.draw()
+    pygame.image.save(app.screen, str(path))
+    if shutil.which("pngquant"):  # a palette of the few colours drawn: a third of the bytes
+        subprocess.run(["pngquant", "--quality", "70-95", "--force", "--output", str(path), "--", str(path)],
+                       check=True)
+    for closer in app.closers:
+        closer()
+    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def record_games(store: Store) -> None:
+    """A made-up season: more wins as the player learns, times spread over a quarter hour."""
+    rng = random.Random(19)
+    for number in range(160):
+        key = "standard" if number % 4 else "freecell"
+        game = Game.new(1 + rng.randrange(5000), preset(key))
+        game.play(game.legal_moves()[0])
+        store.record_result(game, rng.random() < 0.35 + number / 300, 120 + rng.random() * 800)
+
+
+def raglan_refusal() -> str:
+    """What a drag of two cards says in Raglan: the core's own refusal."""
+    game = Game.new(101, preset("raglan"))
+    try:
+        game.position.find_move(game.rules, Pile.column(8), Pile.column(0), 2)
+    except IllegalMove as refusal:
+        return str(refusal)
+    raise AssertionError("Raglan let two cards move")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "dialogs")
+    out = parser.parse_args().out
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="eightoff-shots-") as folder:
+        os.environ["EIGHTOFF_HOME"] = folder
+        store = Store(HomeDirs(Path(folder)))
+        record_games(store)
+        long_path = Path(folder) / "config" / "a folder with a long name" / "preferences.json"
+        for language in LANGUAGES:
+            for width, height in SIZES:
+                tag = f"{language}-{width}x{height}"
+                for key in VARIANTS:
+                    app = window(key, (width, height), language)
+                    app.push(help_dialog(app, app.session))
+                    save(app, out / f"help-{key}-{tag}.png")
+                app = window("raglan", (width, height), language)
+                app.notify(raglan_refusal())
+                save(app, out / f"raglan-refusal-{tag}.png")
+                app = window("standard", (width, height), language, deal=5)
+                dialog = StatisticsDialog(app, store, lambda game: None, lambda: None)
+                app.push(dialog)
+                save(app, out / f"statistics-{tag}.png")
+                app = window("standard", (width, height), language, deal=5)
+                install_language(language)
+                app.notify(long_notice(long_path))
+                save(app, out / f"long-notice-{tag}.png", pointer_on_status=True)
+    return 0
+
+
+def long_notice(path: Path) -> str:
+    """The store's own notice for a damaged preferences file, with a real path in it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json")
+    store = Store(HomeDirs(path.parent.parent.parent))
+    store.preferences_path = path
+    store.load_preferences()
+    return "  ·  ".join(store.take_notices())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""`eightoff stats --chart FILE.png` and `--csv FILE`: run as a player runs them, as a subprocess
+with no display, on a real temporary home."""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.i18n import _
+from eightoff.core.variants import FREECELL, STANDARD
+from eightoff.locale import install_language
+from eightoff.solver.grade import deals_of_grade, grade_of_deal
+from eightoff.store import HomeDirs, Store
+from eightoff.store.figure_words import outcome_word
+from eightoff.store.stats_command import line
+from eightoff.ui.stats_dialog import row
+
+
+def stats(home: Path, *options: str, language: str = "en",
+          code: str | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": language}
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        environment.pop(name, None)
+    command = ["-c", code] if code else ["-m", "eightoff"]
+    return subprocess.run([sys.executable, *command, "stats", *options], env=environment,
+                          capture_output=True, text=True, timeout=60)
+
+
+DEALS = [*deals_of_grade("standard", "easy")[:3], 5, 6, 7]
+PLAYED = [(deal, index % 3 != 2) for index, deal in enumerate(DEALS)]
+"""(deal, won) of each Eight Off game recorded: three easy deals, then three of any grade."""
+
+
+def record(home: Path) -> None:
+    store = Store(HomeDirs(home))
+    for index, (deal, won) in enumerate(PLAYED):
+        game = Game.new(deal, STANDARD)
+        game.play(game.legal_moves()[0])
+        store.record_result(game, won=won, elapsed=60.0 + 50 * index)
+    game = Game.new(9, FREECELL)
+    game.play(game.legal_moves()[0])
+    store.record_result(game, won=False, elapsed=30.0, solver_finished=True)
+
+
+def test_chart_writes_a_png_of_both_charts_without_a_display(tmp_path: Path) -> None:
+    record(tmp_path)
+    target = tmp_path / "chart.png"
+    result = stats(tmp_path, "--chart", str(target), "--rules", "standard")
+    assert (result.returncode, result.stderr) == (0, ""), result
+    pygame.init()
+    picture = pygame.image.load(str(target))
+    assert picture.get_size() == (1000, 440)
+    colours = {tuple(picture.get_at((x, y))) for x in range(0, 1000, 7) for y in range(0, 440, 7)}
+    assert len(colours) > 5  # text, felt, bars and the line: not an empty picture
+
+
+def test_chart_into_a_missing_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    record(tmp_path)
+    result = stats(tmp_path, "--chart", str(tmp_path / "no" / "such" / "chart.png"))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result
+    assert "chart.png" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_chart_without_pygame_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    record(tmp_path)
+    code = ("import sys; sys.modules['pygame'] = None; sys.argv[0] = 'eightoff'; "
+            "from eightoff.__main__ import main; main()")
+    result = stats(tmp_path, "--chart", str(tmp_path / "chart.png"), code=code)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result
+    assert "pygame" in result.stderr and not (tmp_path / "chart.png").exists()
+
+
+def test_csv_writes_every_game_as_a_row_with_its_grade(tmp_path: Path) -> None:
+    record(tmp_path)
+    target = tmp_path / "games.csv"
+    result = stats(tmp_path, "--csv", str(target))
+    assert (result.returncode, result.stderr) == (0, ""), result
+    with target.open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == 7
+    outcomes = [row["outcome"] for row in rows]
+    assert outcomes == ["won", "won", "lost", "won", "won", "lost", "solved with help"]
+    assert [row["grade"] for row in rows[:3]] == ["easy"] * 3
+    assert rows[-1]["game"] == "freecell" and rows[-1]["deal"] == "9"
+    assert stats(tmp_path, "--csv", "-", "--rules", "freecell").stdout.count("\n") == 2
+
+
+def test_the_text_report_has_streaks_best_times_and_grades(tmp_path: Path) -> None:
+    record(tmp_path)
+    text = stats(tmp_path).stdout
+    assert f"best times: 1:00 (deal {DEALS[0]}, 1 move), 1:50 (deal {DEALS[1]}, 1 move)" in text
+    easy = [deal for deal, won in PLAYED if grade_of_deal("standard", deal) == "easy"]
+    easy_won = [deal for deal, won in PLAYED if won and grade_of_deal("standard", deal) == "easy"]
+    assert len(easy) >= 3
+    assert f"by grade: Easy {len(easy_won)} of {len(easy)} (" in text
+    assert "All games\n  Eight Off: played 6, won 4, lost 2 (66.7% won)\n  FreeCell: played 1" in text
+    italian = stats(tmp_path, language="it").stdout
+    assert f"per livello: Facile {len(easy_won)} su {len(easy)} (" in italian
+    assert "1 partita risolta con aiuto" in italian
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_dialog_and_the_command_line_say_each_outcome_alike(tmp_path: Path, language: str) -> None:
+    record(tmp_path)
+    install_language(language)
+    try:
+        games = Store(HomeDirs(tmp_path)).recent_games()
+        kinds = {game.kind for game in games}
+        assert kinds == {"won", "lost", "solved with help"}
+        for game in games:
+            word = outcome_word(game.kind)
+            assert f"   {word}   " in row(game) and f": {word}, " in line(game)
+        assert outcome_word("solved with help") == _("solved with help") != "solver"
+    finally:
+        install_language("en")
