@@ -208,8 +208,10 @@ def write_grades(rules_name: str, numbers: list[int], records: list[dict[str, An
 def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> None:
     own = statistics.median(entry["seconds"] for entry in ours)
     reference = statistics.median(entry["seconds"] for entry in theirs)
+    clock = statistics.median(entry["wall_seconds"] for entry in theirs)
     moves = [summary(records)["median_moves"] for records in (ours, theirs)]
-    print(f"{'ratio':9} median own time {own / reference:.2f}x fc-solve's (processor time, start included)"
+    print(f"{'ratio':9} median own time {own / reference:.2f}x fc-solve's processor time,"
+          f" {own / clock:.2f}x its clock time (both with its start)"
           f"  median moves {moves[0]} against {moves[1]}")
 
 
@@ -226,8 +228,9 @@ def time_proof(rules_name: str, number: int, args: argparse.Namespace) -> None:
         fc_solve_deal(rules_name, number, args.time_limit, tuple(PROOF_CONFIGURATION)) for _ in range(REPEATS)
     ]
     reference = statistics.median(entry["seconds"] for entry in theirs)
+    clock = statistics.median(entry["wall_seconds"] for entry in theirs)
     print(f"{line}  fc-solve {' '.join(PROOF_CONFIGURATION)} {theirs[0]['status']} median {ms(reference)}"
-          f"  ratio {own / reference:.2f}x")
+          f"  ratio {own / reference:.2f}x its processor time, {own / clock:.2f}x its clock time")
 
 
 def main() -> int:

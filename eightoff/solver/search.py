@@ -89,6 +89,8 @@ class Portfolio:
 
     runners: tuple[Runner, ...]
     alone_after: int = 60_000
+    shares_boards: bool = True
+    """Whether the weightings search one shared set of boards (see `search`) or each its own."""
 
 
 SAME_SUIT = Portfolio((Runner(Weights(3, 1, 0, 1, 1, 0.5), 0), Runner(Weights(3, 1, 1, 1, 1, 0.5), 1000)))
@@ -99,17 +101,21 @@ FREE_CELL = Portfolio((
     Runner(Weights(1, 0, 1, 1, 1, 0), 600),
     Runner(Weights(3, 1, 0, 1, 1, 0.5), 2000),
     Runner(Weights(2, 1, 1, 1, 1, 0.5), 5000),
-), alone_after=150_000)
-"""Alternate colours with free cells (FreeCell). The first is the quickest alone at the median;
-the next three were picked by counting, on FreeCell deals 1..400 and on 84 of the slowest deals
-of 1..32000, the boards each candidate weighting needs alone, simulating the turn-taking
-schedules, and timing the best few: on 50 of those slow deals they need a fifth of the old
-three-weighting schedule's time (median 143 ms against 766 ms). The fifth came from the two
-deals of 1..32000 the four left undecided or slow (7967 in 30 s, 21491 in 15 s): alone it
-needs 14,183 and 17,482 boards on them where the others need 35,000 to 590,000 or more.
-FreeCell's deals are almost all winnable (one of 32,000 is not), so its weightings keep
-taking turns longer: with the fifth weighting, on the 20 slowest deals of 1..32000 this cut
-their own time from 157 s to 89 s and decided 7967, for about 2 s more on the proof of 11982."""
+), alone_after=150_000, shares_boards=False)
+"""Alternate colours with free cells (FreeCell). Its weightings keep separate sets of boards:
+shared, they block each other's way on some hard deals (10404 needs 2,315 boards apart and was
+not solved in 1.3 million shared), and FreeCell's deals are almost all winnable, so the quicker
+proof sharing gives (11982: 61,643 boards against 180,927) is worth less here. The first is the
+quickest alone at the median; the next three were picked by counting, on FreeCell deals 1..400
+and on 84 of the slowest deals of 1..32000, the boards each candidate weighting needs alone,
+simulating the turn-taking schedules, and timing the best few: on 50 of those slow deals they
+need a fifth of the old three-weighting schedule's time (median 143 ms against 766 ms). The
+fifth came from the two deals of 1..32000 the four left undecided or slow (7967 in 30 s, 21491
+in 15 s): alone it needs 14,183 and 17,482 boards on them where the others need 35,000 to
+590,000 or more. FreeCell's deals are almost all winnable (one of 32,000 is not), so its
+weightings keep taking turns longer: with the fifth weighting, on the 20 slowest deals of
+1..32000 this cut their own time from 157 s to 89 s and decided 7967, for about 2 s more on the
+proof of 11982."""
 NO_CELL = Portfolio((
     Runner(Weights(1, 0, 0.5, 0, 1, 0.5), 0),
     Runner(Weights(1, 0, 0, 0, 0.5, 0.25), 3000),
@@ -215,45 +221,64 @@ def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | 
     run dry alone). After `Portfolio.alone_after` the first goes on alone with the others'
     open boards taken over, as before a deal none solves by then is usually lost.
 
+    A portfolio that does not share boards runs each weighting as its own complete search
+    instead: the first to run dry is the proof, and after `alone_after` the others are dropped.
+
     `portfolio` is the game's own (`portfolio_for`) unless given, as tests give tiny ones."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
     portfolio = portfolio or portfolio_for(engine.rules)
     schedule = portfolio.runners
+    shares = portfolio.shares_boards
     shared = _Shared(engine, start)
     if shared.records[0][0].foundations == WON:
         return Outcome("solved", shared.line_to(0), 0, 1)
+    searches = [shared]
+    """Every set of boards: the one shared, or one per weighting (a dropped one's boards count
+    as work done)."""
+
+    def joining(weights: Weights) -> _Runner:
+        if shares:
+            return shared.runner(weights)
+        searches.append(_Shared(engine, start))
+        return searches[-1].runner(weights)
+
+    def states() -> int:
+        return sum(len(boards.seen) for boards in searches)
+
     runners = [shared.runner(schedule[0].weights)]
     waiting = list(schedule[1:])
     nodes = 0
-    seen = shared.seen
     while True:
         if waiting and nodes >= waiting[0].joins_after:
-            runners.append(shared.runner(waiting.pop(0).weights))
+            runners.append(joining(waiting.pop(0).weights))
         elif len(runners) > 1 and nodes >= portfolio.alone_after:
-            runners[0].take_over(runners[1:])  # the first goes on alone
-            del runners[1:]
+            if shares:
+                runners[0].take_over(runners[1:])
+            del runners[1:]  # the first goes on alone
             waiting.clear()
         busy = False
         for runner in runners:
             won = runner.expand()
             if won is None:
+                if not shares:
+                    return Outcome("unsolved", [], nodes, states())  # a complete search ran dry
                 continue  # this one's open list is empty for now
             busy = True
             if won >= 0:
-                return Outcome("solved", shared.line_to(won), nodes, len(seen))
+                return Outcome("solved", runner.shared.line_to(won), nodes, states())
             nodes += 1
         if not busy:
-            return Outcome("unsolved", [], nodes, len(seen))
+            return Outcome("unsolved", [], nodes, states())
         if (max_nodes is not None and nodes >= max_nodes) or (
-            max_states is not None and len(seen) >= max_states
+            max_states is not None and states() >= max_states
         ):
-            return Outcome("unknown", [], nodes, len(seen))
+            return Outcome("unknown", [], nodes, states())
         if nodes % CHECK_CLOCK_EVERY < len(runners) and (
             (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
         ):
-            return Outcome("unknown", [], nodes, len(seen))
+            return Outcome("unknown", [], nodes, states())
 
 
 Record = tuple[Board, int, tuple[InternalMove, ...], int]

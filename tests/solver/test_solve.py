@@ -187,24 +187,26 @@ def test_raglan_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) ->
 
 
 @settings(max_examples=300, deadline=None)
-@given(small_positions(), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(1, 8))
+@given(
+    small_positions(), st.lists(st.integers(0, 3), min_size=1, max_size=4), st.integers(1, 8), st.booleans()
+)
 def test_weightings_sharing_boards_keep_the_verdict(
-    case: tuple[Position, Rules], joins: list[int], alone_after: int
+    case: tuple[Position, Rules], joins: list[int], alone_after: int, shares: bool
 ) -> None:
     """Weightings joining early and the first going on alone early, so that on these small
-    positions boards are shared and taken over: the verdict still agrees with brute force, and
-    a line found still wins through the core (`to_core` refuses one that does not), and a
-    proof has expanded every board it saw (none was left on a dropped open list)."""
+    positions boards are shared and taken over (or, not shared, searches are dropped): the
+    verdict still agrees with brute force, a line found still wins through the core (`to_core`
+    refuses one that does not), and a shared proof has expanded every board it saw (none was
+    left on a dropped open list)."""
     position, rules = case
     kinds = [Weights(1, 0, 0.5, 0, 1, 0.5), Weights(3, 1, 1, 1, 1.5, 0, empty=3), Weights(1, 0, 0, 0, 1, 0)]
-    portfolio = Portfolio(
-        tuple(Runner(kinds[at % len(kinds)], join) for at, join in enumerate(sorted(joins))), alone_after
-    )
+    runners = tuple(Runner(kinds[at % len(kinds)], join) for at, join in enumerate(sorted(joins)))
+    portfolio = Portfolio(runners, alone_after, shares)
     outcome = search(engine_for(rules), from_position(position), Budget(), portfolio)
     assert outcome.status == (SOLVED if winnable_by_brute_force(position, rules) else UNSOLVED)
     if outcome.status == SOLVED:
         to_core(position, rules, outcome.line)
-    else:
+    elif shares:
         assert outcome.nodes == outcome.states
 
 
