@@ -95,19 +95,21 @@ class FinishedGame:
         kind = variant(self.rules)
         on = set(filter(None, (self.options or "").split(","))) if self.options is not None \
             else ({"takeback"} if self.takeback else set())
-        unknown = sorted(on - {option.key for option in kind.options})
-        if unknown:
-            raise ValueError(f"{kind.key} has no rule option {', '.join(unknown)}")
-        return kind.configure({option.key: option.key in on for option in kind.options})
+        return kind.configure_exactly({**{option.key: False for option in kind.options},
+                                       **dict.fromkeys(sorted(on), True)})
     def replay_problem(self) -> str | None:
         """Why this program cannot play this game again, for the player (a game it does not
         have, logged by a newer version; a board that does not parse), or None when it can."""
         try:
             self.replay()
         except (ValueError, KeyError) as error:
-            if self.start is None or self.rules not in VARIANTS:
+            if self.rules not in VARIANTS:
                 return _("it is a game this version of Eight Off does not have ({game})").format(
                     game=self.rules)
+            try:
+                self.rules_played()
+            except ValueError as unknown:  # a rule option a newer version has
+                return str(unknown)
             return _("its starting board cannot be read: {detail}").format(detail=error)
         return None
 

@@ -96,7 +96,7 @@ def test_seahaven_empty_column_takes_only_a_king() -> None:
 def test_a_saved_game_with_an_option_its_game_lacks_is_refused() -> None:
     freecell = variant("freecell")
     assert freecell.configure_exactly({"takeback": True}).foundation_takeback
-    with pytest.raises(ValueError, match="freecell has no option 'face_up'"):
+    with pytest.raises(ValueError, match="FreeCell has no rule option face_up"):
         freecell.configure_exactly({"face_up": True})
     with pytest.raises(ValueError, match="true or false"):
         freecell.configure_exactly({"takeback": "yes"})  # type: ignore[dict-item]

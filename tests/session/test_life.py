@@ -265,5 +265,16 @@ def test_play_again_on_a_line_with_an_unknown_option_is_refused_with_the_reason(
     session.play_again(newer)
     assert session.game.deal_number == 5
     assert [advice.text for advice in heard if isinstance(advice, Notice)] == [
-        "That game cannot be played again here: freecell has no rule option gravity"]
+        "That game cannot be played again here: FreeCell has no rule option gravity (its options: takeback)"]
+    gone(session)
+
+
+def test_a_logged_game_with_an_unknown_option_says_which_when_it_cannot_be_played_again(home: Path) -> None:
+    session = open_at(home, key="freecell", deal=4)
+    first_move_off(session)
+    session.new_game(5)
+    [record] = Store(HomeDirs(home)).recent_games()
+    assert record.replay_problem() is None
+    assert dataclasses.replace(record, options="gravity").replay_problem() == (
+        "FreeCell has no rule option gravity (its options: takeback)")
     gone(session)

@@ -79,4 +79,4 @@ def test_a_saved_game_with_options_its_game_lacks_is_set_aside(
     again, path = saved_with(tmp_path, "bakers", "options", options)
     assert again.load_unfinished("bakers") is None
     [notice] = again.take_notices()
-    assert "has no option" in notice and str(path) in notice
+    assert "has no rule option" in notice and str(path) in notice

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from eightoff.core.i18n import N_
+from eightoff.core.i18n import N_, _
 from eightoff.core.rules import Rules
 
 
@@ -78,10 +78,11 @@ class Variant:
         not a boolean, is a ValueError naming it (the record is not one of this game's)."""
         for key, value in choices.items():
             if key not in self.defaults():
-                known = ", ".join(self.defaults())
-                raise ValueError(f"{self.key} has no option {key!r} (its options: {known})")
+                raise ValueError(_("{game} has no rule option {option} (its options: {known})").format(
+                    game=_(self.title), option=key, known=", ".join(self.defaults())))
             if not isinstance(value, bool):
-                raise ValueError(f"option {key!r} must be true or false, not {value!r}")
+                raise ValueError(_("rule option {option} must be true or false, not {value}").format(
+                    option=key, value=value))
         return self.configure(choices)
 
     def choices_of(self, rules: Rules) -> dict[str, bool]:
