@@ -294,9 +294,3 @@ class GameView:
 
     def can_finish(self) -> bool:
         return self._game.can_finish()
-
-    def restarted(self) -> Game:
-        return self._game.restarted()
-
-    def to_record(self) -> dict[str, Any]:
-        return self._game.to_record()

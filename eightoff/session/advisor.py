@@ -338,9 +338,6 @@ class Advisor:
         self._try_deal(rules)
         return self.available
 
-    def dealing(self) -> bool:
-        return self.request is not None and self.request.purpose is Purpose.DEAL
-
     def _try_deal(self, rules: Rules) -> None:
         number = self.deal_source()
         self.deal_tries += 1
