@@ -47,18 +47,19 @@ def open_window(args: argparse.Namespace) -> int:
 
 
 def main() -> None:
-    import multiprocessing
+    if getattr(sys, "frozen", False):
+        import multiprocessing  # only here, for start-up cost: a plain run never needs it
 
-    # The solver's worker process is started with "spawn": in a frozen build it re-runs this
-    # program, which must then serve as the worker instead of opening another window.
-    multiprocessing.freeze_support()
+        # The solver's worker process is started with "spawn": in a frozen build it re-runs
+        # this program, which must then serve as the worker instead of opening another window.
+        multiprocessing.freeze_support()
     from eightoff.cli import run
     from eightoff.locale import choose_language, install_language
-    from eightoff.store.store import Store
+    from eightoff.store.language_peek import peek_language, preferences_path
 
     # The language chosen in Preferences (read quietly: the window reports a damaged file),
     # else the system's; the window chooses again from the preferences it loads.
-    install_language(choose_language(Store().language_preference()))
+    install_language(choose_language(peek_language(preferences_path())))
 
     sys.exit(run(sys.argv[1:], open_window))
 

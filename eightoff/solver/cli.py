@@ -12,15 +12,12 @@ import json
 import sys
 from typing import Any
 
-from tqdm import tqdm
-
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
-from eightoff.solver.batch import Job, solve_deals, summary
 from eightoff.solver.search import DEFAULT_STATES, Budget
 from eightoff.solver.solve import SOLVED, UNSOLVED, grade_of, solve
 
@@ -132,6 +129,11 @@ def _load(parser: argparse.ArgumentParser, board: str | None, number: int | None
 def _solve_range(numbers: range, rules: Rules, args: argparse.Namespace) -> int:
     """One JSON line per deal as it is decided, then `{"summary": ...}`; a progress bar on
     stderr only when stderr is a terminal. Only the small fields are kept for the summary."""
+    # Imported here, for start-up cost: only a range of deals needs the pool and progress bar.
+    from tqdm import tqdm
+
+    from eightoff.solver.batch import Job, solve_deals, summary
+
     job = Job(rules, args.time_limit, args.max_states or None)
     kept: list[dict[str, Any]] = []
     with tqdm(total=len(numbers), unit="deal", disable=not sys.stderr.isatty(), file=sys.stderr) as bar:

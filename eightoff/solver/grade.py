@@ -25,7 +25,6 @@ import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cache
-from importlib import resources
 
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
@@ -100,6 +99,8 @@ def _thresholds(rules_name: str) -> tuple[float, ...] | None:
 @cache
 def _table(rules_name: str) -> tuple[tuple[float, ...] | None, dict[str, tuple[int, ...]]]:
     """The shipped calibration of one game: its thresholds and its deals by grade."""
+    from importlib import resources  # here, for start-up cost: only a grade question reads it
+
     try:
         text = resources.files("eightoff.solver").joinpath(f"data/grades-{rules_name}.txt").read_text()
     except (FileNotFoundError, OSError):

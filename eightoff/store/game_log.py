@@ -30,16 +30,8 @@ from types import ModuleType
 import msgspec
 
 from eightoff.core.i18n import _
-from eightoff.store.files import (
-    MISSING_ERRORS,
-    READ_FLAGS,
-    BadFile,
-    StoreFiles,
-    Unreadable,
-    atomic_write,
-    kind_of,
-    reason_of,
-)
+from eightoff.store.files import StoreFiles, atomic_write
+from eightoff.store.reading import MISSING_ERRORS, READ_FLAGS, BadFile, Unreadable, kind_of, reason_of
 from eightoff.store.schema import (
     EARLIEST,
     GAME_ID,

@@ -14,7 +14,8 @@ import os
 from filelock import FileLock, Timeout
 
 from eightoff.store.dirs import StoreDirs
-from eightoff.store.files import aside_path, kind_of
+from eightoff.store.files import aside_path
+from eightoff.store.reading import kind_of
 
 LOCK_FILE = "instance.lock"
 

@@ -30,10 +30,11 @@ from eightoff.store.dirs import StoreDirs, default_dirs
 from eightoff.store.files import Notices, StoreFiles
 from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
+from eightoff.store.language_peek import PREFERENCES_FILE, SYSTEM, peek_language
 from eightoff.store.preferences import Preferences
+from eightoff.store.reading import DOCUMENT_LIMIT
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (
-    DOCUMENT_LIMIT,
     LOST,
     MAX_SECONDS,
     SOLVED,
@@ -46,7 +47,6 @@ from eightoff.store.schema import (
 from eightoff.store.statistics import RECENT, FinishedGame, Statistics, Totals
 from eightoff.store.summary import SummaryFile
 
-PREFERENCES_FILE = "preferences.json"
 GEOMETRY_FILE = "window.json"
 UNFINISHED_FILE = "unfinished-game.json"
 GAMES_FILE = "games.jsonl"
@@ -124,7 +124,8 @@ class Store:
 
     def language_preference(self) -> str:
         """The player's chosen language ("system", "en", "it"), read without side effects."""
-        return preferences_store.peek_language(self.preferences_path)
+        language = peek_language(self.preferences_path)
+        return language if language in preferences_store.LANGUAGES else SYSTEM
 
     def save_preferences(self, preferences: Preferences) -> None:
         preferences_store.save(preferences, self.preferences_path, self.geometry_path, self._files)
