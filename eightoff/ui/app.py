@@ -362,7 +362,7 @@ def run_app(args: argparse.Namespace) -> int:
     link = StoreLink(app, store, start)
 
     connect_solver(app)
-    connect_access(app)
+    app.after_first_frame(lambda: connect_access(app))  # a D-Bus round trip: not before the deal shows
     try:
         return app.run()
     finally:
