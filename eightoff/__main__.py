@@ -35,10 +35,12 @@ def open_window(args: argparse.Namespace) -> int:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     try:
         from eightoff.ui.app import run_app
+        from eightoff.ui.memory import return_big_blocks
         from eightoff.ui.window import NoWindow
     except ImportError:
         print(_("eightoff: the game window is not built yet; try 'eightoff --help'"), file=sys.stderr)
         return 2
+    return_big_blocks()
     try:
         return run_app(args)
     except NoWindow as error:

@@ -3,7 +3,7 @@
 servers.
 
 Usage: .venv/bin/python scripts/bench_gui.py [--rules R | --every-game] [--runs 5] [--idle-runs 3]
-       [--frames 300] [--skip-idle] [--skip-drag]
+       [--frames 300] [--skip-launch] [--skip-idle] [--skip-drag]
 
 - launch to the dealt table on screen, beside GNOME Aisleriot (`sol --variation eight-off`),
   rounds interleaved, on a 1280x800 screen: from starting the program to the first screen
@@ -431,6 +431,7 @@ def main() -> int:
     parser.add_argument("--idle-runs", type=int, default=3, help="10-second idle measurements a state")
     parser.add_argument("--skip-idle", action="store_true", help="leave out the idle runs (about 5 minutes)")
     parser.add_argument("--skip-drag", action="store_true", help="leave out the drag frames")
+    parser.add_argument("--skip-launch", action="store_true", help="leave out the launch timings")
     parser.add_argument("--frames", type=int, default=300, help="drag frames timed")
     parser.add_argument("--rules", default="standard", help="the game measured (a --rules name)")
     parser.add_argument("--every-game", action="store_true", help="measure every game in turn")
@@ -451,6 +452,7 @@ def main() -> int:
         passed = [f"--runs={args.runs}", f"--idle-runs={args.idle_runs}", f"--frames={args.frames}"]
         passed += ["--skip-idle"] if args.skip_idle else []
         passed += ["--skip-drag"] if args.skip_drag else []
+        passed += ["--skip-launch"] if args.skip_launch else []
         for key in games:
             print(f"== {key}", flush=True)
             subprocess.run([sys.executable, __file__, "--rules", key, *passed], check=False)
@@ -463,7 +465,8 @@ def main() -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs (if shared: noisy); {pure_python_loop()}",
           flush=True)
-    bench_launch(args.runs)
+    if not args.skip_launch:
+        bench_launch(args.runs)
     with virtual_screen(2000, 1200) as display, tempfile.TemporaryDirectory() as home:
         if not args.skip_idle:
             bench_idle(display, Path(home), args.idle_runs)

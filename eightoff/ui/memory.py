@@ -1,0 +1,31 @@
+"""How the window's process asks the C allocator to hand big blocks back to the system.
+
+The window allocates and frees whole-window surfaces as it repaints (the table's static
+picture, a dialog's shade: 8 MB each at 1920x1080). glibc serves a block of more than its
+mmap threshold as a mapping of its own, returned when freed; but each such free raises that
+threshold to the block's size, so the next ones come from the heap, which keeps what it once
+held: the window's RSS grew by some 25 MB over a game (scripts/bench_gui.py). A fixed
+threshold keeps them mappings, returned as soon as they are freed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+
+M_MMAP_THRESHOLD = -3
+"""mallopt's parameter number (malloc.h); setting it also turns the dynamic raising off."""
+MMAP_THRESHOLD = 256 << 10
+"""Blocks above 256 KB (a card face at 1920x1080 is 130 KB) are mappings of their own."""
+
+
+def return_big_blocks() -> bool:
+    """Fix glibc's mmap threshold; False where there is no glibc (macOS, Windows, musl)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt  # the C library's, already loaded (no search)
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
