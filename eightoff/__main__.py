@@ -34,8 +34,10 @@ def open_window(args: argparse.Namespace) -> int:
     if drivers:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     try:
+        from eightoff.ui.memory import return_big_blocks, without_sound
+
+        without_sound()
         from eightoff.ui.app import run_app
-        from eightoff.ui.memory import return_big_blocks
         from eightoff.ui.window import NoWindow
     except ImportError:
         print(_("eightoff: the game window is not built yet; try 'eightoff --help'"), file=sys.stderr)

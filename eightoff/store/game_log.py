@@ -15,7 +15,6 @@ rewritten by a reset the player asked for.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import operator
 import os
@@ -494,6 +493,8 @@ def fingerprint(descriptor: int, offset: int) -> bytes:
     (b"" at 0). Appends leave it as it was; a rewrite or an edit near the end changes it."""
     if offset == 0:
         return b""
+    import hashlib  # here: its import loads OpenSSL, 3.6 MB the window does without until a scan
+
     tail = os.pread(descriptor, min(offset, FINGERPRINTED), max(0, offset - FINGERPRINTED))
     return hashlib.blake2b(tail, digest_size=16).digest()
 

@@ -1,4 +1,11 @@
-"""How the window's process asks the C allocator to hand big blocks back to the system.
+"""What the window's process leaves out or gives back, to keep its memory small (issue 20).
+
+Sound: the game makes none, but `import pygame` loads SDL_mixer and its codecs (FluidSynth,
+Vorbis, FLAC...): 2.7 MB and some milliseconds before the first frame. `without_sound`
+makes that import fail, which pygame expects (it then keeps a stand-in that says the module
+is missing), so nothing of it is mapped.
+
+Big blocks: the C allocator is asked to hand them back to the system.
 
 The window allocates and frees whole-window surfaces as it repaints (the table's static
 picture, a dialog's shade: 8 MB each at 1920x1080). glibc serves a block of more than its
@@ -17,6 +24,15 @@ M_MMAP_THRESHOLD = -3
 """mallopt's parameter number (malloc.h); setting it also turns the dynamic raising off."""
 MMAP_THRESHOLD = 256 << 10
 """Blocks above 256 KB (a card face at 1920x1080 is 130 KB) are mappings of their own."""
+
+
+SOUND_MODULES = ("pygame.mixer", "pygame.mixer_music")
+
+
+def without_sound() -> None:
+    """Before pygame is first imported: its sound modules are not loaded (see above)."""
+    for name in SOUND_MODULES:
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # None: "cannot import"
 
 
 def return_big_blocks() -> bool:
