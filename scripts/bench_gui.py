@@ -309,6 +309,8 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
               f"wake-ups {spread(rates, 'a second', 1)}; {target}: {'meets' if met else 'MISSES'}")
         print(f"  same, /proc stat utime+stime (10 ms ticks): {spread(by_stat, '% of a core', 3)}")
+    print("  (wake-ups are voluntary context switches: on X11 a frame adds one of its own, the wait for "
+          "the X server's reply to SDL's XSync, so one frame a second reads as 2)")
 
 
 # ----- memory -------------------------------------------------------------------------------------
