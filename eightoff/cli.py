@@ -180,7 +180,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     """`solve`'s arguments, added when it is the command given: they need the search."""
-    from eightoff.solver import cli as solver_cli
+    from eightoff.solver import cli as solver_cli  # here, for start-up cost: see `run`
 
     solver_cli.add_arguments(parser)
     parser.add_argument("--deal", type=deal_number, metavar="N", help=_("solve deal N"))

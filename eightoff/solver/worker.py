@@ -57,6 +57,7 @@ def _is_stale(wanted: Any, request: int) -> bool:
 def _serve(connection: Connection, wanted: Any, parent: int, memory_limit: int | None, states: int) -> None:
     """The worker process: solve each request unless the window has moved on; die with the
     window; a search that runs out of memory answers "unknown"."""
+    # Here, for the window's start-up cost: only the worker's own process searches.
     from eightoff.solver.guard import cap_memory, die_with_parent
     from eightoff.solver.search import Budget
     from eightoff.solver.solve import solve
