@@ -40,11 +40,15 @@ def open_window(args: argparse.Namespace) -> int:
     if drivers:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     try:
+        from eightoff.ui.memory import return_big_blocks, without_sound
+
+        without_sound()
         from eightoff.ui.app import run_app
         from eightoff.ui.window import NoWindow
     except ImportError:
         print(_("eightoff: the game window is not built yet; try 'eightoff --help'"), file=sys.stderr)
         return 2
+    return_big_blocks()
     try:
         return run_app(args)
     except NoWindow as error:
@@ -70,18 +74,19 @@ def draw_charts(path: Path, figures: Figures) -> None:
 
 
 def main() -> None:
-    import multiprocessing
+    if getattr(sys, "frozen", False):
+        import multiprocessing  # only here, for start-up cost: a plain run never needs it
 
-    # The solver's worker process is started with "spawn": in a frozen build it re-runs this
-    # program, which must then serve as the worker instead of opening another window.
-    multiprocessing.freeze_support()
+        # The solver's worker process is started with "spawn": in a frozen build it re-runs
+        # this program, which must then serve as the worker instead of opening another window.
+        multiprocessing.freeze_support()
     from eightoff.cli import run
     from eightoff.locale import choose_language, install_language
-    from eightoff.store.store import Store
+    from eightoff.store.language_peek import peek_language, preferences_path
 
     # The language chosen in Preferences (read quietly: the window reports a damaged file),
     # else the system's; the window chooses again from the preferences it loads.
-    install_language(choose_language(Store().language_preference()))
+    install_language(choose_language(peek_language(preferences_path())))
 
     sys.exit(run(sys.argv[1:], open_window, draw_charts))
 

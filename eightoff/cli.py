@@ -9,9 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from eightoff import desktop
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
@@ -21,11 +20,11 @@ from eightoff.core.position import Position
 from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, OPTIONS, VARIANTS, Option, preset, variant
-from eightoff.session.grading import grade_name
 from eightoff.solver import GRADES
-from eightoff.solver import cli as solver_cli
 from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
-from eightoff.store.stats_command import DrawCharts, cmd_stats
+
+if TYPE_CHECKING:
+    from eightoff.store.stats_command import DrawCharts
 
 PROG = "eightoff"
 
@@ -35,6 +34,22 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """Errors as UsageError; and a subcommand may add its arguments only when it is the one
+    chosen (`add_later`), so that no other command imports what they need (start-up cost)."""
+
+    def __init__(self, *args: Any, add_later: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_later = add_later
+
+    def parse_known_args(  # type: ignore[override]  # typeshed's overloads, one signature here
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self.add_later is not None:
+            add, self.add_later = self.add_later, None
+            add(self)
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))
 
@@ -164,6 +179,8 @@ def cmd_deal(args: argparse.Namespace) -> int:
     elif number is None:
         raise UsageError(_("deal takes N, --random or --grade"))
     if number != args.number:
+        from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
+
         grade = grade_of_deal(rules.name, number)
         told = _("deal {number}").format(number=number)
         if grade is not None:
@@ -206,6 +223,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_install_desktop(args: argparse.Namespace) -> int:
+    from eightoff import desktop  # here, for start-up cost: see `run`
+
+    return desktop.cmd_install_desktop(args)
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
+    from eightoff.store.stats_command import cmd_stats as run_stats  # here, for start-up cost
+
+    args.grade_of, args.grades, args.grade_name = grade_of_deal, GRADES, grade_name
+    return run_stats(args)
+
+
+def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
+    """`solve`'s arguments, added when it is the command given: they need the search."""
+    from eightoff.solver import cli as solver_cli  # here, for start-up cost: see `run`
+
+    solver_cli.add_arguments(parser)
+    parser.add_argument("--deal", type=deal_number, metavar="N", help=_("solve deal N"))
+    add_rules_options(parser)
+    parser.set_defaults(handler=solver_cli.cmd_solve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -240,19 +281,16 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
 
-    solve_parser = commands.add_parser(
-        "solve", help=_("solve a board or deal: moves in fc-solve's -m wording, 'unsolvable' or 'unknown'")
+    commands.add_parser(
+        "solve", help=_("solve a board or deal: moves in fc-solve's -m wording, 'unsolvable' or 'unknown'"),
+        add_later=add_solve_arguments,
     )
-    solver_cli.add_arguments(solve_parser)
-    solve_parser.add_argument("--deal", type=deal_number, metavar="N", help=_("solve deal N"))
-    add_rules_options(solve_parser)
-    solve_parser.set_defaults(handler=solver_cli.cmd_solve)
 
     desktop_parser = commands.add_parser(
         "install-desktop", help=_("add Eight Off to this user's desktop menu (Linux): entry and icon")
     )
     desktop_parser.add_argument("--uninstall", action="store_true", help=_("remove them again"))
-    desktop_parser.set_defaults(handler=desktop.cmd_install_desktop)
+    desktop_parser.set_defaults(handler=cmd_install_desktop)
 
     stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))
     stats_parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
@@ -262,7 +300,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats_parser.add_argument("--chart", metavar="FILE.png",
                               help=_("draw the win rate over recent games and the winning times into a PNG "
                                      "(the game of --rules, else the game played last)"))
-    stats_parser.set_defaults(handler=cmd_stats, grade_of=grade_of_deal, grades=GRADES, grade_name=grade_name)
+    stats_parser.set_defaults(handler=cmd_stats)
     return parser
 
 
@@ -271,7 +309,12 @@ def run(
     draw_charts: DrawCharts | None = None,
 ) -> int:
     """Parse and dispatch; `open_window` handles the no-subcommand case, `draw_charts` (None
-    without pygame) `stats --chart`."""
+    without pygame) `stats --chart`.
+
+    Each subcommand imports what only it uses when it runs (the store and statistics for
+    `stats`, the session for a graded deal's words), not with this module: `eightoff deal`
+    starts in a few times the interpreter's own start-up, and tests/test_cli_imports.py
+    checks what each command loads."""
     try:
         args, extra = build_parser().parse_known_args(argv)
         if extra:

@@ -294,3 +294,7 @@ class GameView:
 
     def can_finish(self) -> bool:
         return self._game.can_finish()
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as plain data (`Game.from_record` rebuilds it): a copy, not the game."""
+        return self._game.to_record()

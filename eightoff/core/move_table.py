@@ -22,15 +22,7 @@ class MovesFrom:
     __slots__ = ("to_cells", "home", "to_column")
 
     def __init__(self, source: Pile, columns: int, cells: int, to_cells: bool = True) -> None:
-        cell_moves = [Move(source, Pile.cell(cell), 1) for cell in range(cells) if to_cells]
-        self.to_cells: tuple[tuple[Move, ...], ...] = tuple(
-            tuple(
-                move
-                for cell, move in enumerate(cell_moves)
-                if free & 1 << cell and source != move.destination
-            )
-            for free in range(1 << cells)
-        )
+        self.to_cells: tuple[tuple[Move, ...], ...] = _to_cells(source, cells, to_cells)
         """[mask of free cells] -> the moves to each of them (none for a reserve card)."""
         self.home: tuple[Move, ...] = tuple(Move(source, Pile.foundation(suit), 1) for suit in Suit)
         """[suit] -> the move to that suit's foundation."""
@@ -39,6 +31,21 @@ class MovesFrom:
             for target in range(columns)
         )
         """[target column][count] -> the move (count 0 is an unused placeholder)."""
+
+
+def _to_cells(source: Pile, cells: int, to_cells: bool) -> tuple[tuple[Move, ...], ...]:
+    """[mask] -> the moves from `source` to the cells whose bits are set, lowest cell first.
+    Each mask's moves are its lowest cell's move before those of the mask without that bit,
+    built already: one step a mask (the window builds these tables before its first frame)."""
+    moves = [Move(source, Pile.cell(cell), 1) for cell in range(cells)]
+    table: list[tuple[Move, ...]] = [()]
+    for free in range(1, 1 << cells if to_cells else 1):
+        lowest = free & -free
+        move = moves[lowest.bit_length() - 1]
+        rest = table[free ^ lowest]
+        table.append(rest if move.destination == source else (move, *rest))
+    table += [()] * ((1 << cells) - len(table))
+    return tuple(table)
 
 
 class MoveTable:

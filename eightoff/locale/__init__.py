@@ -10,13 +10,12 @@ recompiles. The loaded catalogue goes into `eightoff.core.i18n`, which every lay
 from __future__ import annotations
 
 import argparse
+import functools
 import gettext
 import os
 from collections.abc import Mapping
 from pathlib import Path
-
-import babel
-import babel.numbers
+from typing import Any
 
 from eightoff.core import i18n
 
@@ -78,13 +77,23 @@ def translations(language: str) -> gettext.NullTranslations:
 
 class LocaleNumbers(i18n.Numbers):
     """Numbers written by the rules of Babel's (CLDR's) locale data for a language: its own
-    decimal and grouping separators and its own place for the per cent sign."""
+    decimal and grouping separators and its own place for the per cent sign.
+
+    Babel and its locale data load when the first number is written, not when the language
+    is installed, for start-up cost: most commands and the window's first frame write none.
+    """
 
     def __init__(self, language: str) -> None:
+        self.language = language
+
+    @functools.cached_property
+    def locale(self) -> Any:
+        import babel
+
         try:
-            self.locale = babel.Locale.parse(language)
+            return babel.Locale.parse(self.language)
         except (ValueError, babel.UnknownLocaleError):
-            self.locale = babel.Locale.parse(SOURCE_LANGUAGE)
+            return babel.Locale.parse(SOURCE_LANGUAGE)
 
     def decimal(self, value: float, digits: int) -> str:
         return self._apply(self.locale.decimal_formats[None].pattern, value, digits)
@@ -93,6 +102,8 @@ class LocaleNumbers(i18n.Numbers):
         return self._apply(self.locale.percent_formats[None].pattern, value / 100, digits)
 
     def _apply(self, pattern: str, value: float, digits: int) -> str:
+        import babel.numbers
+
         number = babel.numbers.parse_pattern(pattern)
         number.frac_prec = (digits, digits)  # exactly `digits` decimals, as "64.3%" had
         return str(number.apply(value, self.locale))

@@ -6,13 +6,33 @@ runs out. The window's questions: `hint_from(result)` (the hint a verdict gives)
 forms `hint` and `last_winnable`; `grade_of(result)` and `deals_of_grade(rules_name, grade)`
 for difficulty; `SolverWorker` runs searches off the window's process and raises
 `WorkerUnavailable` when it cannot start.
+
+Each name is imported from its module when first used (lazy_loader), not with the package,
+for start-up cost: `eightoff deal --grade` reads GRADES without loading the search, and only
+the window loads the worker (multiprocessing).
 """
 
-from eightoff.solver.grade import GRADES, deals_of_grade
-from eightoff.solver.hints import Hint, Rewind, hint, hint_from, last_winnable, position_before
-from eightoff.solver.search import Budget
-from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolverBug, SolveResult, grade_of, solve
-from eightoff.solver.worker import SolverWorker, WorkerUnavailable
+from typing import TYPE_CHECKING
+
+import lazy_loader
+
+if TYPE_CHECKING:  # the same names, as mypy sees them
+    from eightoff.solver.grade import GRADES, deals_of_grade
+    from eightoff.solver.hints import Hint, Rewind, hint, hint_from, last_winnable, position_before
+    from eightoff.solver.search import Budget
+    from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolverBug, SolveResult, grade_of, solve
+    from eightoff.solver.worker import SolverWorker, WorkerUnavailable
+
+__getattr__, __dir__, _ = lazy_loader.attach(
+    __name__,
+    submod_attrs={
+        "grade": ["GRADES", "deals_of_grade"],
+        "hints": ["Hint", "Rewind", "hint", "hint_from", "last_winnable", "position_before"],
+        "search": ["Budget"],
+        "solve": ["SOLVED", "UNKNOWN", "UNSOLVED", "SolverBug", "SolveResult", "grade_of", "solve"],
+        "worker": ["SolverWorker", "WorkerUnavailable"],
+    },
+)
 
 __all__ = [
     "GRADES",

@@ -15,8 +15,6 @@ import argparse
 import json
 import sys
 
-from tqdm import tqdm
-
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
 from eightoff.core.i18n import N_, _
@@ -25,7 +23,6 @@ from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
-from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
 from eightoff.solver.search import DEFAULT_STATES, Budget
 from eightoff.solver.solve import SOLVED, UNSOLVED, grade_of, solve
 
@@ -145,6 +142,11 @@ def _solve_range(numbers: range, rules: Rules, args: argparse.Namespace) -> int:
     """One JSON line per deal as it is decided, then `{"summary": ...}`; a progress bar on
     stderr only when stderr is a terminal. The summary is added up as lines go out: a range of
     any length takes the same memory."""
+    # Imported here, for start-up cost: only a range of deals needs the pool and progress bar.
+    from tqdm import tqdm
+
+    from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
+
     job = Job(rules, args.time_limit, args.max_states or None)
     totals = Summary()
     bar_wanted = sys.stderr.isatty()

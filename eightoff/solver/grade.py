@@ -25,7 +25,6 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
-from importlib import resources
 
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
@@ -64,8 +63,30 @@ def deals_of_grade(rules_name: str, grade: str) -> Sequence[int]:
 
 def grade_of_deal(rules_name: str, number: int) -> str | None:
     """The shipped grade of deal `number`; None when the table does not list it (a game not
-    calibrated, a deal past the calibrated range, or one the benchmark found no win for)."""
-    return deal_grades(rules_name).get(number)
+    calibrated, a deal past the calibrated range, or one the benchmark found no win for).
+
+    Read off the table's text without parsing its numbers: the window asks this of its
+    opening deal before the first frame, and FreeCell's table lists 32,000 deals (the parse
+    took ~8 ms and 1 MB); only a deal of a chosen grade needs the whole table (`_table`).
+    """
+    return next((grade for grade, runs in _lines(rules_name).items() if _listed(runs, number)), None)
+
+
+def _listed(runs: str, number: int) -> bool:
+    """Whether `runs` (",1-3,5,7-8,": ascending, a comma at each end) holds `number`, found
+    by bisecting the text itself: a few items parsed instead of thousands."""
+    low, high = 0, len(runs) - 1  # the commas that bound the part still searched
+    while high - low > 1:
+        start = runs.rfind(",", low, (low + high) // 2 + 1)
+        end = runs.index(",", start + 1)
+        first, _, last = runs[start + 1:end].partition("-")
+        if number < int(first):
+            high = start
+        elif number > int(last or first):
+            low = end
+        else:
+            return True
+    return False
 
 
 @cache
@@ -110,14 +131,31 @@ def table_file(rules_name: str) -> str | None:
 @cache
 def _table(rules_name: str) -> tuple[tuple[float, ...] | None, dict[str, tuple[int, ...]]]:
     """The shipped calibration of one game: its thresholds and its deals by grade."""
+    return parse_table(_text(rules_name))
+
+
+@cache
+def _lines(rules_name: str) -> dict[str, str]:
+    """Each grade's line of runs, as ",1-3,5,7-8," (commas at both ends, no spaces)."""
+    lines = {}
+    for line in _text(rules_name).splitlines():
+        label, _, rest = line.partition(":")
+        if label in GRADES:
+            lines[label] = "," + rest.replace(" ", "") + ","
+    return lines
+
+
+def _text(rules_name: str) -> str:
+    """The shipped table of one game ("" when it has none)."""
+    from importlib import resources  # here, for start-up cost: only a grade question reads it
+
     name = table_file(rules_name)
     if name is None:
-        return None, {}
+        return ""
     try:
-        text = resources.files("eightoff.solver").joinpath(f"data/{name}").read_text()
+        return resources.files("eightoff.solver").joinpath(f"data/{name}").read_text()
     except (FileNotFoundError, OSError):
-        return None, {}
-    return parse_table(text)
+        return ""
 
 
 def parse_table(text: str) -> tuple[tuple[float, ...] | None, dict[str, tuple[int, ...]]]:

@@ -14,25 +14,28 @@ position along a winning line already found, come from a cache at once.
 Bounds (see `guard`): the process dies within a fraction of a second of its window, even when
 the window is killed with SIGKILL; its memory may grow by `MEMORY_LIMIT` at most, and a search
 keeps at most `WORKER_STATES` boards, past which the answer is "unknown".
+
+multiprocessing, the guard and the search are imported where they are used (start-up cost):
+the window imports this module before its first frame and starts the process after it.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextlib import suppress
 from functools import partial
-from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.guard import cap_memory, die_with_parent
-from eightoff.solver.search import Budget
-from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult, solve
+from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult
+
+if TYPE_CHECKING:
+    import multiprocessing.process
+    from multiprocessing.connection import Connection
 
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0
@@ -54,6 +57,11 @@ def _is_stale(wanted: Any, request: int) -> bool:
 def _serve(connection: Connection, wanted: Any, parent: int, memory_limit: int | None, states: int) -> None:
     """The worker process: solve each request unless the window has moved on; die with the
     window; a search that runs out of memory answers "unknown"."""
+    # Here, for the window's start-up cost: only the worker's own process searches.
+    from eightoff.solver.guard import cap_memory, die_with_parent
+    from eightoff.solver.search import Budget
+    from eightoff.solver.solve import solve
+
     die_with_parent(parent)
     if memory_limit is not None:
         cap_memory(memory_limit)
@@ -214,6 +222,8 @@ class SolverWorker:
         if self._connection is not None and self._process is not None and self._process.is_alive():
             return self._connection
         self._shutdown()
+        import multiprocessing  # here: the window's first frame does not wait for it (start-up)
+
         context = multiprocessing.get_context("spawn")
         try:
             self._wanted = context.RawValue("q", self._request)
@@ -240,6 +250,8 @@ class SolverWorker:
 
     def _watch(self, connection: Connection, stop: int) -> None:
         """Call `notify` once per batch of results, then sleep until the window has polled."""
+        from multiprocessing.connection import wait
+
         assert self._notify is not None
         while True:
             if stop in wait([connection, stop]):

@@ -21,35 +21,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
 
 from eightoff.core.i18n import _
+from eightoff.store.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
 
 log = logging.getLogger("eightoff.store")
-
-MISSING_ERRORS = (FileNotFoundError, NotADirectoryError)
-"""Errors that mean the file is not there: a folder on the path may be missing or be a file."""
-
-READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-              | getattr(os, "O_BINARY", 0))
-"""O_NONBLOCK: a FIFO swapped in after the check still cannot block the open. O_NOFOLLOW: nor
-can a link swapped in."""
-
-
-class BadFile(Exception):
-    """The file is there but is not something this program wrote; `str()` is the reason."""
-
-
-class Unreadable(Exception):
-    """The file could not be read at all (permission, I/O error); `str()` is the reason."""
-
-
-def reason_of(error: OSError) -> str:
-    return error.strerror or str(error)
-
 
 class Notices:
     """Sentences for the window to show until the player dismisses them, in the order they came.
@@ -89,56 +68,6 @@ class Notices:
     def saved(self) -> None:
         """A write went through: the warning of failing writes is over."""
         self.write_problem = None
-
-
-def kind_of(mode: int) -> str | None:
-    """Why a file of this mode is not one we read, or None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    if stat.S_ISLNK(mode):
-        return _("it is a symbolic link")
-    if stat.S_ISDIR(mode):
-        return _("it is a folder")
-    if stat.S_ISFIFO(mode):
-        return _("it is a named pipe")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return _("it is a device")
-    return _("it is not a regular file")
-
-
-def read_regular(path: Path, limit: int) -> bytes | None:
-    """The bytes of a regular file of at most `limit` bytes; None when it is missing.
-    Raises BadFile or Unreadable."""
-    try:
-        kind = kind_of(os.lstat(path).st_mode)
-    except MISSING_ERRORS:
-        return None
-    except OSError as error:
-        raise Unreadable(reason_of(error)) from None
-    if kind is not None:
-        raise BadFile(kind)
-    try:
-        descriptor = os.open(path, READ_FLAGS)
-    except MISSING_ERRORS:
-        return None
-    except OSError as error:
-        raise Unreadable(reason_of(error)) from None
-    try:
-        kind = kind_of(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise BadFile(kind)
-        chunks: list[bytes] = []
-        size = 0
-        while chunk := os.read(descriptor, 1 << 20):
-            size += len(chunk)
-            if size > limit:
-                raise BadFile(_("it is larger than {limit} bytes").format(limit=limit))
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError as error:
-        raise Unreadable(reason_of(error)) from None
-    finally:
-        os.close(descriptor)
 
 
 def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:

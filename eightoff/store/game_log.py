@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import io
 import operator
 import os
@@ -34,16 +33,8 @@ import msgspec
 
 from eightoff.core.i18n import _
 from eightoff.core.limits import EARLIEST, LAST_DEAL, LATEST
-from eightoff.store.files import (
-    MISSING_ERRORS,
-    READ_FLAGS,
-    BadFile,
-    StoreFiles,
-    Unreadable,
-    fsync_folder,
-    kind_of,
-    reason_of,
-)
+from eightoff.store.files import StoreFiles, fsync_folder
+from eightoff.store.reading import MISSING_ERRORS, READ_FLAGS, BadFile, Unreadable, kind_of, reason_of
 from eightoff.store.schema import (
     GAME_ID,
     LOG_VERSION,
@@ -548,6 +539,8 @@ def fingerprint(descriptor: int, offset: int) -> bytes:
     (b"" at 0). Appends leave it as it was; a rewrite or an edit near the end changes it."""
     if offset == 0:
         return b""
+    import hashlib  # here: its import loads OpenSSL, 3.6 MB the window does without until a scan
+
     tail = os.pread(descriptor, min(offset, FINGERPRINTED), max(0, offset - FINGERPRINTED))
     return hashlib.blake2b(tail, digest_size=16).digest()
 

@@ -28,7 +28,8 @@ from msgspec import Struct
 from eightoff.core.game import Game, Step
 from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_move
-from eightoff.store.files import READ_FLAGS, fsync_folder, kind_of
+from eightoff.store.files import fsync_folder
+from eightoff.store.reading import READ_FLAGS, kind_of
 from eightoff.store.schema import Count, Seconds
 from eightoff.store.schema import Step as StepLines
 

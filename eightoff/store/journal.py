@@ -13,7 +13,8 @@ import contextlib
 import os
 from pathlib import Path
 
-from eightoff.store.files import MISSING_ERRORS, BadFile, Unreadable, atomic_write, fsync_folder, read_regular
+from eightoff.store.files import atomic_write, fsync_folder
+from eightoff.store.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular
 
 FOLDER = "pending-games"
 LIMIT = 64 << 10

@@ -13,6 +13,7 @@ other may have written since.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -21,19 +22,14 @@ import msgspec
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_window
 from eightoff.core.variants import VARIANTS
-from eightoff.store.files import BadFile, StoreFiles, Unreadable, read_regular
+from eightoff.store.files import StoreFiles
+from eightoff.store.language_peek import VERSION
 from eightoff.store.preferences import Preferences
-from eightoff.store.schema import (
-    DOCUMENT_LIMIT,
-    BadContent,
-    Geometry,
-    LegacySettings,
-    Settings,
-    check_version,
-    decode,
-)
+from eightoff.store.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
+from eightoff.store.schema import BadContent, Geometry, LegacySettings, Settings, check_version, decode
 
-VERSION = 1
+LANGUAGES = typing.get_args(typing.get_type_hints(Settings)["language"])
+"""The languages a preferences file may name ("system" among them)."""
 
 
 def parts() -> list[tuple[type[msgspec.Struct], str]]:
@@ -125,19 +121,3 @@ def decode_fields(raw: bytes, schema: type[msgspec.Struct]) -> tuple[dict[str, A
         except BadContent:
             invalid.append(field.name)
     return values, invalid
-
-
-def peek_language(settings_path: Path) -> str:
-    """The saved `language` preference, read quietly for the command line's messages.
-
-    A file that is missing, unreadable or damaged means "system" here and is left alone: the
-    window's full load is the one that sets a bad file aside and tells the player.
-    """
-    try:
-        raw = read_regular(settings_path, DOCUMENT_LIMIT)  # never opens a FIFO, device or link
-        if raw is None:
-            return "system"
-        found, _invalid = decode_fields(raw, Settings)
-    except (OSError, BadFile, Unreadable, BadContent):
-        return "system"
-    return str(found.get("language", "system"))

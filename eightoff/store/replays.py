@@ -17,7 +17,8 @@ import msgspec
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.store.files import StoreFiles
-from eightoff.store.schema import DOCUMENT_LIMIT, BadContent, GameRecord, decode
+from eightoff.store.reading import DOCUMENT_LIMIT
+from eightoff.store.schema import BadContent, GameRecord, decode
 
 FOLDER = "replays"
 KEPT = 200

@@ -64,9 +64,6 @@ Move = Annotated[str, Meta(max_length=100)]
 Step = Annotated[list[Move], Meta(min_length=1, max_length=500)]
 Steps = Annotated[list[Step], Meta(max_length=MAX_STEPS)]
 
-DOCUMENT_LIMIT = 16 << 20
-"""Bytes read of a preferences, window or unfinished-game file: more is not something we wrote."""
-
 
 class BadContent(ValueError):
     """The bytes are not a document of the expected shape; `str()` is the reason."""

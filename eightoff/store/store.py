@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgspec
-from filelock import FileLock, Timeout
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
@@ -37,16 +36,18 @@ from eightoff.core.notation import format_board
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
 from eightoff.store import game_steps, preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
-from eightoff.store.files import Notices, StoreFiles, atomic_write, reason_of
+from eightoff.store.file_lock import held
+from eightoff.store.files import Notices, StoreFiles, atomic_write
 from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
 from eightoff.store.journal import FOLDER, Journal
+from eightoff.store.language_peek import PREFERENCES_FILE, SYSTEM, peek_language
 from eightoff.store.preferences import Preferences
+from eightoff.store.reading import DOCUMENT_LIMIT, reason_of
 from eightoff.store.replays import FOLDER as REPLAYS_FOLDER
 from eightoff.store.replays import Replays
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (
-    DOCUMENT_LIMIT,
     LOST,
     SOLVED,
     WON,
@@ -58,7 +59,6 @@ from eightoff.store.schema import (
 from eightoff.store.statistics import RECENT, FinishedGame, Statistics, Totals
 from eightoff.store.summary import SummaryFile
 
-PREFERENCES_FILE = "preferences.json"
 GEOMETRY_FILE = "window.json"
 UNFINISHED_FILE = "unfinished-game.json"
 GAMES_FILE = "games.jsonl"
@@ -170,28 +170,18 @@ class Store:
 
     def language_preference(self) -> str:
         """The player's chosen language ("system", "en", "it"), read without side effects."""
-        return preferences_store.peek_language(self.preferences_path)
+        language = peek_language(self.preferences_path)
+        return language if language in preferences_store.LANGUAGES else SYSTEM
 
     def save_preferences(self, preferences: Preferences) -> Preferences:
         """Write the settings this window changed since it loaded them over what is on disk now
         (another window may have changed others), under a lock between windows; returns what
         was written. Two windows thus never undo each other's choices."""
-        lock: FileLock | None = FileLock(self.preferences_path.with_name(PREFERENCES_LOCK),
-                                         timeout=PREFERENCES_WAIT, thread_local=False)
-        try:
-            self.preferences_path.parent.mkdir(parents=True, exist_ok=True)
-            assert lock is not None
-            lock.acquire()
-        except (Timeout, OSError):
-            lock = None
-        try:
+        with held(self.preferences_path.with_name(PREFERENCES_LOCK), PREFERENCES_WAIT):
             merged = preferences_store.merge(
                 preferences, self._loaded_preferences,
                 preferences_store.peek(self.preferences_path, self.geometry_path))
             preferences_store.save(merged, self.preferences_path, self.geometry_path, self._files)
-        finally:
-            if lock is not None:
-                lock.release()
         self._loaded_preferences = dataclasses.replace(preferences)
         return merged
 

@@ -27,8 +27,9 @@ import msgspec
 from msgspec import Meta, Struct
 
 from eightoff.core.i18n import _, ngettext
-from eightoff.store.files import READ_FLAGS, StoreFiles, kind_of, reason_of
+from eightoff.store.files import StoreFiles
 from eightoff.store.game_log import DEAL, ID_CHARACTERS, OTHER, Block, GameLog, Scan, fingerprint
+from eightoff.store.reading import READ_FLAGS, kind_of, reason_of
 from eightoff.store.schema import (
     LOST,
     SOLVED,

@@ -399,7 +399,7 @@ def run_app(args: argparse.Namespace) -> int:
     and the solver."""
     session = open_session(time.monotonic, key=args.rules, deal=args.deal, choices=args.options)
     app = App(session, log_moves=args.log_moves, print_layout=args.print_layout)
-    connect_access(app)
+    app.after_first_frame(lambda: connect_access(app))  # a D-Bus round trip: not before the deal shows
     try:
         return app.run()
     finally:

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""How long the command line takes as a whole process, against the same interpreter doing
+nothing (`python -c pass`), measured in the same run, rounds interleaved (issue 20 point 1).
+
+Usage: .venv/bin/python scripts/bench_startup.py [--runs 21]
+
+Each round starts every command once, in turn, so a busy spell on a shared machine falls on
+all of them alike; the figure is the ratio of medians. The target: `eightoff deal 617` at most
+3x `python -c pass`. `python -X importtime -m eightoff deal 617` shows where the rest goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _figures import pure_python_loop, spread  # noqa: E402
+
+DEAL_TARGET = 3.0
+
+
+def eightoff_command() -> list[str]:
+    """The installed `eightoff` script beside this interpreter, as a player runs it; else
+    `python -m eightoff`."""
+    script = Path(sys.executable).parent / "eightoff"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "eightoff"]
+
+
+def commands(moves: Path) -> dict[str, list[str]]:
+    eightoff = eightoff_command()
+    return {
+        "python -c pass (reference)": [sys.executable, "-c", "pass"],
+        "eightoff deal 617": [*eightoff, "deal", "617"],
+        "eightoff replay --deal 617 MOVES": [*eightoff, "replay", "--deal", "617", str(moves)],
+        "eightoff solve --deal 1 --rules easy": [*eightoff, "solve", "--deal", "1", "--rules", "easy"],
+        "eightoff --help": [*eightoff, "--help"],
+    }
+
+
+def run_once(command: list[str], env: dict[str, str]) -> float:
+    began = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+    return time.perf_counter() - began
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21, help="rounds (each starts every command once)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as home:
+        moves = Path(home) / "moves.txt"
+        moves.write_text("Move a card from stack 1 to freecell 4\nMove a card from stack 1 to freecell 5\n",
+                         encoding="utf-8")
+        # Bytecode is written and used, as for a player's install (pip compiles it); an
+        # environment that forbids writing it would time the compiler instead.
+        env = {**os.environ, "EIGHTOFF_HOME": home}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        timed = commands(moves)
+        seconds: dict[str, list[float]] = {name: [] for name in timed}
+        for command in timed.values():  # one unmeasured round: bytecode written, files cached
+            run_once(command, env)
+        for _round in range(args.runs):
+            for name, command in timed.items():
+                seconds[name].append(run_once(command, env))
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs (if shared: noisy); {pure_python_loop()}")
+    reference = statistics.median(seconds["python -c pass (reference)"])
+    for name, values in seconds.items():
+        ratio = statistics.median(values) / reference
+        print(f"{name}: {spread([value * 1000 for value in values], 'ms', 1)}; {ratio:.2f}x the reference")
+    deal_ratio = statistics.median(seconds["eightoff deal 617"]) / reference
+    verdict = "meets" if deal_ratio <= DEAL_TARGET else "MISSES"
+    print(f"target: eightoff deal 617 at most {DEAL_TARGET:.0f}x python -c pass: "
+          f"{deal_ratio:.2f}x, {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
