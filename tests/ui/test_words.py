@@ -113,7 +113,8 @@ def test_a_notice_too_long_for_the_line_shows_whole_under_the_pointer() -> None:
     assert status.hovered
     above = app.screen.subsurface(pygame.Rect(bar.x, bar.y - 60, bar.w, 60)).copy()
     colours = {tuple(above.get_at((x, y)))[:3] for x in range(0, bar.w, 3) for y in range(0, 60, 2)}
-    near = [colour for colour in colours if sum(abs(a - b) for a, b in zip(colour, theme.NOTICE, strict=True)) < 40]
+    near = [colour for colour in colours
+            if sum(abs(a - b) for a, b in zip(colour, theme.NOTICE, strict=True)) < 40]
     assert near  # the whole text is drawn over the table (letters scaled down: shades of it)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.centerx, 200), rel=(0, 0),
                                          buttons=(0, 0, 0)))
