@@ -69,13 +69,7 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
     if numbers.solved:
         lines.append(ngettext("{count} game solved with help", "{count} games solved with help",
                               numbers.solved).format(count=numbers.solved))
-    if figures.key is not None:
-        streak = numbers.current_streak
-        if streak.kind is not None:
-            lines.append(_("current streak: {length} {kind}").format(
-                length=streak.length, kind=outcome_word(streak.kind)))
-        lines.append(_("longest streaks: {won} won, {lost} lost").format(
-            won=numbers.longest_winning_streak, lost=numbers.longest_losing_streak))
+    lines += streak_lines(numbers)
     if numbers.best_time is not None and numbers.average_time is not None:
         lines.append(_("best time {time}, fewest moves {moves}").format(
             time=duration(numbers.best_time), moves=numbers.fewest_moves))
@@ -96,6 +90,15 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
     if figures.implausible:
         lines.append(implausible_line(figures.implausible))
     return lines
+
+
+def streak_lines(numbers: Statistics) -> list[str]:
+    """The current streak (once a game has ended) and the longest winning and losing ones."""
+    streak = numbers.current_streak
+    current = [] if streak.kind is None else [_("current streak: {length} {kind}").format(
+        length=streak.length, kind=outcome_word(streak.kind))]
+    return [*current, _("longest streaks: {won} won, {lost} lost").format(
+        won=numbers.longest_winning_streak, lost=numbers.longest_losing_streak)]
 
 
 def implausible_line(count: int) -> str:
