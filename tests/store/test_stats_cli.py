@@ -135,6 +135,8 @@ def test_the_first_all_games_streak_spans_three_games(tmp_path: Path) -> None:
     everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
     assert everyone["current_streak"] == {"kind": "won", "length": 1}
     assert (everyone["longest_winning_streak"], everyone["longest_losing_streak"]) == (1, 1)
+    italian = stats(tmp_path, language="it").stdout.split("Tutti i giochi\n")[1]
+    assert "  serie in corso: 1 vinta\n  serie più lunghe: 1 vinta, 1 persa\n" in italian
 
 
 def test_the_text_report_gives_all_games_streaks_in_both_languages(tmp_path: Path) -> None:
@@ -142,4 +144,4 @@ def test_the_text_report_gives_all_games_streaks_in_both_languages(tmp_path: Pat
     together = stats(tmp_path).stdout.split("All games\n")[1]
     assert "  current streak: 2 lost\n  longest streaks: 3 won, 2 lost\n" in together
     italian = stats(tmp_path, language="it").stdout.split("Tutti i giochi\n")[1]
-    assert "  serie in corso: 2 (persa)\n  serie più lunghe: 3 vinte, 2 perse\n" in italian
+    assert "  serie in corso: 2 perse\n  serie più lunghe: 3 vinte, 2 perse\n" in italian
