@@ -145,3 +145,13 @@ def test_the_text_report_gives_all_games_streaks_in_both_languages(tmp_path: Pat
     assert "  current streak: 2 lost\n  longest streaks: 3 won, 2 lost\n" in together
     italian = stats(tmp_path, language="it").stdout.split("Tutti i giochi\n")[1]
     assert "  serie in corso: 2 perse\n  serie più lunghe: 3 vinte, 2 perse\n" in italian
+
+
+def test_forgetting_one_game_s_record_takes_it_out_of_all_games_streaks(tmp_path: Path) -> None:
+    record_interleaved(tmp_path)  # W L W W W L L; Raglan's are the third, sixth and seventh
+    store = Store(HomeDirs(tmp_path))
+    store.reset_statistics("raglan")
+    together = store.overview().together
+    assert (together.trace, together.streak_kind, together.streak_length) == (b"WLWW", "won", 2)
+    everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
+    assert everyone["current_streak"] == {"kind": "won", "length": 2} and everyone["played"] == 4
