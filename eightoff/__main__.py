@@ -61,7 +61,7 @@ def open_window(args: argparse.Namespace) -> int:
         return 1
 
 
-def draw_charts(path: Path, figures: Figures) -> None:
+def draw_charts(path: Path, figures: Figures, together: Figures | None) -> None:
     """`eightoff stats --chart`: pygame draws on a Surface (no display needed), imported only
     here, as the command line works without pygame."""
     from eightoff.store.stats_command import CommandError
@@ -70,7 +70,7 @@ def draw_charts(path: Path, figures: Figures) -> None:
         from eightoff.ui.charts import write_charts
     except ImportError:
         raise CommandError(_("--chart needs pygame, which is not installed")) from None
-    write_charts(path, figures)
+    write_charts(path, figures, together)
 
 
 def main() -> None:

@@ -43,6 +43,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
+from eightoff.session.keeper import Keeper
 from eightoff.store import WON, HomeDirs, Preferences, Store
 from eightoff.ui.app import App
 from eightoff.ui.stats_dialog import StatisticsDialog
@@ -168,10 +169,12 @@ def dialog_against_overview(dirs: HomeDirs, folder: str, runs: int) -> None:
     """The Statistics dialog opened and drawn (summary in place), as a ratio to
     `Store.overview()` measured alongside, run by run."""
     os.environ["EIGHTOFF_HOME"] = folder
-    app = App(Game.new(5, STANDARD), Preferences(animation_speed="off"), size=(1280, 800), out=io.StringIO())
+    app = App.for_game(Game.new(5, STANDARD), Preferences(animation_speed="off"), size=(1280, 800),
+                       out=io.StringIO())
     try:
         def open_dialog() -> None:
-            dialog = StatisticsDialog(app, Store(dirs), lambda game: None, lambda: None)
+            dialog = StatisticsDialog(app, Keeper(Store(dirs)), "standard", lambda game: None,
+                                      lambda game: None, lambda: None)
             dialog.draw(app.screen, True)
 
         open_dialog()  # fonts and the grade tables are read once per window, not per opening

@@ -32,6 +32,7 @@ from eightoff.core.game import Game  # noqa: E402
 from eightoff.core.piles import Pile  # noqa: E402
 from eightoff.core.variants import VARIANTS, preset  # noqa: E402
 from eightoff.locale import install_language  # noqa: E402
+from eightoff.session.keeper import Keeper  # noqa: E402
 from eightoff.store import HomeDirs, Preferences, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402
 from eightoff.ui.dialogs import help_dialog  # noqa: E402
@@ -43,8 +44,8 @@ LANGUAGES = ("en", "it")
 
 
 def window(key: str, size: tuple[int, int], language: str, deal: int = 101) -> App:
-    return App(Game.new(deal, preset(key)), Preferences(language=language, animation_speed="off"), size=size,
-               out=io.StringIO())
+    settings = Preferences(language=language, animation_speed="off")
+    return App.for_game(Game.new(deal, preset(key)), settings, size=size, out=io.StringIO())
 
 
 def save(app: App, path: Path, pointer_on_status: bool = False) -> None:
@@ -104,7 +105,8 @@ def main() -> int:
                 app.notify(raglan_refusal())
                 save(app, out / f"raglan-refusal-{tag}.png")
                 app = window("standard", (width, height), language, deal=5)
-                dialog = StatisticsDialog(app, store, lambda game: None, lambda: None)
+                dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None,
+                                          lambda game: None, lambda: None)
                 app.push(dialog)
                 save(app, out / f"statistics-{tag}.png")
                 app = window("standard", (width, height), language, deal=5)

@@ -12,6 +12,7 @@ from eightoff.store.figure_words import (
     implausible_line,
     moves_words,
     outcome_word,
+    streak_lines,
     title,
     which_deal,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "implausible_line",
     "moves_words",
     "outcome_word",
+    "streak_lines",
     "title",
     "which_deal",
 ]

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from eightoff.core.i18n import N_, _, ngettext, percent
 from eightoff.core.variants import VARIANTS
 from eightoff.store.figures import Figures, share
+from eightoff.store.schema import LOST, WON
 from eightoff.store.statistics import Statistics
 
 TITLES = {key: variant.title for key, variant in VARIANTS.items()}
@@ -69,13 +70,7 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
     if numbers.solved:
         lines.append(ngettext("{count} game solved with help", "{count} games solved with help",
                               numbers.solved).format(count=numbers.solved))
-    if figures.key is not None:
-        streak = numbers.current_streak
-        if streak.kind is not None:
-            lines.append(_("current streak: {length} {kind}").format(
-                length=streak.length, kind=outcome_word(streak.kind)))
-        lines.append(_("longest streaks: {won} won, {lost} lost").format(
-            won=numbers.longest_winning_streak, lost=numbers.longest_losing_streak))
+    lines += streak_lines(numbers)
     if numbers.best_time is not None and numbers.average_time is not None:
         lines.append(_("best time {time}, fewest moves {moves}").format(
             time=duration(numbers.best_time), moves=numbers.fewest_moves))
@@ -96,6 +91,29 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
     if figures.implausible:
         lines.append(implausible_line(figures.implausible))
     return lines
+
+
+def streak_lines(numbers: Statistics) -> list[str]:
+    """The current streak (once a game has ended) and the longest winning and losing ones, each
+    count with its own plural form (Italian "1 vinta", "3 vinte")."""
+    streak = numbers.current_streak
+    current = [] if streak.kind is None else [current_streak(streak.kind, streak.length)]
+    won, lost = numbers.longest_winning_streak, numbers.longest_losing_streak
+    return [*current, _("longest streaks: {won}, {lost}").format(
+        won=ngettext("{count} won", "{count} won", won).format(count=won),
+        lost=ngettext("{count} lost", "{count} lost", lost).format(count=lost))]
+
+
+def current_streak(kind: str, length: int) -> str:
+    """"current streak: 3 won": one message per outcome, so that each agrees with its count."""
+    if kind == WON:
+        words = ngettext("current streak: {count} won", "current streak: {count} won", length)
+    elif kind == LOST:
+        words = ngettext("current streak: {count} lost", "current streak: {count} lost", length)
+    else:
+        words = ngettext("current streak: {count} solved with help",
+                         "current streak: {count} solved with help", length)
+    return words.format(count=length)
 
 
 def implausible_line(count: int) -> str:

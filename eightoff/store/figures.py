@@ -28,8 +28,7 @@ class GradeShare:
 
 @dataclass(frozen=True)
 class Figures:
-    """One game's figures (`key`), or all games' together (`key` None: no streaks nor trend,
-    which need the games of every kind in one order)."""
+    """One game's figures (`key`), or all games' together (`key` None)."""
 
     key: str | None
     statistics: Statistics
@@ -68,8 +67,10 @@ def of_game(key: str, totals: Totals, grade_of: GradeOf | None, grades: Sequence
     )
 
 
-def of_all(each: Sequence[Figures], grades: Sequence[str]) -> Figures:
-    """All games together: counts, times and grades added up; the best times of all merged."""
+def of_all(each: Sequence[Figures], grades: Sequence[str], together: Totals) -> Figures:
+    """All games together: counts, times and grades added up; the best times of all merged;
+    streaks and the win-rate trend from `together`, all games' outcomes in the order they ended
+    (a streak runs on from one game to another)."""
     parts = [figures.statistics for figures in each]
     won = sum(part.won for part in parts)
     fewest = [part.fewest_moves for part in parts if part.fewest_moves is not None]
@@ -80,7 +81,9 @@ def of_all(each: Sequence[Figures], grades: Sequence[str]) -> Figures:
         won=won,
         lost=sum(part.lost for part in parts),
         solved=sum(part.solved for part in parts),
-        current_streak=Streak(None),
+        current_streak=Streak(together.streak_kind, together.streak_length),
+        longest_winning_streak=together.longest_won,
+        longest_losing_streak=together.longest_lost,
         best_time=min((part.best_time for part in parts if part.best_time is not None), default=None),
         fewest_moves=min(fewest, default=None),
         average_time=sum(part.won * (part.average_time or 0.0) for part in timed) / won if won else None,
@@ -90,6 +93,8 @@ def of_all(each: Sequence[Figures], grades: Sequence[str]) -> Figures:
     return Figures(
         key=None,
         statistics=statistics,
+        rolling=rolling(together.trace),
+        traced=len(together.trace),
         time_bins=tuple(map(sum, zip(*(figures.time_bins for figures in each), strict=True)))
         if each else Figures(None, statistics).time_bins,
         best=tuple(best),
@@ -101,13 +106,14 @@ def of_all(each: Sequence[Figures], grades: Sequence[str]) -> Figures:
 
 
 def everything(totals: dict[str, Totals], order: Iterable[str], grade_of: GradeOf | None,
-               grades: Sequence[str]) -> dict[str | None, Figures]:
+               grades: Sequence[str], together: Totals | None = None) -> dict[str | None, Figures]:
     """Each game's figures (those in `order` first, then any other key logged, as a newer
-    version may have written), and all games' under None."""
+    version may have written), and all games' under None, their streaks and trend from
+    `together` (`Overview.together`; none without it)."""
     keys = [key for key in order if key in totals] + [key for key in totals if key not in order]
     each: dict[str | None, Figures] = {key: of_game(key, totals[key], grade_of, grades) for key in keys}
     played = [figures for figures in each.values() if figures.statistics.played]
-    return {**each, None: of_all(played, grades)}
+    return {**each, None: of_all(played, grades, together if together is not None else Totals())}
 
 
 def rolling(trace: bytes) -> tuple[float, ...]:

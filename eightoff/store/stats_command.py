@@ -39,7 +39,8 @@ RECENT_GAMES = 20
 CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints_used", "takeback",
                "grade", "id")
 """The columns of `--csv`, in English like its values (machine-readable, as `--json`)."""
-DrawCharts = Callable[[Path, Figures], None]
+DrawCharts = Callable[[Path, Figures, Figures | None], None]
+"""Draws (file, the game's figures, all games' figures or None) as the Statistics dialog does."""
 
 __all__ = ["OUTCOME_WORDS", "TITLES", "cmd_stats", "duration", "line", "report", "title"]
 
@@ -57,7 +58,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     grades = getattr(args, "grades", ())
-    figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None), grades)
+    figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None), grades,
+                         overview.together)
     shown = [each for key, each in figures.items()
              if key is not None and each.statistics.played and args.rules in (None, key)]
     if args.rules is not None and not shown:
@@ -67,7 +69,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if getattr(args, "csv", None):
             write_csv(args.csv, store.finished_games(), args)
         if getattr(args, "chart", None):
-            write_chart(args, shown[0] if shown else Figures(None, Statistics("")), overview)
+            write_chart(args, shown[0] if shown else Figures(None, Statistics("")), overview, figures[None])
     except CommandError as error:
         print(f"eightoff: {error}", file=sys.stderr)
         return 2
@@ -77,6 +79,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         document = {
             "statistics": {each.key: each.statistics.to_json() for each in shown},
             "charts": {each.key: chart_json(each) for each in shown},
+            **({"all_games": {"statistics": figures[None].statistics.to_json(),
+                              "charts": chart_json(figures[None])}} if args.rules is None else {}),
             "recent_games": [game.to_json() for game in recent],
             "skipped_lines": overview.skipped,
         }
@@ -100,17 +104,19 @@ def chart_json(figures: Figures) -> dict[str, Any]:
     }
 
 
-def write_chart(args: argparse.Namespace, figures: Figures, overview: Overview) -> None:
-    """The dialog's charts of the `--rules` game (else the game played last) as a PNG."""
+def write_chart(args: argparse.Namespace, figures: Figures, overview: Overview, together: Figures) -> None:
+    """The dialog's charts of the `--rules` game (else the game played last) as a PNG, with all
+    games' win rate beside the game's when another game was played, as in the dialog."""
     draw: DrawCharts | None = getattr(args, "draw_charts", None)
     if draw is None:
         raise CommandError(_("--chart needs pygame, which is not installed"))
     if args.rules is None and overview.recent:
         last = overview.recent[0].rules
         figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None),
-                             getattr(args, "grades", ()))[last]
+                             getattr(args, "grades", ()), overview.together)[last]
+    others = any(each.key != figures.key for each in together.games)
     try:
-        draw(Path(args.chart), figures)
+        draw(Path(args.chart), figures, together if others else None)
     except (OSError, ValueError) as error:
         raise CommandError(_("cannot write the chart to {path}: {reason}").format(
             path=args.chart, reason=getattr(error, "strerror", None) or error)) from None

@@ -84,6 +84,8 @@ class Overview:
     """Lines written by a newer version: kept, not counted."""
     totals: dict[str, Totals] = field(default_factory=dict)
     """Per variant key, the running figures the charts and the figures by grade are made from."""
+    together: Totals = field(default_factory=Totals)
+    """All games as one run in the order they ended: their outcomes, streaks and trace."""
 
 
 class Store:
@@ -421,6 +423,7 @@ class Store:
             skipped=summary.skipped + self._summary.torn,
             newer=summary.newer,
             totals=dict(summary.variants),
+            together=summary.together,
         )
 
     def statistics(self, rules_name: str) -> Statistics:

@@ -44,10 +44,11 @@ from eightoff.store.schema import (
 )
 from eightoff.store.statistics import ONLY_WINS_AS_ONES, RECENT, Totals
 
-VERSION = 4
-"""4: the figures the charts draw and the games per deal (`Totals.trace` and after); 3: the ids
-in a file of their own, appended to; 2: the ids of all counted games in this one (version 1 kept
-the last 2000). An older summary is rebuilt."""
+VERSION = 5
+"""5: all games' outcomes in one order (`Summary.together`), for their streaks and trend; 4: the
+figures the charts draw and the games per deal (`Totals.trace` and after); 3: the ids in a file
+of their own, appended to; 2: the ids of all counted games in this one (version 1 kept the last
+2000). An older summary is rebuilt."""
 MAX_VARIANTS = 64
 """Variant keys counted; lines of further keys are skipped (no registry has that many)."""
 LIMIT = 16 << 20
@@ -64,6 +65,8 @@ LETTERS = bytes(b"WLS?"[code & 3] for code in range(256))
 """Codes to the letters `Totals.add_results` reads."""
 UNSAID = bytes(code >= OTHER or code & 3 == 3 for code in range(256))
 """The reader's codes of lines that do not say their outcome, or name a key it did not number."""
+NOT_COUNTED = bytes([SKIP])
+"""The codes `bytes.translate` deletes from a block's outcomes for all games together."""
 SECONDS, MOVES = attrgetter("seconds"), attrgetter("moves")
 
 
@@ -83,6 +86,9 @@ class Summary(Struct, kw_only=True):
     duplicates: int = 0
     variants: Annotated[dict[VariantKey, Totals], Meta(max_length=MAX_VARIANTS)] = msgspec.field(
         default_factory=dict)
+    together: Totals = msgspec.field(default_factory=Totals)
+    """All counted games as one run, in the order the log has them (the order they ended): only
+    its outcomes are added (`Totals.add_results`), for all games' streaks and win-rate trace."""
     ids: str = ""
     """The id of every game counted, each followed by a space, after a space (" a b "): one
     string, read in one piece, in which an id is found by a substring search. Kept in its own
@@ -108,6 +114,7 @@ class _Folder:
         self.record = record
         """Whether each variant's games are kept as they come (`_Record`), to be sent on."""
         self.totals: list[Totals | _Record] = list(summary.variants.values())
+        self.together: Totals | _Record = _Record() if record else summary.together
         self.variant_codes = _VariantCodes(self)
         self.known: set[str] | None = None if summary.ids else set()
         """Every counted id, once there are more than FEW_IDS to look up (or none to start from)."""
@@ -133,6 +140,7 @@ class _Folder:
         else:
             codes = codes.translate(self.table(codes, block.keys))
         self.summary.skipped += codes.count(SKIP)
+        self.together.add_results(codes.translate(LETTERS, NOT_COUNTED))
         for variant in {code & ~3 for code in set(codes) if code != SKIP}:
             others, wins, games = _tables(variant)
             totals = self.totals[variant // 4]
@@ -183,6 +191,7 @@ class _Folder:
             totals.add_wins(seconds, moves, list(compress(deals, results.translate(ONLY_WINS_AS_ONES))))
             totals.add_deals(deals, results)
             self.later.append((totals, recent))
+        self.together.add_results(part.together)
         self.texts.append(part.ids.lstrip(" "))
         self.summary.duplicates += part.duplicates
         self.known = None  # no more blocks come: the second half's ids need not be added
@@ -291,6 +300,8 @@ class _Part(Struct):
     moves: list[list[int]]
     recent: list[list[LogLine]]
     deals: list[list[int | None]]
+    together: bytes
+    """The outcomes of all its games in the log's order (`Summary.together`)."""
     ids: str
     over_cap: int
     duplicates: int
@@ -487,11 +498,14 @@ class SummaryFile:
             return b""
         folder.finish(scan)
         records = [record for record in folder.totals if isinstance(record, _Record)]
+        together = folder.together
+        assert isinstance(together, _Record)  # made so by record=True
         return msgspec.msgpack.encode(_Part(
             identity=scan.identity, keys=list(summary.variants),
             results=[b"".join(record.results) for record in records],
             seconds=[record.seconds for record in records], moves=[record.moves for record in records],
             recent=[record.recent for record in records], deals=[record.deals for record in records],
+            together=b"".join(together.results),
             ids=summary.ids,
             over_cap=summary.skipped - scan.bad, duplicates=summary.duplicates, bad=scan.bad,
             newer=scan.newer, end=scan.end, torn=scan.torn, fingerprint=scan.fingerprint))

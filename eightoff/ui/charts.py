@@ -21,8 +21,10 @@ PNG_SIZE = (1000, 440)
 """The `--chart` picture: both charts side by side, legible when shown at half size."""
 
 
-def draw_charts(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float) -> None:
-    """Both charts in `area`, side by side (one above the other where `area` is tall and narrow)."""
+def draw_charts(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float,
+                together: Figures | None = None) -> None:
+    """Both charts in `area`, side by side (one above the other where `area` is tall and narrow);
+    `together`, all games' figures, adds their win rate beside the game's."""
     gap = round(12 * unit)
     if area.w >= area.h * 1.6:
         half = (area.w - gap) // 2
@@ -32,7 +34,7 @@ def draw_charts(screen: pygame.Surface, area: pygame.Rect, figures: Figures, uni
         half = (area.h - gap) // 2
         left = pygame.Rect(area.x, area.y, area.w, half)
         right = pygame.Rect(area.x, area.y + half + gap, area.w, area.h - half - gap)
-    draw_win_rate(screen, left, figures, unit)
+    draw_win_rate(screen, left, figures, unit, together)
     draw_time_histogram(screen, right, figures, unit)
 
 
@@ -51,8 +53,11 @@ def _frame(screen: pygame.Surface, area: pygame.Rect, heading: str,
     return plot, small
 
 
-def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float) -> None:
-    """The share of wins in the last ROLLING games, at each of the last games, 0-100 %."""
+def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float,
+                  together: Figures | None = None) -> None:
+    """The share of wins in the last ROLLING games, at each of the last games, 0-100 %: the
+    game's line over all games' (`together`, thinner, in the text's colour), each spread over
+    the plot's width, with a key under them naming each."""
     px = _px(unit)
     heading = ngettext("Win rate over the last {count} game", "Win rate over the last {count} games",
                        ROLLING).format(count=ROLLING)
@@ -64,20 +69,51 @@ def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, u
         pygame.draw.line(screen, theme.FELT_DARK, (plot.x, y), (plot.right, y), max(1, px(1)))
         mark = small.render(percent(100 * share), True, theme.TEXT)
         screen.blit(mark, mark.get_rect(midright=(plot.x - px(4), y)))
-    values = figures.rolling
-    if not values:
+    behind = together.rolling if together is not None else ()
+    if not figures.rolling and not behind:
         _empty(screen, plot, small, _("No finished games yet."))
+        return
+    _line(screen, plot, behind, theme.TEXT, max(1, px(2)), max(2, px(3)))
+    _line(screen, plot, figures.rolling, theme.NOTICE, max(2, px(3)), max(3, px(5)))
+    if together is None:
+        games = ngettext("the last {count} game", "the last {count} games",
+                         figures.traced).format(count=figures.traced)
+        note = small.render(_fit(games, small, plot.w), True, theme.TEXT_DIM)
+        screen.blit(note, note.get_rect(midtop=(plot.centerx, plot.bottom + px(4))))
+    else:
+        _key(screen, pygame.Rect(plot.x, plot.bottom + px(4), plot.w, small.get_linesize()), small, unit,
+             [(theme.NOTICE, title(figures.key)), (theme.TEXT, title(None))])
+
+
+def _line(screen: pygame.Surface, plot: pygame.Rect, values: tuple[float, ...], colour: theme.Colour,
+          width: int, dot: int) -> None:
+    """One series of shares spread over the plot's width, oldest left, a dot on the newest."""
+    if not values:
         return
     count = len(values)
     points = [(plot.x + (round(index * plot.w / (count - 1)) if count > 1 else plot.w // 2),
                plot.bottom - round(min(1.0, max(0.0, value)) * plot.h)) for index, value in enumerate(values)]
     if len(points) > 1:
-        pygame.draw.lines(screen, theme.NOTICE, False, points, max(2, px(3)))
-    pygame.draw.circle(screen, theme.NOTICE, points[-1], max(3, px(5)))
-    games = ngettext("the last {count} game", "the last {count} games",
-                     figures.traced).format(count=figures.traced)
-    note = small.render(_fit(games, small, plot.w), True, theme.TEXT_DIM)
-    screen.blit(note, note.get_rect(midtop=(plot.centerx, plot.bottom + px(4))))
+        pygame.draw.lines(screen, colour, False, points, width)
+    pygame.draw.circle(screen, colour, points[-1], dot)
+
+
+def _key(screen: pygame.Surface, row: pygame.Rect, font: pygame.font.Font, unit: float,
+         entries: list[tuple[theme.Colour, str]]) -> None:
+    """A swatch of each line's colour and its name, side by side and centred in `row`; each name
+    gets an even share of the width (cut with "…" where it does not fit)."""
+    px = _px(unit)
+    swatch, gap = px(18), px(14)
+    share = (row.w - gap * (len(entries) - 1)) // len(entries) - swatch - px(4)
+    labels = [font.render(_fit(words, font, share), True, theme.TEXT) for _colour, words in entries]
+    width = sum(swatch + px(4) + label.get_width() for label in labels) + gap * (len(entries) - 1)
+    x = row.centerx - width // 2
+    for (colour, _words), label in zip(entries, labels, strict=True):
+        middle = row.y + label.get_height() // 2
+        pygame.draw.line(screen, colour, (x, middle), (x + swatch, middle), max(2, px(3)))
+        x += swatch + px(4)
+        screen.blit(label, (x, row.y))
+        x += label.get_width() + gap
 
 
 def draw_time_histogram(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float) -> None:
@@ -110,9 +146,10 @@ def draw_time_histogram(screen: pygame.Surface, area: pygame.Rect, figures: Figu
             placed.append(where)
 
 
-def write_charts(path: Path, figures: Figures) -> None:
-    """Both charts as a PNG of PNG_SIZE, with the game's title and counts above them. Needs no
-    display: a Surface and pygame's font. OSError or ValueError (pygame's error) on failure."""
+def write_charts(path: Path, figures: Figures, together: Figures | None = None) -> None:
+    """Both charts as a PNG of PNG_SIZE, with the game's title and counts above them (and all
+    games' win rate, `together`, as the dialog draws it). Needs no display: a Surface and
+    pygame's font. OSError or ValueError (pygame's error) on failure."""
     pygame.font.init()
     surface = pygame.Surface(PNG_SIZE)
     surface.fill(theme.FELT_DARK)
@@ -123,7 +160,7 @@ def write_charts(path: Path, figures: Figures) -> None:
     if figures.implausible:
         counts += "; " + implausible_line(figures.implausible)
     surface.blit(small.render(_fit(counts, small, PNG_SIZE[0] - 40), True, theme.TEXT), (20, 50))
-    draw_charts(surface, pygame.Rect(20, 84, PNG_SIZE[0] - 40, PNG_SIZE[1] - 104), figures, 1.0)
+    draw_charts(surface, pygame.Rect(20, 84, PNG_SIZE[0] - 40, PNG_SIZE[1] - 104), figures, 1.0, together)
     if path.suffix.lower() != ".png":
         raise ValueError(_("the file name must end in .png"))
     try:

@@ -25,6 +25,7 @@ from eightoff.session.records import (
     game_rows,
     moves_words,
     outcome_word,
+    streak_lines,
     title,
     which_deal,
 )
@@ -72,13 +73,16 @@ class StatisticsDialog(Dialog):
         """The figures from the store's summary, so the dialog opens at once at any size of log."""
         overview = self.store.overview()
         self.told()
-        figures = everything(overview.totals, VARIANTS, deal_grade, GRADES)
+        figures = everything(overview.totals, VARIANTS, deal_grade, GRADES, overview.together)
         self.figures: Figures = figures.get(self.rules) or Figures(self.rules, Statistics(self.rules))
         lines = (describe(self.figures, grade_name) if self.figures.statistics.played
                  else [_("No finished games yet.")])
         together = figures[None]
+        self.together: Figures | None = None
+        """All games' figures, when another game has been played: their lines and win rate."""
         if len(together.games) > 1 or (together.games and together.games[0].key != self.rules):
-            lines += ["", title(None), *game_rows(together)]
+            lines += ["", title(None), *game_rows(together), *streak_lines(together.statistics)]
+            self.together = together
         self.figure_lines = lines
         self.recent: list[FinishedGame] = overview.recent[:MAX_ROWS]
 
@@ -139,7 +143,7 @@ class StatisticsDialog(Dialog):
     def draw_panel(self, screen: pygame.Surface) -> None:
         super().draw_panel(screen)
         if not self.games_page:
-            draw_charts(screen, self.figure_area(), self.figures, self.unit)
+            draw_charts(screen, self.figure_area(), self.figures, self.unit, self.together)
 
     def key(self, event: pygame.event.Event) -> None:
         """Enter on a picked or focused row plays that game again."""

@@ -4,6 +4,7 @@ with no display, on a real temporary home."""
 from __future__ import annotations
 
 import csv
+import json
 import os
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from eightoff.solver.grade import deals_of_grade, grade_of_deal
 from eightoff.store import HomeDirs, Store
 from eightoff.store.figure_words import outcome_word
 from eightoff.store.stats_command import line
+from eightoff.ui import theme
 from eightoff.ui.stats_dialog import row
 
 
@@ -120,3 +122,34 @@ def test_the_dialog_and_the_command_line_say_each_outcome_alike(tmp_path: Path, 
         assert outcome_word("solved with help") == _("solved with help") != "solver"
     finally:
         install_language("en")
+
+
+def write_log(home: Path, results: list[tuple[str, bool]]) -> None:
+    """A record of finished games, (game, won) in the order they ended, as the log has them."""
+    folder = home / "data"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "games.jsonl").write_text("".join(json.dumps({
+        "version": 1, "rules": rules, "deal": number + 1, "won": won, "moves": 80, "seconds": 200.0,
+        "finished": f"2026-01-01T10:{number // 60:02}:{number % 60:02}Z", "id": f"g{number}",
+        "outcome": "won" if won else "lost"}) + "\n" for number, (rules, won) in enumerate(results)))
+
+
+def text_pixels_in_the_win_rate_plot(target: Path) -> int:
+    """Pixels of the text's colour well inside the left chart's plot, clear of its labels: only
+    all games' line is drawn in that colour there."""
+    picture = pygame.image.load(str(target))
+    return sum(tuple(picture.get_at((x, y)))[:3] == theme.CLASSIC.TEXT
+               for x in range(130, 480) for y in range(150, 370))
+
+
+def test_the_chart_draws_all_games_win_rate_beside_the_game_s(tmp_path: Path) -> None:
+    pygame.init()
+    alone, mixed = tmp_path / "alone", tmp_path / "mixed"
+    write_log(alone, [("standard", number % 3 != 0) for number in range(30)])
+    write_log(mixed, [(("standard", "freecell", "raglan")[number % 3], number % 3 == 0 or number % 7 < 2)
+                      for number in range(90)])  # every Eight Off won, all games' share varies
+    for home in (alone, mixed):
+        result = stats(home, "--chart", str(home / "chart.png"), "--rules", "standard")
+        assert (result.returncode, result.stderr) == (0, ""), result
+    assert text_pixels_in_the_win_rate_plot(alone / "chart.png") == 0
+    assert text_pixels_in_the_win_rate_plot(mixed / "chart.png") > 100

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from eightoff.core.variants import EASY
+from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
 from eightoff.store import HomeDirs, Store
 
 from .conftest import played_game
@@ -97,3 +97,61 @@ def test_unknown_rules_is_one_line_and_status_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     [line] = result.stderr.splitlines()
     assert "invalid choice" in line
+
+
+def record_interleaved(home: Path) -> None:
+    """Games of three kinds, ending in this order: FreeCell won, Eight Off lost, Raglan won,
+    FreeCell won, Eight Off won, then Raglan lost, Raglan lost."""
+    store = Store(HomeDirs(home))
+    for number, (rules, won) in enumerate([(FREECELL, True), (STANDARD, False), (RAGLAN, True),
+                                           (FREECELL, True), (STANDARD, True), (RAGLAN, False),
+                                           (RAGLAN, False)], start=1):
+        store.record_result(played_game(number, rules), won=won, elapsed=60 + number)
+
+
+def test_all_games_streaks_run_across_games_in_the_order_they_ended(tmp_path: Path) -> None:
+    record_interleaved(tmp_path)
+    store = Store(HomeDirs(tmp_path))
+    assert (store.overview().together.streak_kind, store.overview().together.longest_lost) == ("lost", 2)
+    Store(HomeDirs(tmp_path)).record_result(played_game(8, EASY), won=False, elapsed=9)
+    together = store.overview().together  # the summary brought up to date with the eighth game
+    assert (together.streak_kind, together.streak_length) == ("lost", 3)
+    assert (together.longest_won, together.longest_lost) == (3, 3)
+    assert together.trace == b"WLWWWLLL"
+    document = json.loads(stats(tmp_path, "--json").stdout)
+    everyone = document["all_games"]["statistics"]
+    assert everyone["current_streak"] == {"kind": "lost", "length": 3}
+    assert (everyone["longest_winning_streak"], everyone["longest_losing_streak"]) == (3, 3)
+    assert (everyone["played"], everyone["won"], everyone["lost"]) == (8, 4, 4)
+    assert document["all_games"]["charts"]["rolling_win_rate"] == [0.5]
+    assert document["statistics"]["freecell"]["current_streak"] == {"kind": "won", "length": 2}
+    assert "all_games" not in json.loads(stats(tmp_path, "--json", "--rules", "raglan").stdout)
+
+
+def test_the_first_all_games_streak_spans_three_games(tmp_path: Path) -> None:
+    store = Store(HomeDirs(tmp_path))
+    for number, (rules, won) in enumerate([(FREECELL, True), (STANDARD, False), (RAGLAN, True)], start=1):
+        store.record_result(played_game(number, rules), won=won, elapsed=30)
+    everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
+    assert everyone["current_streak"] == {"kind": "won", "length": 1}
+    assert (everyone["longest_winning_streak"], everyone["longest_losing_streak"]) == (1, 1)
+    italian = stats(tmp_path, language="it").stdout.split("Tutti i giochi\n")[1]
+    assert "  serie in corso: 1 vinta\n  serie più lunghe: 1 vinta, 1 persa\n" in italian
+
+
+def test_the_text_report_gives_all_games_streaks_in_both_languages(tmp_path: Path) -> None:
+    record_interleaved(tmp_path)
+    together = stats(tmp_path).stdout.split("All games\n")[1]
+    assert "  current streak: 2 lost\n  longest streaks: 3 won, 2 lost\n" in together
+    italian = stats(tmp_path, language="it").stdout.split("Tutti i giochi\n")[1]
+    assert "  serie in corso: 2 perse\n  serie più lunghe: 3 vinte, 2 perse\n" in italian
+
+
+def test_forgetting_one_game_s_record_takes_it_out_of_all_games_streaks(tmp_path: Path) -> None:
+    record_interleaved(tmp_path)  # W L W W W L L; Raglan's are the third, sixth and seventh
+    store = Store(HomeDirs(tmp_path))
+    store.reset_statistics("raglan")
+    together = store.overview().together
+    assert (together.trace, together.streak_kind, together.streak_length) == (b"WLWW", "won", 2)
+    everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
+    assert everyone["current_streak"] == {"kind": "won", "length": 2} and everyone["played"] == 4

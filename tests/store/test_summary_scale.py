@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from eightoff.store import HomeDirs, Store, game_log, summary
 from eightoff.store.schema import LogLine, Versioned
-from eightoff.store.statistics import RECENT
+from eightoff.store.statistics import RECENT, TRACE
 
 SMALL_BLOCK = 512
 """Bytes a block holds in most tests here, so a few dozen lines make several blocks."""
@@ -38,6 +38,8 @@ class Reference:
     totals: dict[str, dict[str, Any]] = field(default_factory=dict)
     skipped: int = 0
     newer: int = 0
+    together: dict[str, Any] = field(default_factory=dict)
+    """All games as one run in the order they ended (`Summary.together`)."""
 
 
 def reference(content: bytes, longest: int) -> Reference:
@@ -46,6 +48,7 @@ def reference(content: bytes, longest: int) -> Reference:
     result = Reference()
     seen: set[str] = set()
     games: dict[str, list[LogLine]] = {}
+    in_order: list[LogLine] = []
     *lines, _torn = content.split(b"\n")
     for raw in lines:
         if not raw.strip():
@@ -64,7 +67,9 @@ def reference(content: bytes, longest: int) -> Reference:
         elif line.id is None or line.id not in seen:
             seen.update([line.id] if line.id else [])
             games.setdefault(line.rules, []).append(line)
+            in_order.append(line)
     result.totals = {rules: figures_of(played) for rules, played in games.items()}
+    result.together = runs_of(in_order)
     return result
 
 
@@ -91,6 +96,17 @@ def figures_of(games: list[LogLine]) -> dict[str, Any]:
     }
 
 
+def runs_of(games: list[LogLine]) -> dict[str, Any]:
+    """The figures of games of every kind taken as one run: counts, streaks, the last outcomes."""
+    if not games:
+        return {"played": 0, "won": 0, "lost": 0, "solved": 0, "streak": (None, 0), "longest": (0, 0),
+                "trace": b""}
+    figures = figures_of(games)
+    letters = {"won": b"W", "lost": b"L", "solved with help": b"S"}
+    return {**{name: figures[name] for name in ("played", "won", "lost", "solved", "streak", "longest")},
+            "trace": b"".join(letters[game.result] for game in games[-TRACE:])}
+
+
 def summary_of(dirs: HomeDirs) -> Reference:
     summary = Store(dirs)._summary.current()
     totals = {rules: {
@@ -99,7 +115,11 @@ def summary_of(dirs: HomeDirs) -> Reference:
         "best": (each.best_time, each.fewest_moves), "sums": (each.won_seconds, each.won_moves),
         "recent": each.recent,
     } for rules, each in summary.variants.items()}
-    return Reference(totals, summary.skipped, summary.newer)
+    together = summary.together
+    return Reference(totals, summary.skipped, summary.newer, {
+        "played": together.played, "won": together.won, "lost": together.lost, "solved": together.solved,
+        "streak": (together.streak_kind, together.streak_length),
+        "longest": (together.longest_won, together.longest_lost), "trace": together.trace})
 
 
 # ----- lines, good and bad ------------------------------------------------------------------
@@ -165,8 +185,8 @@ def write(path: Path, lines: list[bytes], mode: str = "wb") -> bytes:
     return path.read_bytes()
 
 
-def figures(result: Reference) -> tuple[dict[str, Any], int, int]:
-    return result.totals, result.skipped, result.newer
+def figures(result: Reference) -> tuple[dict[str, Any], int, int, dict[str, Any]]:
+    return result.totals, result.skipped, result.newer, result.together
 
 
 @pytest.fixture(autouse=True)

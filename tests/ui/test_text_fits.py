@@ -20,10 +20,11 @@ from babel.messages.pofile import read_po
 
 from eightoff.core.game import Game
 from eightoff.core.outcome import Outcome
-from eightoff.core.variants import STANDARD, VARIANTS
+from eightoff.core.variants import FREECELL, RAGLAN, STANDARD, VARIANTS
 from eightoff.locale import LOCALE_DIR, install_language
 from eightoff.session.advisor import CANNOT_BE_WON, NO_LONGER_WINNABLE, THINKING, UNDECIDED, WINNABLE
 from eightoff.session.keeper import Keeper
+from eightoff.session.records import streak_lines
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
@@ -247,14 +248,19 @@ def test_the_offers_and_the_win_fit_the_smallest_window(language: str) -> None:
 
 def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: Path) -> None:
     store = Store(HomeDirs(tmp_path))
-    for deal in range(11, 25):
-        game = Game.new(deal, STANDARD)
+    for deal in range(11, 25):  # Eight Off, with FreeCell and Raglan between: the all-games block too
+        game = Game.new(deal, (STANDARD, STANDARD, FREECELL, RAGLAN)[deal % 4])
         game.play(game.legal_moves()[0])
         store.record_result(game, deal % 3 != 0, 100.0 + 70 * deal)
     app = small_app(language)
     dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None, lambda game: None,
                               lambda: None)
     app.push(dialog)
+    together = dialog.together
+    assert together is not None and dialog.figure_lines[-2:] == streak_lines(together.statistics)
+    streaks = together.statistics
+    assert (streaks.current_streak.kind, streaks.current_streak.length) == ("lost", 1)  # deal 24
+    assert (streaks.longest_winning_streak, streaks.longest_losing_streak) == (2, 1)
     problems = dialog_problems(dialog, "statistics")
     dialog.toggle(0)
     dialog.ask_reset()
