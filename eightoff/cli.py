@@ -230,10 +230,10 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
+    from eightoff.session.grading import deal_grade, grade_name  # here, for start-up cost: see `run`
     from eightoff.store.stats_command import cmd_stats as run_stats  # here, for start-up cost
 
-    args.grade_of, args.grades, args.grade_name = grade_of_deal, GRADES, grade_name
+    args.grade_of, args.grades, args.grade_name = deal_grade, GRADES, grade_name
     return run_stats(args)
 
 

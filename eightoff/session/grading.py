@@ -15,7 +15,7 @@ from typing import Protocol
 from eightoff.core.i18n import _, pgettext
 from eightoff.core.outcome import Outcome
 from eightoff.solver import GRADES
-from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
+from eightoff.solver.grade import deal_grades, grades_between, random_graded_deal
 
 WINNABLE_CHOICES: tuple[tuple[str, str] | None, ...] = (
     None,
@@ -53,9 +53,10 @@ class Graded(Protocol):
 
 
 def deal_grade(rules_name: str, number: int) -> str | None:
-    """The shipped grade of a deal, for the statistics by grade (the window does not ask the
-    solver itself)."""
-    return grade_of_deal(rules_name, number)
+    """The shipped grade of a deal, for the statistics by grade of thousands of deals played:
+    one dictionary look-up a deal once the game's table is read (`grade_of_deal` reads one
+    deal's grade off the table's text, quicker for one deal, slower for many)."""
+    return deal_grades(rules_name).get(number)
 
 
 def graded_words(session: Graded) -> str | None:
