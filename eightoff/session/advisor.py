@@ -26,7 +26,6 @@ from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.solver import SOLVED, UNSOLVED, SolveResult
 from eightoff.solver.hints import hint_from, position_before
-from eightoff.solver.worker import SolverWorker
 
 VERDICT_SECONDS = 5.0
 """The background search after each change: enough for almost every position."""
@@ -141,6 +140,14 @@ class AdvisedSession(Protocol):
     def deal_found(self, game: Game) -> None: ...
 
 
+def start_worker(wake: Callable[[], None]) -> SolverPort:
+    """The solver's own process, started when the first question is asked (after the window's
+    first frame)."""
+    from eightoff.solver.worker import SolverWorker  # here, for start-up cost: the window draws first
+
+    return SolverWorker(notify=wake)
+
+
 class Advisor:
     """Hint, Solve, the indicator and winnable-only new games, all asynchronous."""
 
@@ -149,7 +156,7 @@ class Advisor:
         worker_factory: Callable[[Callable[[], None]], SolverPort] | None = None,
         deal_source: Callable[[], int] = random_deal_number,
     ) -> None:
-        self.worker_factory = worker_factory or (lambda wake: SolverWorker(notify=wake))
+        self.worker_factory = worker_factory or start_worker
         self.deal_source = deal_source
         self.session: AdvisedSession | None = None
         self.wake: Callable[[], None] = lambda: None

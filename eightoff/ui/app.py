@@ -26,7 +26,6 @@ from eightoff.session.session import Session
 from eightoff.session.settings import Preferences
 from eightoff.session.start import open_session
 from eightoff.ui.access import Support
-from eightoff.ui.accesskit_bridge import connect_access
 from eightoff.ui.icon import make_icon
 from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
@@ -393,13 +392,20 @@ def scaled(size: tuple[int, int], factor: float) -> tuple[int, int]:
     return (round(size[0] * factor), round(size[1] * factor))
 
 
+def connect_screen_reader(app: App) -> None:
+    """The screen-reader bridge, once the deal is on screen."""
+    from eightoff.ui.accesskit_bridge import connect_access  # here, for start-up cost: ~20 ms to import
+
+    connect_access(app)
+
+
 def run_app(args: argparse.Namespace) -> int:
     """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
     the unfinished game (or the one asked for), its session kept in step with the player's files
     and the solver."""
     session = open_session(time.monotonic, key=args.rules, deal=args.deal, choices=args.options)
     app = App(session, log_moves=args.log_moves, print_layout=args.print_layout)
-    app.after_first_frame(lambda: connect_access(app))  # a D-Bus round trip: not before the deal shows
+    app.after_first_frame(lambda: connect_screen_reader(app))  # a D-Bus round trip: not before the deal shows
     try:
         return app.run()
     finally:
