@@ -602,11 +602,12 @@ def clock_class(tally: Tally, quick: bool) -> str | None:
     return None
 
 
-def wchan(pid: int) -> str:
+def proc_file(pid: int, name: str) -> bytes:
+    """/proc/PID/NAME (b"" once the process is gone)."""
     try:
-        return Path(f"/proc/{pid}/wchan").read_text()
+        return Path(f"/proc/{pid}/{name}").read_bytes()
     except OSError:
-        return ""
+        return b""
 
 
 def stuck_lock_class(tally: Tally, quick: bool) -> str | None:
@@ -630,7 +631,7 @@ def stuck_lock_class(tally: Tally, quick: bool) -> str | None:
             waits = 0
             deadline = time.monotonic() + 2.0
             while time.monotonic() < deadline:
-                waits += any(word in wchan(window.process.pid) for word in LOCK_WAITS)
+                waits += any(word in proc_file(window.process.pid, "wchan").decode() for word in LOCK_WAITS)
                 time.sleep(0.01)
             if waits:
                 problems.append(f"the window waited on the lock ({waits} samples)")
@@ -776,7 +777,7 @@ def jobs_class(tally: Tally, quick: bool) -> str | None:
         most, memory = 0, 0
         while process.poll() is None:
             workers = [child for child in children(process.pid)
-                       if b"spawn_main" in _cmdline(child)]
+                       if b"spawn_main" in proc_file(child, "cmdline")]
             most = max(most, len(workers))
             memory = max(memory, sum(resident(child) for child in workers))
             time.sleep(0.01)
@@ -791,13 +792,6 @@ def jobs_class(tally: Tally, quick: bool) -> str | None:
             problems.append(f"exit {process.returncode}")
         tally.add(f"--deals {deals} --jobs {jobs}", problems)
     return None
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 def resident(pid: int) -> int:
