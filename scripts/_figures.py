@@ -17,9 +17,9 @@ def spread(values: list[float], unit: str, digits: int = 2) -> str:
             f"(min {ordered[0]:.{digits}f}, max {ordered[-1]:.{digits}f}, n={len(ordered)})")
 
 
-def pure_python_loop() -> str:
-    """A fixed loop of integer arithmetic, timed a few times: the machine's speed for the
-    reader, not a figure of the program."""
+def loop_times() -> list[float]:
+    """A fixed loop of integer arithmetic, timed LOOP_ROUNDS times (seconds): the machine's
+    speed for the reader, not a figure of the program. Every benchmark here prints it."""
     seconds = []
     for _round in range(LOOP_ROUNDS):
         began = time.perf_counter()
@@ -27,4 +27,15 @@ def pure_python_loop() -> str:
         for number in range(LOOP_SIZE):
             total += number * number % 7
         seconds.append(time.perf_counter() - began)
+    return seconds
+
+
+def loop_seconds() -> float:
+    """The fixed loop's median time, in seconds."""
+    return statistics.median(loop_times())
+
+
+def pure_python_loop() -> str:
+    """The fixed loop's times as a line to print."""
+    seconds = loop_times()
     return f"fixed pure-Python loop ({LOOP_SIZE:,} steps): {spread([s * 1000 for s in seconds], 'ms', 1)}"

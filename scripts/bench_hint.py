@@ -73,7 +73,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
-    from bench_solver import ms, reference_loop
+    from _figures import loop_seconds
+    from bench_solver import ms
 
     from eightoff.core.game import Game
     from eightoff.core.variants import STANDARD
@@ -82,12 +83,13 @@ def main() -> int:
     from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
 
-    print(f"pure-Python reference loop: {ms(reference_loop())} (median of 5); one frame {FRAME_MS:.1f} ms")
+    print(f"pure-Python reference loop: {ms(loop_seconds())} (median of 5); one frame {FRAME_MS:.1f} ms")
     rng = random.Random(args.seed)
     settled: list[float] = []
     at_once: list[float] = []
     app = App.for_game(Game.new(args.first, STANDARD), Preferences(autoplay=True, animation_speed="off"),
               out=io.StringIO(), advisor=Advisor())
+    app.pump()  # the first frame: the advisor starts after it, as in the window
     try:
         for number in range(args.first, args.last + 1):
             app.session.new_game(number)

@@ -56,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from _figures import loop_seconds  # noqa: E402
 from bench_stats import write_log  # noqa: E402
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE  # noqa: E402
@@ -830,16 +831,6 @@ print("peak", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
 """
 
 
-def pure_python_loop() -> float:
-    """A fixed pure-Python loop's time, printed beside the figures to say how fast this machine
-    was at the time."""
-    start = time.perf_counter()
-    total = 0
-    for number in range(3_000_000):
-        total += number % 7
-    return time.perf_counter() - start
-
-
 def peak_of(command: list[str], home: Path) -> int:
     """The peak resident memory (bytes) of a child process running `command`."""
     process = subprocess.Popen(command, env=environment(home), stdout=subprocess.DEVNULL,
@@ -856,7 +847,7 @@ def scale(tally: Tally, quick: bool) -> str | None:
     calls the window makes: the outcome recorded, with the Statistics dialog opened once), over
     7 games, as a ratio to one fsynced append of a line to a file on the same disk."""
     sizes = [100_000] if quick else [1_000_000, 3_000_000, 10_000_000]
-    print(f"  pure-Python loop: {pure_python_loop():.3f} s", flush=True)
+    print(f"  pure-Python loop: {loop_seconds():.3f} s", flush=True)
     for games in sizes:
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home = Path(folder)

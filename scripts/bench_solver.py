@@ -49,6 +49,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from _figures import loop_seconds  # noqa: E402
+
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
@@ -83,18 +85,6 @@ def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 def ms(seconds: float) -> str:
     return f"{seconds * 1e3:.1f} ms"
-
-
-def reference_loop() -> float:
-    """A fixed pure-Python loop: the machine's speed, printed beside every figure."""
-    def once() -> float:
-        began = time.perf_counter()
-        total = 0
-        for number in range(2_000_000):
-            total += number % 7
-        return time.perf_counter() - began
-
-    return statistics.median(once() for _ in range(5))
 
 
 def figures(name: str, records: list[dict[str, Any]]) -> None:
@@ -248,7 +238,7 @@ def main() -> int:
     parser.add_argument("--results", help="append our JSON lines to this file")
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
-    print(f"pure-Python reference loop: {ms(reference_loop())} (median of 5)", flush=True)
+    print(f"pure-Python reference loop: {ms(loop_seconds())} (median of 5)", flush=True)
     for rules_name in args.rules or ["freecell", "standard"]:
         last = args.last or DEFAULT_RANGES.get(rules_name, 1000)
         numbers = sorted({*range(args.first, last + 1, args.step), *args.also})

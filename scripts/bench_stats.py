@@ -41,6 +41,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # the dialog's window is draw
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from _figures import loop_seconds  # noqa: E402
+
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
 from eightoff.session.keeper import Keeper
@@ -156,15 +158,6 @@ def main() -> int:
     return 0
 
 
-def pure_python_loop() -> float:
-    """A fixed loop's seconds: how fast this machine runs Python right now."""
-    start = time.perf_counter()
-    total = 0
-    for number in range(2_000_000):
-        total += number % 7
-    return time.perf_counter() - start
-
-
 def dialog_against_overview(dirs: HomeDirs, folder: str, runs: int) -> None:
     """The Statistics dialog opened and drawn (summary in place), as a ratio to
     `Store.overview()` measured alongside, run by run."""
@@ -186,7 +179,7 @@ def dialog_against_overview(dirs: HomeDirs, folder: str, runs: int) -> None:
         show("Statistics dialog opened and drawn", (dialogs, dialogs))
         print(f"  ratio to Store.overview(): median {statistics.median(ratios):.2f}, "
               f"spread {min(ratios):.2f}-{max(ratios):.2f}; under a second: "
-              f"{'yes' if max(dialogs) < 1.0 else 'NO'}; fixed pure-Python loop {pure_python_loop():.3f} s")
+              f"{'yes' if max(dialogs) < 1.0 else 'NO'}; fixed pure-Python loop {loop_seconds():.3f} s")
     finally:
         for closer in app.closers:
             closer()
