@@ -68,8 +68,6 @@ class Session:
         self.solution_used = False
         """The solver's step-through solution made a move in this game."""
         self.outcome: Outcome | None = None
-        self.outcome_moves: int | None = None
-        """The move counter when the outcome was decided (what the record and the dialog show)."""
         self.grade: str | None = _shipped_grade(game)
         """The deal's grade ("easy" ... "expert") once known; shown when the game is over."""
         self.listeners: list[Listener] = []
@@ -113,8 +111,14 @@ class Session:
         return self.advisor is not None and self.advisor.available
 
     def moves(self) -> int:
-        """The one move count: the record's once the game is over, else the game's."""
-        return self.outcome_moves if self.outcome_moves is not None else self._game.move_count
+        """The one move count: the game's, which stops at its outcome (nothing more is played
+        in a game that is over), so the record and every display agree."""
+        return self._game.move_count
+
+    @property
+    def outcome_moves(self) -> int | None:
+        """The move count the outcome was decided at (what the record holds); None before."""
+        return None if self.outcome is None else self._game.move_count
 
     def seconds(self) -> float:
         return self.clock.seconds(self.now())
@@ -370,7 +374,6 @@ class Session:
         if self.leaving_loses() and not keep:
             self.clock.run(self.now(), False)
             self.outcome = Outcome.LOST
-            self.outcome_moves = self._game.move_count
             self._record()
             self._emit(Change.LOST, None)
         same_deal = (game.start, game.rules) == (self._game.start, self._game.rules)
@@ -381,14 +384,12 @@ class Session:
         self.hints_used = hints_used
         self.solution_used = False
         self.outcome = None
-        self.outcome_moves = None
         self.preferences = replace(self.preferences, last_rules=game.rules.name)
         self._changed(change, None)
 
     def _decide(self) -> None:
         if self.outcome is None and self._game.is_won:
             self.outcome = Outcome.SOLVED_WITH_HELP if self.solution_used else Outcome.WON
-            self.outcome_moves = self._game.move_count
             self.clock.run(self.now(), False)
             self._record()
             self._emit(Change.WON, None)
