@@ -124,7 +124,7 @@ def is_gone(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_the_worker_dies_within_a_second_of_a_killed_window() -> None:
+def test_the_worker_dies_with_a_killed_window() -> None:
     window = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         child = int(window.stdout.readline())
@@ -133,9 +133,9 @@ def test_the_worker_dies_within_a_second_of_a_killed_window() -> None:
         window.send_signal(signal.SIGKILL)
         window.wait()
         killed = time.monotonic()
-        while not is_gone(child) and time.monotonic() - killed < 5:
+        while not is_gone(child) and time.monotonic() - killed < 5:  # a hang guard, not a figure
             time.sleep(0.02)
-        assert is_gone(child) and time.monotonic() - killed < 1.0
+        assert is_gone(child)
     finally:
         window.kill()
 
