@@ -309,7 +309,8 @@ class _Shared:
     def runner(self, weights: Weights) -> _Runner:
         """A weighting joining: its open list holds every board seen and not yet expanded."""
         runner = _Runner(self, Heuristic(self.engine, weights))
-        runner.adopt(index for index, done in enumerate(self.expanded) if not done)
+        expanded = self.expanded  # (enumerate over a bytearray is beyond mypyc 2.4)
+        runner.adopt(index for index in range(len(expanded)) if not expanded[index])
         return runner
 
 
