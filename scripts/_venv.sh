@@ -51,7 +51,7 @@ fi
 # mypy, in the test extra) are there and the sources changed since the last build, judged by the
 # digest eightoff/solver/compiled.py checks at import (the files of its COMPILED, in order). A
 # failed build is reported in one line and the solver runs as pure Python.
-native_digest="$(cat "$root/eightoff/solver/board.py" "$root/eightoff/solver/search.py" | sha256sum)"
+native_digest="$(cd "$root/eightoff/solver" && cat board.py search.py shorten.py | sha256sum)"
 if [ "${native_digest%% *}" != "$(cat "$venv/eightoff-native/SOURCES" 2>/dev/null)" ] \
         && command -v "${CC:-cc}" >/dev/null 2>&1 && [ -x "$venv/bin/mypyc" ]; then
     echo "Compiling the solver with mypyc (scripts/build-fast, once) ..." >&2

@@ -4,8 +4,8 @@
 `native_dir()`, a folder of the interpreter's environment (compiled code belongs to one
 interpreter, and the source tree stays clean), together with `SOURCES_FILE`: a digest of the
 sources it compiled. `use_native` puts that folder first on the solver package's `__path__`
-when the digest still matches the sources, so `eightoff.solver.board` and
-`eightoff.solver.search` are then the compiled ones. They are the same code: nothing else
+when the digest still matches the sources, so `eightoff.solver.board` and the others are then
+the compiled ones. They are the same code: nothing else
 changes, and every other module imports them by the same names.
 
 The pure-Python modules stay the reference and the fallback: a machine without a C compiler
@@ -21,7 +21,7 @@ import os
 import sys
 from pathlib import Path
 
-COMPILED = ("board", "search")
+COMPILED = ("board", "search", "shorten")
 """The solver modules `scripts/build-fast` compiles (in `eightoff/solver/`)."""
 SOURCES_FILE = "SOURCES"
 PURE_VARIABLE = "EIGHTOFF_PURE_PYTHON"
@@ -33,8 +33,8 @@ def native_dir() -> Path:
 
 
 def sources_digest() -> str:
-    """The SHA-256 of the compiled modules' sources one after the other (as
-    `cat board.py search.py | sha256sum` gives it, which `scripts/_venv.sh` compares to decide
+    """The SHA-256 of the compiled modules' sources one after the other (as `cat board.py
+    search.py shorten.py | sha256sum` gives it, which `scripts/_venv.sh` compares to decide
     whether to build). The folder is the environment's own, so its interpreter is always the
     one the build was for."""
     digest = hashlib.sha256()
