@@ -306,38 +306,38 @@ class Engine:
             new = list(columns)
             new[a] = source[:-count]
             new[b] = columns[b] + source[-count:]
-            return Board(tuple(new), cells, foundations, reserve)
+            return _board((tuple(new), cells, foundations, reserve))
         if kind == COLUMN_TO_CELL:
             source = columns[a]
             new = list(columns)
             new[a] = source[:-1]
-            return Board(tuple(new), _add_card(cells, source[-1]), foundations, reserve)
+            return _board((tuple(new), _add_card(cells, source[-1]), foundations, reserve))
         if kind in (CELL_TO_COLUMN, RESERVE_TO_COLUMN):
             new = list(columns)
             new[b] = columns[b] + bytes((a,))
             if kind == CELL_TO_COLUMN:
-                return Board(tuple(new), _without(cells, a), foundations, reserve)
-            return Board(tuple(new), cells, foundations, _without(reserve, a))
+                return _board((tuple(new), _without(cells, a), foundations, reserve))
+            return _board((tuple(new), cells, foundations, _without(reserve, a)))
         homes = list(foundations)
         if kind == HOME:
             homes[a >> 4] += 1
             if a in cells:
-                return Board(columns, _without(cells, a), tuple(homes), reserve)
+                return _board((columns, _without(cells, a), tuple(homes), reserve))
             if a in reserve:
-                return Board(columns, cells, tuple(homes), _without(reserve, a))
+                return _board((columns, cells, tuple(homes), _without(reserve, a)))
             new = list(columns)
             for index, column in enumerate(columns):
                 if column and column[-1] == a:
                     new[index] = column[:-1]
                     break
-            return Board(tuple(new), cells, tuple(homes), reserve)
+            return _board((tuple(new), cells, tuple(homes), reserve))
         # TAKEBACK
         homes[a >> 4] -= 1
         if b < 0:
-            return Board(columns, _add_card(cells, a), tuple(homes), reserve)
+            return _board((columns, _add_card(cells, a), tuple(homes), reserve))
         new = list(columns)
         new[b] = columns[b] + bytes((a,))
-        return Board(tuple(new), cells, tuple(homes), reserve)
+        return _board((tuple(new), cells, tuple(homes), reserve))
 
     def autoplay(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
         """Send home every card that safely may, lowest first (as the core's auto-play does)."""
