@@ -165,6 +165,10 @@ class Engine:
             for empty in range(rules.columns + 1)
             for to_empty in (False, True)
         }
+        self.onto_capacity = self._by_free_and_empty(to_empty=False)
+        """`capacity` onto a card, as lists by free cells then empty columns: `moves` reads it
+        for every board, and a list index is much cheaper than a tuple key's hash."""
+        self.empty_capacity = self._by_free_and_empty(to_empty=True)
         self.takeback_matters = rules.foundation_takeback and rules.build is not Build.SAME_SUIT
         """With same-suit building a card taken back could only ever hold lower cards of its own
         suit, which are home already, so a line with take-backs can always drop them (see
@@ -184,9 +188,15 @@ class Engine:
             card: bytes(child for child in codes if card in self.parents[child]) for card in codes
         }
         """The cards that may lie on each card."""
-        self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._safe: dict[int, bool] = {}
         self._runs: dict[bytes, bytes] = {}
         self._offers: dict[bytes, Offers] = {}
+
+    def _by_free_and_empty(self, to_empty: bool) -> list[list[int]]:
+        return [
+            [self.capacity[free, empty, to_empty] for empty in range(self.rules.columns + 1)]
+            for free in range(self.cells + 1)
+        ]
 
     def forget(self) -> None:
         """Drop the caches that grow with the boards seen (called before each search, so a
@@ -229,7 +239,10 @@ class Engine:
         return len(self.run_cards(column))
 
     def safe_home(self, card: int, foundations: tuple[int, ...]) -> bool:
-        key = (card, foundations)
+        clubs, diamonds, hearts, spades = foundations
+        # The card and the foundations packed in one int (ranks fit in 4 bits): asked after
+        # most moves, and an int hashes at once where a tuple hashes each of its items.
+        key = card | clubs << 6 | diamonds << 10 | hearts << 14 | spades << 18
         safe = self._safe.get(key)
         if safe is None:
             safe = self._safe[key] = self.is_safe(code_card(card), foundations)
@@ -429,8 +442,8 @@ class Engine:
             elif first_empty < 0:
                 first_empty = index
         empties = len(columns) - len(tops)
-        capacity = self.capacity[free, empties, False]
-        to_empty = self.capacity[free, empties, True] if empties else 0
+        capacity = self.onto_capacity[free][empties]
+        to_empty = self.empty_capacity[free][empties] if empties else 0
         top_of = tops.get
         known_offers = self._offers
         found: list[InternalMove] = []
