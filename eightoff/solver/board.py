@@ -430,7 +430,8 @@ class Engine:
         the search, which tries them all, is complete.
 
         The search's second hottest function, so written out flat: what each column's movable
-        run may do comes cached (`offers`), and the top cards are found in one dict."""
+        run may do comes cached (`offers`), and the top cards are found in one dict. Methods
+        are called directly, not through local aliases: compiled, that is a C call."""
         columns, cells, foundations, reserve = board
         parents, fills = self.parents, self.fills
         free = self.cells - len(cells)
@@ -444,47 +445,45 @@ class Engine:
         empties = len(columns) - len(tops)
         capacity = self.onto_capacity[free][empties]
         to_empty = self.empty_capacity[free][empties] if empties else 0
-        top_of = tops.get
         known_offers = self._offers
         found: list[InternalMove] = []
-        add = found.append
         for index, column in enumerate(columns):
             if not column:
                 continue
             card = column[-1]
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
+                found.append((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
             offers = known_offers.get(column) or self.offers(column)
             for onto, count in offers[0]:
                 if count > capacity:
                     break
-                target = top_of(onto)
+                target = tops.get(onto)
                 if target is not None:
-                    add((COLUMN_TO_COLUMN, index, target, count))
+                    found.append((COLUMN_TO_COLUMN, index, target, count))
             if to_empty:
                 for count in offers[1]:
                     if count > to_empty:
                         break
-                    add((COLUMN_TO_COLUMN, index, first_empty, count))
+                    found.append((COLUMN_TO_COLUMN, index, first_empty, count))
             if free:
-                add((COLUMN_TO_CELL, index, 0, 1))
+                found.append((COLUMN_TO_CELL, index, 0, 1))
 
         def place(kind: int, card: int) -> None:
             """The moves of one card from a cell, the reserve or a foundation onto columns."""
             for onto in parents[card]:
-                target = top_of(onto)
+                target = tops.get(onto)
                 if target is not None:
-                    add((kind, card, target, 1))
+                    found.append((kind, card, target, 1))
             if first_empty >= 0 and card in fills:
-                add((kind, card, first_empty, 1))
+                found.append((kind, card, first_empty, 1))
 
         for card in cells:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))
+                found.append((HOME, card, 0, 1))
             place(CELL_TO_COLUMN, card)
         for card in reserve:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))
+                found.append((HOME, card, 0, 1))
             takers = [
                 child
                 for child in self.children[card]
@@ -507,7 +506,7 @@ class Engine:
                     continue  # an Ace taken back could hold nothing: never worth trying
                 card = suit * 16 + rank
                 if free:
-                    add((TAKEBACK, card, -1, 1))
+                    found.append((TAKEBACK, card, -1, 1))
                 place(TAKEBACK, card)
         return found
 

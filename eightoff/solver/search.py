@@ -356,36 +356,34 @@ class _Runner:
         else the index of a won board found among its children, or -1.
 
         The search's hottest code, so it keeps one record per board (board, parent, moves that
-        led to it, depth) and calls only bound functions."""
+        led to it, depth). It calls methods directly rather than through local aliases: compiled
+        (`scripts/build-fast`), `engine.step(...)` is a direct C call where an alias goes
+        through Python's calling convention (pure Python it costs an attribute lookup)."""
         shared, heap = self.shared, self.heap
         expanded, records, seen = shared.expanded, shared.records, shared.seen
-        pop = heapq.heappop
         while heap:
-            index = pop(heap)[1]
+            index = heapq.heappop(heap)[1]
             if not expanded[index]:
                 break
         else:
             return None
         expanded[index] = 1
-        engine = shared.engine
-        step, score, push = engine.step, self.heuristic.score, heapq.heappush
-        path = self.heuristic.weights.path
-        remember, keep, grow = seen.add, records.append, expanded.append
-        join, end = SEPARATOR.join, END_OF_COLUMNS
+        engine, heuristic = shared.engine, self.heuristic
+        path = heuristic.weights.path
         board, parent, edge, depth = records[index]
         back = undo(records[parent][0], board, edge) if parent >= 0 else None
         for move in engine.moves(board):
             if move == back:
                 continue
-            child, home = step(board, move)
-            key = join(sorted(child[0])) + end + child[1] + end + child[3]  # Board.key, inlined
-            if key in seen:
+            child, home = engine.step(board, move)
+            key = SEPARATOR.join(sorted(child[0])) + END_OF_COLUMNS + child[1] + END_OF_COLUMNS + child[3]
+            if key in seen:  # (the line above is Board.key, inlined)
                 continue
-            remember(key)
+            seen.add(key)
             child_depth = depth + 1 + len(home)
-            keep((child, index, (move, *home), child_depth))
-            grow(0)
+            records.append((child, index, (move, *home), child_depth))
+            expanded.append(0)
             if child[2] == WON:  # its foundations
                 return len(records) - 1
-            push(heap, (score(child) + path * child_depth, len(records) - 1))
+            heapq.heappush(heap, (heuristic.score(child) + path * child_depth, len(records) - 1))
         return -1
