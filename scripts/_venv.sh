@@ -48,19 +48,12 @@ if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ];
     printf '%s\n%s\n' "$digest" "$extras" > "$stamp"
 fi
 # The solver's compiled modules (scripts/build-fast): built when a C compiler and mypyc (with
-# mypy, in the test extra) are there and the sources changed since the last build, judged by the
-# digest eightoff/solver/compiled.py checks at import (the files of its COMPILED, in order). A
-# failed build is reported in one line, not tried again for the same sources, and the solver
-# runs as pure Python.
-native_digest="$(cd "$root/eightoff/solver" && cat board.py search.py shorten.py | sha256sum)"
-native_digest="${native_digest%% *}"
-native_failed="$venv/.eightoff-build-fast.failed"
-if [ "$native_digest" != "$(cat "$venv/eightoff-native/SOURCES" 2>/dev/null)" ] \
-        && [ "$native_digest" != "$(cat "$native_failed" 2>/dev/null)" ] \
-        && command -v "${CC:-cc}" >/dev/null 2>&1 && [ -x "$venv/bin/mypyc" ]; then
+# mypy, in the test extra) are there and the sources changed since the last build. A failed
+# build is reported in one line, not tried again for the same sources, and the solver runs as
+# pure Python.
+if command -v "${CC:-cc}" >/dev/null 2>&1 && [ -x "$venv/bin/mypyc" ] \
+        && ! "$venv/bin/python" "$root/scripts/build-fast" --check; then
     echo "Compiling the solver with mypyc (scripts/build-fast, once) ..." >&2
-    if ! "$venv/bin/python" "$root/scripts/build-fast" > "$venv/.eightoff-build-fast.log" 2>&1; then
-        echo "$native_digest" > "$native_failed"
-        echo "  it failed (see $venv/.eightoff-build-fast.log): the solver runs as pure Python" >&2
-    fi
+    "$venv/bin/python" "$root/scripts/build-fast" > "$venv/.eightoff-build-fast.log" 2>&1 \
+        || echo "  it failed (see $venv/.eightoff-build-fast.log): the solver runs as pure Python" >&2
 fi

@@ -48,18 +48,19 @@ def test_compiled_and_pure_python_solve_alike(rules: str, deals: str) -> None:
     assert pure_module.endswith(".py")
     assert len(pure) == int(deals.split("-")[1]) and any(entry["status"] == "solved" for entry in pure)
     assert default == pure
-    built = compiled.native_dir() / compiled.SOURCES_FILE
-    if built.exists() and built.read_text(encoding="ascii").strip() == compiled.sources_digest():
+    if compiled.built_from() == compiled.sources_digest():
         assert not default_module.endswith(".py")  # the build is current: it is what ran
 
 
 def test_a_stale_or_absent_build_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled, "native_dir", lambda: tmp_path)
+    monkeypatch.setattr(compiled, "native_dir", lambda: str(tmp_path))
     monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
     package_path = ["solver"]
     assert not compiled.use_native(package_path)  # no build at all
-    (tmp_path / compiled.SOURCES_FILE).write_text("0" * 64 + "\n", encoding="ascii")
+    (tmp_path / compiled.SOURCES_FILE).write_text("not these sources\n", encoding="ascii")
     assert not compiled.use_native(package_path)  # built from other sources
+    (tmp_path / compiled.SOURCES_FILE).write_bytes(b"\xff\xfe\0")
+    assert not compiled.use_native(package_path)  # a stamp that is not text
     (tmp_path / compiled.SOURCES_FILE).write_text(compiled.sources_digest() + "\n", encoding="ascii")
     monkeypatch.setenv(compiled.PURE_VARIABLE, "1")
     assert not compiled.use_native(package_path)  # turned off
