@@ -187,7 +187,8 @@ class Heuristic:
         known = self._columns
         columns, cells, foundations, _ = board
         clubs, diamonds, hearts, spades = foundations
-        clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
+        # The codes (suit * 16 + rank) of the cards the foundations need next.
+        needed = (clubs + 1, diamonds + 17, hearts + 33, spades + 49)
         next_card = weights.next_card
         score = 0.0
         covered = 0
@@ -198,7 +199,7 @@ class Heuristic:
             column_score, above = column
             score += column_score
             if next_card:
-                covered += above[clubs] + above[diamonds] + above[hearts] + above[spades]
+                covered += above[needed[0]] + above[needed[1]] + above[needed[2]] + above[needed[3]]
         if next_card:
             score += next_card * covered
         score += weights.cell * len(cells) + weights.not_home * (52 - sum(foundations))
