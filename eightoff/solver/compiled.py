@@ -56,7 +56,13 @@ def built_from() -> str | None:
 def use_native(package_path: list[str]) -> bool:
     """Put the compiled modules first on `package_path` (the solver package's `__path__`) when
     they were built from the sources as they are now, and not turned off; whether it did."""
-    if os.environ.get(PURE_VARIABLE) or built_from() != sources_digest():
+    if os.environ.get(PURE_VARIABLE):
+        return False
+    built = built_from()  # None almost everywhere but a developer's venv: read nothing more then
+    try:
+        if built is None or built != sources_digest():
+            return False
+    except OSError:  # no sources to compare (a frozen program ships none): the build is not theirs
         return False
     package_path.insert(0, native_dir())
     return True

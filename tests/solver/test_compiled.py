@@ -66,5 +66,9 @@ def test_a_stale_or_absent_build_is_not_used(tmp_path: Path, monkeypatch: pytest
     assert not compiled.use_native(package_path)  # turned off
     assert package_path == ["solver"]
     monkeypatch.delenv(compiled.PURE_VARIABLE)
+    sources = compiled.HERE
+    monkeypatch.setattr(compiled, "HERE", str(tmp_path / "nowhere"))
+    assert not compiled.use_native(package_path)  # no sources to compare (a frozen program)
+    monkeypatch.setattr(compiled, "HERE", sources)
     assert compiled.use_native(package_path)
     assert package_path == [str(tmp_path), "solver"]
