@@ -13,6 +13,11 @@ or without mypyc has no folder; a source edited since the build no longer matche
 (so a stale build is never run); and `EIGHTOFF_PURE_PYTHON=1` turns the compiled modules off
 (`tests/solver/test_compiled.py` runs both and compares their answers).
 
+Compiled, the classes of these modules are mypyc's native classes: other modules may use them
+as before, but may not subclass them or give their instances attributes the class does not
+declare (a module that needs to should join `COMPILED`, and `test_compiled` will tell). A source
+mypyc cannot compile fails the build, which leaves the pure-Python solver in use.
+
 This runs whenever the solver package is imported (`eightoff deal` does, for the grades), so it
 uses only modules that load in well under a millisecond: os and zlib, no pathlib or hashlib.
 """
