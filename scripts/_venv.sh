@@ -11,6 +11,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 stamp="$venv/.eightoff-installed"
 wanted="$1"  # always passed: `source` without arguments would hand on the caller's own
+# With a C compiler, also mypy: its mypyc compiles the solver's hot modules (below).
+if command -v "${CC:-cc}" >/dev/null 2>&1; then
+    wanted="${wanted:+$wanted }fast"
+fi
 if [ ! -x "$venv/bin/python" ]; then
     "${PYTHON:-python3}" -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
@@ -21,19 +25,12 @@ installed_extras=""
 if [ -f "$stamp" ]; then
     { read -r installed_digest; read -r installed_extras; } < "$stamp" || true
 fi
-extras="$installed_extras"
-if [ "$installed_digest" != "$digest" ]; then
-    extras=""
-    # What the venv holds is what a reinstall must keep: every extra installed so far.
-    for extra in $installed_extras $wanted; do
-        case " $extras " in *" $extra "*) ;; *) extras="${extras:+$extras }$extra" ;; esac
-    done
-elif [ -n "$wanted" ]; then
-    case " $installed_extras " in
-        *" $wanted "*) ;;
-        *) extras="${installed_extras:+$installed_extras }$wanted" ;;
-    esac
-fi
+# What the venv holds is what a reinstall must keep: every extra installed so far, then those
+# wanted now that it lacks (the same words in the same order when nothing new is wanted).
+extras=""
+for extra in $installed_extras $wanted; do
+    case " $extras " in *" $extra "*) ;; *) extras="${extras:+$extras }$extra" ;; esac
+done
 if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ]; then
     echo "Installing Eight Off into .venv${extras:+ with: $extras} ..." >&2
     spec="$root"
@@ -46,4 +43,14 @@ if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ];
         exit 1
     fi
     printf '%s\n%s\n' "$digest" "$extras" > "$stamp"
+fi
+# The solver's compiled modules (scripts/build-fast): built when a C compiler and mypyc (with
+# mypy, in the test extra) are there and the sources changed since the last build. A failed
+# build is reported in one line, not tried again for the same sources, and the solver runs as
+# pure Python.
+if command -v "${CC:-cc}" >/dev/null 2>&1 && [ -x "$venv/bin/mypyc" ] \
+        && ! "$venv/bin/python" "$root/scripts/build-fast" --check; then
+    echo "Compiling the solver with mypyc (scripts/build-fast, once) ..." >&2
+    "$venv/bin/python" "$root/scripts/build-fast" > "$venv/.eightoff-build-fast.log" 2>&1 \
+        || echo "  it failed (see $venv/.eightoff-build-fast.log): the solver runs as pure Python" >&2
 fi

@@ -19,8 +19,10 @@ as ours is the processor time of our solve; its moves are its
 `Move ...` lines, home moves included, as ours are.
 
 Before the figures it prints the time of a fixed pure-Python loop (median of five), so a
-reader can tell a fast machine from a fast program; after each game's two sets of figures,
-the ratios of our median own time and median moves to fc-solve's. For FreeCell it then times
+reader can tell a fast machine from a fast program, and whether the search ran compiled
+(`scripts/build-fast`) or as pure Python (`EIGHTOFF_PURE_PYTHON=1` measures the latter);
+after each game's two sets of figures, the ratios of our median own time and median moves to
+fc-solve's. For FreeCell it then times
 the proof that deal 11982 cannot be won, ours against fc-solve `-to 01ABCDE` (process start
 included), median of three each, and prints the ratio.
 
@@ -55,6 +57,7 @@ from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
 from eightoff.core.variants import PRESETS, VARIANTS, preset  # noqa: E402
+from eightoff.solver import search as search_module  # noqa: E402
 from eightoff.solver.batch import Job, Summary, percentile, solve_deal, solve_deals  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
 from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
@@ -239,6 +242,8 @@ def main() -> int:
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
     print(f"pure-Python reference loop: {ms(loop_seconds())} (median of 5)", flush=True)
+    compiled = not search_module.__file__.endswith(".py")
+    print("search: " + ("compiled with mypyc (scripts/build-fast)" if compiled else "pure Python"))
     for rules_name in args.rules or ["freecell", "standard"]:
         last = args.last or DEFAULT_RANGES.get(rules_name, 1000)
         numbers = sorted({*range(args.first, last + 1, args.step), *args.also})

@@ -10,11 +10,18 @@ for difficulty; `SolverWorker` runs searches off the window's process and raises
 Each name is imported from its module when first used (lazy_loader), not with the package,
 for start-up cost: `eightoff deal --grade` reads GRADES without loading the search, and only
 the window loads the worker (multiprocessing).
+
+The search's hot modules run compiled when `scripts/build-fast` has built them from these very
+sources (see `compiled`), and as the pure-Python modules otherwise.
 """
 
 from typing import TYPE_CHECKING
 
 import lazy_loader
+
+from eightoff.solver.compiled import use_native
+
+use_native(__path__)
 
 if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.solver.grade import GRADES, deals_of_grade

@@ -165,6 +165,10 @@ class Engine:
             for empty in range(rules.columns + 1)
             for to_empty in (False, True)
         }
+        self.onto_capacity = self._by_free_and_empty(to_empty=False)
+        """`capacity` onto a card, as lists by free cells then empty columns: `moves` reads it
+        for every board, and a list index is much cheaper than a tuple key's hash."""
+        self.empty_capacity = self._by_free_and_empty(to_empty=True)
         self.takeback_matters = rules.foundation_takeback and rules.build is not Build.SAME_SUIT
         """With same-suit building a card taken back could only ever hold lower cards of its own
         suit, which are home already, so a line with take-backs can always drop them (see
@@ -184,9 +188,15 @@ class Engine:
             card: bytes(child for child in codes if card in self.parents[child]) for card in codes
         }
         """The cards that may lie on each card."""
-        self._safe: dict[tuple[int, tuple[int, ...]], bool] = {}
+        self._safe: dict[int, bool] = {}
         self._runs: dict[bytes, bytes] = {}
         self._offers: dict[bytes, Offers] = {}
+
+    def _by_free_and_empty(self, to_empty: bool) -> list[list[int]]:
+        return [
+            [self.capacity[free, empty, to_empty] for empty in range(self.rules.columns + 1)]
+            for free in range(self.cells + 1)
+        ]
 
     def forget(self) -> None:
         """Drop the caches that grow with the boards seen (called before each search, so a
@@ -229,7 +239,10 @@ class Engine:
         return len(self.run_cards(column))
 
     def safe_home(self, card: int, foundations: tuple[int, ...]) -> bool:
-        key = (card, foundations)
+        clubs, diamonds, hearts, spades = foundations
+        # The card and the foundations packed in one int (ranks fit in 4 bits): asked after
+        # most moves, and an int hashes at once where a tuple hashes each of its items.
+        key = card | clubs << 6 | diamonds << 10 | hearts << 14 | spades << 18
         safe = self._safe.get(key)
         if safe is None:
             safe = self._safe[key] = self.is_safe(code_card(card), foundations)
@@ -306,38 +319,38 @@ class Engine:
             new = list(columns)
             new[a] = source[:-count]
             new[b] = columns[b] + source[-count:]
-            return Board(tuple(new), cells, foundations, reserve)
+            return _board((tuple(new), cells, foundations, reserve))
         if kind == COLUMN_TO_CELL:
             source = columns[a]
             new = list(columns)
             new[a] = source[:-1]
-            return Board(tuple(new), _add_card(cells, source[-1]), foundations, reserve)
+            return _board((tuple(new), _add_card(cells, source[-1]), foundations, reserve))
         if kind in (CELL_TO_COLUMN, RESERVE_TO_COLUMN):
             new = list(columns)
             new[b] = columns[b] + bytes((a,))
             if kind == CELL_TO_COLUMN:
-                return Board(tuple(new), _without(cells, a), foundations, reserve)
-            return Board(tuple(new), cells, foundations, _without(reserve, a))
+                return _board((tuple(new), _without(cells, a), foundations, reserve))
+            return _board((tuple(new), cells, foundations, _without(reserve, a)))
         homes = list(foundations)
         if kind == HOME:
             homes[a >> 4] += 1
             if a in cells:
-                return Board(columns, _without(cells, a), tuple(homes), reserve)
+                return _board((columns, _without(cells, a), tuple(homes), reserve))
             if a in reserve:
-                return Board(columns, cells, tuple(homes), _without(reserve, a))
+                return _board((columns, cells, tuple(homes), _without(reserve, a)))
             new = list(columns)
             for index, column in enumerate(columns):
                 if column and column[-1] == a:
                     new[index] = column[:-1]
                     break
-            return Board(tuple(new), cells, tuple(homes), reserve)
+            return _board((tuple(new), cells, tuple(homes), reserve))
         # TAKEBACK
         homes[a >> 4] -= 1
         if b < 0:
-            return Board(columns, _add_card(cells, a), tuple(homes), reserve)
+            return _board((columns, _add_card(cells, a), tuple(homes), reserve))
         new = list(columns)
         new[b] = columns[b] + bytes((a,))
-        return Board(tuple(new), cells, tuple(homes), reserve)
+        return _board((tuple(new), cells, tuple(homes), reserve))
 
     def autoplay(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
         """Send home every card that safely may, lowest first (as the core's auto-play does)."""
@@ -417,7 +430,8 @@ class Engine:
         the search, which tries them all, is complete.
 
         The search's second hottest function, so written out flat: what each column's movable
-        run may do comes cached (`offers`), and the top cards are found in one dict."""
+        run may do comes cached (`offers`), and the top cards are found in one dict. Methods
+        are called directly, not through local aliases: compiled, that is a C call."""
         columns, cells, foundations, reserve = board
         parents, fills = self.parents, self.fills
         free = self.cells - len(cells)
@@ -429,49 +443,47 @@ class Engine:
             elif first_empty < 0:
                 first_empty = index
         empties = len(columns) - len(tops)
-        capacity = self.capacity[free, empties, False]
-        to_empty = self.capacity[free, empties, True] if empties else 0
-        top_of = tops.get
+        capacity = self.onto_capacity[free][empties]
+        to_empty = self.empty_capacity[free][empties] if empties else 0
         known_offers = self._offers
         found: list[InternalMove] = []
-        add = found.append
         for index, column in enumerate(columns):
             if not column:
                 continue
             card = column[-1]
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
+                found.append((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
             offers = known_offers.get(column) or self.offers(column)
             for onto, count in offers[0]:
                 if count > capacity:
                     break
-                target = top_of(onto)
+                target = tops.get(onto)
                 if target is not None:
-                    add((COLUMN_TO_COLUMN, index, target, count))
+                    found.append((COLUMN_TO_COLUMN, index, target, count))
             if to_empty:
                 for count in offers[1]:
                     if count > to_empty:
                         break
-                    add((COLUMN_TO_COLUMN, index, first_empty, count))
+                    found.append((COLUMN_TO_COLUMN, index, first_empty, count))
             if free:
-                add((COLUMN_TO_CELL, index, 0, 1))
+                found.append((COLUMN_TO_CELL, index, 0, 1))
 
         def place(kind: int, card: int) -> None:
             """The moves of one card from a cell, the reserve or a foundation onto columns."""
             for onto in parents[card]:
-                target = top_of(onto)
+                target = tops.get(onto)
                 if target is not None:
-                    add((kind, card, target, 1))
+                    found.append((kind, card, target, 1))
             if first_empty >= 0 and card in fills:
-                add((kind, card, first_empty, 1))
+                found.append((kind, card, first_empty, 1))
 
         for card in cells:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))
+                found.append((HOME, card, 0, 1))
             place(CELL_TO_COLUMN, card)
         for card in reserve:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                add((HOME, card, 0, 1))
+                found.append((HOME, card, 0, 1))
             takers = [
                 child
                 for child in self.children[card]
@@ -494,7 +506,7 @@ class Engine:
                     continue  # an Ace taken back could hold nothing: never worth trying
                 card = suit * 16 + rank
                 if free:
-                    add((TAKEBACK, card, -1, 1))
+                    found.append((TAKEBACK, card, -1, 1))
                 place(TAKEBACK, card)
         return found
 

@@ -35,17 +35,15 @@ LENGTH_UNIT = 25
 TIGHT_WEIGHT = 4.0
 
 
-def difficulty(start: Position, moves: Sequence[Move], nodes: int) -> float:
-    """The score of a solved deal (see the module docstring); 0 for an empty line."""
-    if not moves:
+def difficulty(start: Position, steps: Sequence[tuple[Move, Position]], nodes: int) -> float:
+    """The score of a solved deal (see the module docstring); 0 for an empty line. `steps` is
+    the solution as the core's checked replay yields it, each move with the position after it,
+    so the positions are not made a second time."""
+    if not steps:
         return 0.0
-    tight = 0
-    position = start
-    for move in moves:
-        if None not in position.cells and all(position.columns):
-            tight += 1
-        position = position.apply(move)
-    return math.log2(1 + nodes) + len(moves) / LENGTH_UNIT + TIGHT_WEIGHT * tight / len(moves)
+    before = [start, *(position for _, position in steps[:-1])]
+    tight = sum(1 for position in before if None not in position.cells and all(position.columns))
+    return math.log2(1 + nodes) + len(steps) / LENGTH_UNIT + TIGHT_WEIGHT * tight / len(steps)
 
 
 def grade_for(rules_name: str, score: float) -> str:

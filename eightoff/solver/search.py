@@ -12,6 +12,7 @@ often needs a few hundred boards where another needs hundreds of thousands).
 
 from __future__ import annotations
 
+import gc
 import heapq
 import time
 from collections.abc import Callable, Iterable
@@ -64,11 +65,8 @@ class Weights:
     empty: float = 0.0
 
 
-WANTED = tuple(
-    tuple(bytes((suit * 16 + rank + 1 if rank < 13 else 0xFF,)) for rank in range(14)) for suit in range(4)
-)
-"""[suit][rank at home] -> the next card that foundation needs, as a one-byte pattern (for a
-full foundation, a byte that is no card)."""
+CARD_CODES = 64
+"""Card codes (`suit * 16 + rank`) are below this."""
 SEPARATOR = b"\0"
 
 
@@ -152,14 +150,17 @@ class Heuristic:
     - cell: occupied cells; not home: cards not yet on the foundations;
     - empty: empty columns, which count against the score (room to move runs).
 
-    Column features are cached, since most columns survive a move unchanged."""
+    Column features are cached, since most columns survive a move unchanged (a search meets
+    a few hundred distinct columns over hundreds of thousands of boards)."""
 
     def __init__(self, engine: Engine, weights: Weights) -> None:
         self.engine = engine
         self.weights = weights
-        self._columns: dict[bytes, float] = {}
+        self._columns: dict[bytes, tuple[float, bytes]] = {}
 
-    def _score(self, column: bytes) -> float:
+    def _column(self, column: bytes) -> tuple[float, bytes]:
+        """The column's part of the score, and for each card code how many cards lie on that
+        card here (0 for a card not in the column): what the next-card feature reads."""
         builds = self.engine.builds
         settled = 0
         if column and column[0] in self.engine.fills:
@@ -167,41 +168,43 @@ class Heuristic:
             while settled < len(column) and (column[settled], column[settled - 1]) in builds:
                 settled += 1
         buried = 0
+        above = bytearray(CARD_CODES)
         for depth, card in enumerate(column):
             rank = card & RANK_MASK
             suit = card >> 4
-            for above in column[depth + 1 :]:
-                if above >> 4 == suit and above & RANK_MASK > rank:
+            above[card] = len(column) - depth - 1
+            for higher in column[depth + 1 :]:
+                if higher >> 4 == suit and higher & RANK_MASK > rank:
                     buried += 1
-        return self.weights.misplaced * (len(column) - settled) + self.weights.buried * buried
+        score = self.weights.misplaced * (len(column) - settled) + self.weights.buried * buried
+        return score, bytes(above)
 
-    def score(self, board: Board, key: bytes) -> float:
+    def score(self, board: Board) -> float:
         """Written out flat: it runs for every new board, the search's hottest line. The next
-        cards are found in the board's key (columns joined by 0 bytes, then the cells)
-        with `bytes.find`, which is much quicker than a lookup per column."""
+        card each foundation needs is looked up in each column's cached table (a full
+        foundation's "next card" is rank 14, which no column holds)."""
         weights = self.weights
         known = self._columns
-        try:
-            score = sum(map(known.__getitem__, board.columns))
-        except KeyError:
-            for cards in board.columns:
-                if cards not in known:
-                    known[cards] = self._score(cards)
-            score = sum(map(known.__getitem__, board.columns))
-        foundations = board.foundations
-        if weights.next_card:
-            covered = 0
-            find = key.find
-            columns_end = find(END_OF_COLUMNS)
-            for suit, rank in enumerate(foundations):
-                where = find(WANTED[suit][rank], 0, columns_end)
-                if where >= 0:
-                    end = find(SEPARATOR, where, columns_end)
-                    covered += (columns_end if end < 0 else end) - where - 1
-            score += weights.next_card * covered
-        score += weights.cell * len(board.cells) + weights.not_home * (52 - sum(foundations))
+        columns, cells, foundations, _ = board
+        clubs, diamonds, hearts, spades = foundations
+        # The codes (suit * 16 + rank) of the cards the foundations need next.
+        needed = (clubs + 1, diamonds + 17, hearts + 33, spades + 49)
+        next_card = weights.next_card
+        score = 0.0
+        covered = 0
+        for cards in columns:
+            column = known.get(cards)
+            if column is None:
+                column = known[cards] = self._column(cards)
+            column_score, above = column
+            score += column_score
+            if next_card:
+                covered += above[needed[0]] + above[needed[1]] + above[needed[2]] + above[needed[3]]
+        if next_card:
+            score += next_card * covered
+        score += weights.cell * len(cells) + weights.not_home * (52 - sum(foundations))
         if weights.empty:
-            score -= weights.empty * board.columns.count(b"")
+            score -= weights.empty * columns.count(b"")
         return score
 
 
@@ -225,6 +228,20 @@ def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | 
     instead: the first to run dry is the proof, and after `alone_after` the others are dropped.
 
     `portfolio` is the game's own (`portfolio_for`) unless given, as tests give tiny ones."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(engine, start, budget, portfolio)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | None) -> Outcome:
+    """`search` itself. It runs with Python's cycle collector off: the search makes no cycles,
+    but its records, boards and open lists are millions of container objects, which the
+    collector would otherwise walk again and again as they grow (4 % of a search's
+    instructions on a sample of FreeCell and Eight Off deals, more on long searches)."""
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
     engine.forget()
@@ -309,7 +326,8 @@ class _Shared:
     def runner(self, weights: Weights) -> _Runner:
         """A weighting joining: its open list holds every board seen and not yet expanded."""
         runner = _Runner(self, Heuristic(self.engine, weights))
-        runner.adopt(index for index, done in enumerate(self.expanded) if not done)
+        expanded = self.expanded  # (enumerate over a bytearray is beyond mypyc 2.4)
+        runner.adopt(index for index in range(len(expanded)) if not expanded[index])
         return runner
 
 
@@ -325,7 +343,7 @@ class _Runner:
         """Put these boards on the open list, scored this weighting's way."""
         records, score, path = self.shared.records, self.heuristic.score, self.heuristic.weights.path
         self.heap.extend(
-            (score(records[index][0], records[index][0].key()) + path * records[index][3], index)
+            (score(records[index][0]) + path * records[index][3], index)
             for index in indices
         )
         heapq.heapify(self.heap)
@@ -339,36 +357,34 @@ class _Runner:
         else the index of a won board found among its children, or -1.
 
         The search's hottest code, so it keeps one record per board (board, parent, moves that
-        led to it, depth) and calls only bound functions."""
+        led to it, depth). It calls methods directly rather than through local aliases: compiled
+        (`scripts/build-fast`), `engine.step(...)` is a direct C call where an alias goes
+        through Python's calling convention (pure Python it costs an attribute lookup)."""
         shared, heap = self.shared, self.heap
         expanded, records, seen = shared.expanded, shared.records, shared.seen
-        pop = heapq.heappop
         while heap:
-            index = pop(heap)[1]
+            index = heapq.heappop(heap)[1]
             if not expanded[index]:
                 break
         else:
             return None
         expanded[index] = 1
-        engine = shared.engine
-        step, score, push = engine.step, self.heuristic.score, heapq.heappush
-        path = self.heuristic.weights.path
-        remember, keep, grow = seen.add, records.append, expanded.append
-        join, end = SEPARATOR.join, END_OF_COLUMNS
+        engine, heuristic = shared.engine, self.heuristic
+        path = heuristic.weights.path
         board, parent, edge, depth = records[index]
         back = undo(records[parent][0], board, edge) if parent >= 0 else None
         for move in engine.moves(board):
             if move == back:
                 continue
-            child, home = step(board, move)
-            key = join(sorted(child[0])) + end + child[1] + end + child[3]  # Board.key, inlined
-            if key in seen:
+            child, home = engine.step(board, move)
+            key = SEPARATOR.join(sorted(child[0])) + END_OF_COLUMNS + child[1] + END_OF_COLUMNS + child[3]
+            if key in seen:  # (the line above is Board.key, inlined)
                 continue
-            remember(key)
+            seen.add(key)
             child_depth = depth + 1 + len(home)
-            keep((child, index, (move, *home), child_depth))
-            grow(0)
-            if child.foundations == WON:
+            records.append((child, index, (move, *home), child_depth))
+            expanded.append(0)
+            if child[2] == WON:  # its foundations
                 return len(records) - 1
-            push(heap, (score(child, key) + path * child_depth, len(records) - 1))
+            heapq.heappush(heap, (heuristic.score(child) + path * child_depth, len(records) - 1))
         return -1

@@ -21,15 +21,20 @@ from eightoff.solver.board import (
 
 
 def shorten(engine: Engine, start: Board, line: list[InternalMove]) -> list[InternalMove]:
+    """The cards each move carries are worked out once per move (and again only after an edit,
+    from the edit on): each move looks ahead for its card's next move, so they are read over
+    and over."""
     boards = _boards(engine, start, line)
+    carried = _carried(boards, line)
     index = 0
     while index < len(line):
-        edited = _edit_at(engine, boards, line, index)
+        edited = _edit_at(engine, boards, carried, line, index)
         if edited is None:
             index += 1
         else:
             line = edited
             boards = boards[: index + 1] + _boards(engine, boards[index], line[index:])[1:]
+            carried = carried[:index] + _carried(boards[index:], line[index:])
     return line
 
 
@@ -38,6 +43,12 @@ def _boards(engine: Engine, start: Board, line: list[InternalMove]) -> list[Boar
     for move in line:
         boards.append(engine.apply(boards[-1], move))
     return boards
+
+
+def _carried(boards: list[Board], line: list[InternalMove]) -> list[bytes]:
+    """The cards each move of `line` carries, from the boards before each (`boards` ends with
+    the board after the line)."""
+    return [_moved(boards[index], move) for index, move in enumerate(line)]
 
 
 def _moved(board: Board, move: InternalMove) -> bytes:
@@ -49,19 +60,20 @@ def _moved(board: Board, move: InternalMove) -> bytes:
 
 
 def _edit_at(
-    engine: Engine, boards: list[Board], line: list[InternalMove], first: int
+    engine: Engine, boards: list[Board], carried: list[bytes], line: list[InternalMove], first: int
 ) -> list[InternalMove] | None:
-    """A shorter winning line that changes the move at `first` and the next move of its card."""
+    """A shorter winning line that changes the move at `first` and the next move of its card
+    (`carried`: the cards each move of `line` carries)."""
     move = line[first]
     if move[0] in (HOME, TAKEBACK):
         return None
-    moved = _moved(boards[first], move)
+    moved = carried[first]
     card = moved[0]
     for second in range(first + 1, len(line)):
-        carried = _moved(boards[second], line[second])
-        if card not in carried:
+        cards = carried[second]
+        if card not in cards:
             continue
-        if carried[0] != card or len(carried) != len(moved):
+        if cards[0] != card or len(cards) != len(moved):
             return None
         rest = line[second + 1 :]
         between = line[first + 1 : second]

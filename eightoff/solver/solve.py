@@ -93,8 +93,9 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
     nodes += outcome.nodes
     score = 0.0
     if outcome.status == SOLVED:
-        moves = tuple(to_core(position, rules, shorten(engine, board, outcome.line)))
-        score = difficulty(position, moves, nodes)
+        steps = to_core(position, rules, shorten(engine, board, outcome.line))
+        moves = tuple(move for move, _ in steps)
+        score = difficulty(position, steps, nodes)
     seconds, cpu_seconds = time.perf_counter() - began, time.thread_time() - cpu_began
     return SolveResult(
         outcome.status, moves, seconds, nodes, states + outcome.states, score, rules.name, cpu_seconds
@@ -106,9 +107,10 @@ def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
     return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop)
 
 
-def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[Move]:
+def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[tuple[Move, Position]]:
     """Translate a line into core moves, each checked by the core's replay loop (`find_move`),
-    and the end checked for a win: a line the core refuses is a `SolverBug`, never hidden."""
+    and the end checked for a win: a line the core refuses is a `SolverBug`, never hidden.
+    Each move comes with the position after it, as the replay made it."""
     now = [position]
 
     def translated() -> Iterator[Move]:
@@ -116,16 +118,16 @@ def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[
         for internal in line:
             yield _core_move(now[0], internal)
 
-    moves: list[Move] = []
+    steps: list[tuple[Move, Position]] = []
     try:
-        for move, after in replay(position, rules, translated()):
-            moves.append(move)
-            now[0] = after
+        for step in replay(position, rules, translated()):
+            steps.append(step)
+            now[0] = step[1]
     except ValueError as error:
-        raise SolverBug(f"solver line refused at move {len(moves) + 1}: {error}") from error
+        raise SolverBug(f"solver line refused at move {len(steps) + 1}: {error}") from error
     if not now[0].is_won:
         raise SolverBug("solver line does not end in a win")
-    return moves
+    return steps
 
 
 def _core_move(position: Position, internal: InternalMove) -> Move:

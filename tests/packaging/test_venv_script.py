@@ -1,4 +1,5 @@
-"""scripts/_venv.sh calls pip only when pyproject.toml changed or a missing extra is asked for.
+"""scripts/_venv.sh calls pip only when pyproject.toml changed or a missing extra is asked for,
+and asks for the `fast` extra (mypy, for the compiled solver) where a C compiler is there.
 
 The script runs in a copy of the repository layout whose .venv/bin/python is a stub that logs
 its arguments, so the test sees exactly which installs happen without running pip.
@@ -6,6 +7,7 @@ its arguments, so the test sees exactly which installs happen without running pi
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -33,13 +35,17 @@ def checkout(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def installs(checkout: Path, extra: str) -> list[str]:
-    """The pip installs one `source scripts/_venv.sh EXTRA` makes (as `-e` targets)."""
+NO_COMPILER = "no-such-compiler"
+
+
+def installs(checkout: Path, extra: str, compiler: str = NO_COMPILER) -> list[str]:
+    """The pip installs one `source scripts/_venv.sh EXTRA` makes (as `-e` targets), with `CC`
+    naming the C compiler (by default one that is not there)."""
     log = checkout / ".venv" / "calls.log"
     before = log.read_text().splitlines() if log.exists() else []
     result = subprocess.run(
         ["bash", "-c", 'source "$0/scripts/_venv.sh" "$1"', str(checkout), extra],
-        capture_output=True, text=True, check=False,
+        capture_output=True, text=True, check=False, env={**os.environ, "CC": compiler},
     )
     assert result.returncode == 0, result.stderr
     after = log.read_text().splitlines() if log.exists() else []
@@ -62,14 +68,23 @@ def test_a_changed_pyproject_reinstalls_with_the_extras_already_there(checkout: 
     assert installs(checkout, "test") == []
 
 
+def test_a_c_compiler_adds_the_fast_extra_once(checkout: Path) -> None:
+    assert installs(checkout, "", compiler="true") == ["[fast]"]
+    assert installs(checkout, "", compiler="true") == []
+    assert installs(checkout, "test", compiler="true") == ["[fast,test]"]
+    assert installs(checkout, "") == []  # no compiler now: what is installed stays
+    assert installs(checkout, "test", compiler="true") == []
+
+
 def test_an_install_shows_pips_progress_and_a_failure_its_whole_log(checkout: Path) -> None:
     run = ["bash", "-c", 'source "$0/scripts/_venv.sh" ""', str(checkout)]
-    result = subprocess.run(run, capture_output=True, text=True, check=False)
+    without_compiler = {**os.environ, "CC": NO_COMPILER}
+    result = subprocess.run(run, capture_output=True, text=True, check=False, env=without_compiler)
     assert result.returncode == 0
     assert "Installing Eight Off" in result.stderr and "  Collecting pygame-ce" in result.stderr
     assert "not progress" not in result.stderr
     python = checkout / ".venv" / "bin" / "python"
     python.write_text(STUB + "exit 1\n")
     (checkout / "pyproject.toml").write_text("[project]\nname = 'y'\n")
-    failed = subprocess.run(run, capture_output=True, text=True, check=False)
+    failed = subprocess.run(run, capture_output=True, text=True, check=False, env=without_compiler)
     assert failed.returncode == 1 and "not progress" in failed.stderr
