@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain, undo
+from eightoff.solver.prove import ProofSchedule, ProofTurns
 
 CHECK_CLOCK_EVERY = 128
 DEFAULT_STATES = 1_500_000
@@ -91,6 +92,8 @@ class Portfolio:
     alone_after: int = 60_000
     shares_boards: bool = True
     """Whether the weightings search one shared set of boards (see `search`) or each its own."""
+    proof: ProofSchedule | None = None
+    """When an exhaustive depth-first proof (`prove`) joins the weightings, if ever."""
 
 
 SAME_SUIT = Portfolio((Runner(Weights(3, 1, 0, 1, 1, 0.5), 0), Runner(Weights(3, 1, 1, 1, 1, 0.5), 1000)))
@@ -101,7 +104,7 @@ FREE_CELL = Portfolio((
     Runner(Weights(1, 0, 1, 1, 1, 0), 600),
     Runner(Weights(3, 1, 0, 1, 1, 0.5), 2000),
     Runner(Weights(2, 1, 1, 1, 1, 0.5), 5000),
-), alone_after=150_000, shares_boards=False)
+), alone_after=150_000, shares_boards=False, proof=ProofSchedule(3_000, 12, 120_000))
 """Alternate colours with free cells (FreeCell). Its weightings keep separate sets of boards:
 shared, they block each other's way on some hard deals (10404 needs 2,315 boards apart and was
 not solved in 1.3 million shared), and FreeCell's deals are almost all winnable, so the quicker
@@ -245,10 +248,17 @@ def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | 
         return searches[-1].runner(weights)
 
     def states() -> int:
-        return sum(len(boards.seen) for boards in searches)
+        return sum(len(boards.seen) for boards in searches) + (proof.states if proof else 0)
+
+    def given_up() -> Outcome:
+        """Out of budget: "unknown", unless the proof search found a win on its way."""
+        if proof is not None and proof.won is not None:
+            return Outcome("solved", proof.won, nodes + proof.nodes, states())
+        return Outcome("unknown", [], nodes, states())
 
     runners = [shared.runner(schedule[0].weights)]
     waiting = list(schedule[1:])
+    proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof)
     nodes = 0
     while True:
         if waiting and nodes >= waiting[0].joins_after:
@@ -259,6 +269,7 @@ def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | 
             del runners[1:]  # the first goes on alone
             waiting.clear()
         busy = False
+        before = nodes
         for runner in runners:
             won = runner.expand()
             if won is None:
@@ -271,14 +282,16 @@ def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | 
             nodes += 1
         if not busy:
             return Outcome("unsolved", [], nodes, states())
+        if proof is not None and proof.turn(nodes, nodes - before):
+            return Outcome("unsolved", [], nodes + proof.nodes, states())
         if (max_nodes is not None and nodes >= max_nodes) or (
             max_states is not None and states() >= max_states
         ):
-            return Outcome("unknown", [], nodes, states())
+            return given_up()
         if nodes % CHECK_CLOCK_EVERY < len(runners) and (
             (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
         ):
-            return Outcome("unknown", [], nodes, states())
+            return given_up()
 
 
 Record = tuple[Board, int, tuple[InternalMove, ...], int]
