@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import FREECELL
+from eightoff.core.variants import FREECELL, preset
 from eightoff.solver import UNSOLVED, Budget, solve
 from eightoff.solver.board import engine_for, from_position
 from eightoff.solver.prove import ProofSchedule, Prover
@@ -64,4 +64,14 @@ def test_freecell_deal_11982_is_proved_lost_within_ten_thousand_runner_boards() 
     """The one lost deal of 1..32000: its runners alone need 180,927 boards to prove it; with
     the proof search beside them the verdict comes before they have expanded 10,000."""
     result = solve(deal(11982, FREECELL), FREECELL, Budget(nodes=10_000))
+    assert result.status == UNSOLVED
+
+
+def test_raglan_with_take_backs_is_proved_lost_by_the_proof_search() -> None:
+    """Raglan as the game deals it (take-back on): deal 591 has no win without take-backs (521
+    boards), and the runners alone need some 42,000 boards more to show it has none with them;
+    with the proof search beside them, under 5,000 of theirs."""
+    rules = preset("raglan")
+    assert rules.foundation_takeback
+    result = solve(deal(591, rules), rules, Budget(nodes=5_000))
     assert result.status == UNSOLVED
