@@ -7,10 +7,11 @@ sound pruning of `Engine.moves` once, in any order. So this search keeps only th
 boards seen and a stack of the boards on the current path, each with the moves left to try.
 
 It runs on an engine built with `proving=True` (see `Engine`), whose auto-play uses the wider
-`safe_two_below` in every alternate-colour game (argued sound there, cells included): fewer
-boards to visit. When the stack runs dry every board reachable from the start has been visited
-and none was won: the deal is lost. A win found on the way is a line like any other (the stack
-holds it), and the core's replay checks it as it checks every line.
+`safe_two_below` in every alternate-colour game (argued sound there, cells included) wherever
+auto-play folds at all (not with foundation take-back): fewer boards to visit. When the stack
+runs dry every board reachable from the start has been visited and none was won: the deal is
+lost. A win found on the way is a line like any other (the stack holds it), and the core's
+replay checks it as it checks every line.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ class Prover:
     def __init__(self, engine: Engine, start: Board) -> None:
         self.engine = engine
         start, opening = engine.autoplay(start)
-        self.opening = opening
         self.seen = {start.key()}
         self.stack: list[Frame] = []
         self.nodes = 0
