@@ -147,7 +147,7 @@ def _without(cards: bytes, card: int) -> bytes:
 class Engine:
     """Move generation and application for one `Rules` value; build with `engine_for(rules)`."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, proving: bool = False) -> None:
         self.rules = rules
         self.cells = rules.cells
         codes = [card_code(card) for suit in CARDS for card in suit[1:]]
@@ -178,12 +178,13 @@ class Engine:
         core's safety rule assumes cards never come back off the foundations."""
         self.is_safe = (
             safe_two_below
-            if rules.build is Build.ALTERNATE_COLOUR and not rules.cells
+            if rules.build is Build.ALTERNATE_COLOUR and (proving or not rules.cells)
             else rules.safe_to_autoplay
         )
-        """Where there are no cells (Raglan), the wider `safe_two_below`: fewer boards to search
-        and to prove lost. It holds with cells too, but FreeCell keeps the core's rule because
-        its grade table was calibrated on the boards that exact search expands."""
+        """Where there are no cells (Raglan), or for an exhaustive proof (`prove`), the wider
+        `safe_two_below`: fewer boards to search and to prove lost. It holds with cells too, but
+        FreeCell's best-first search keeps the core's rule because its grade table was calibrated
+        on the boards that exact search expands."""
         self.children: dict[int, bytes] = {
             card: bytes(child for child in codes if card in self.parents[child]) for card in codes
         }
@@ -512,5 +513,5 @@ class Engine:
 
 
 @cache
-def engine_for(rules: Rules) -> Engine:
-    return Engine(rules)
+def engine_for(rules: Rules, proving: bool = False) -> Engine:
+    return Engine(rules, proving)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from eightoff.core.cards import Card
 from eightoff.core.moves import Move
@@ -24,7 +24,7 @@ from eightoff.solver.board import (
     from_position,
 )
 from eightoff.solver.grade import difficulty, grade_for
-from eightoff.solver.search import Budget, search
+from eightoff.solver.search import TAKEBACK_PROOF, Budget, portfolio_for, search
 from eightoff.solver.shorten import shorten
 
 SOLVED, UNSOLVED, UNKNOWN = "solved", "unsolved", "unknown"
@@ -86,7 +86,8 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
         if outcome.status == UNSOLVED:
             nodes, states = outcome.nodes, outcome.states
             engine = engine_for(rules)
-            outcome = search(engine, board, _remaining(budget, began, nodes))
+            proving = replace(portfolio_for(rules), proof=TAKEBACK_PROOF)
+            outcome = search(engine, board, _remaining(budget, began, nodes), proving)
     else:
         outcome = search(engine, board, budget)
     moves: tuple[Move, ...] = ()
@@ -104,7 +105,7 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
 
 def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
     seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
-    return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop)
+    return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop, budget.states)
 
 
 def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[tuple[Move, Position]]:

@@ -128,6 +128,8 @@ TINY = [
 ]
 NO_CELLS = [rules for rules in TINY if rules.build is Build.ALTERNATE_COLOUR and not rules.cells]
 """The games searched with `safe_two_below` and the most reserve places (Raglan's shape)."""
+ALTERNATE = [rules for rules in TINY if rules.build is Build.ALTERNATE_COLOUR]
+"""The games `safe_two_below` is argued for: with cells (the proof search's FreeCell) or without."""
 
 
 def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
@@ -210,8 +212,8 @@ def test_weightings_sharing_boards_keep_the_verdict(
         assert outcome.nodes == outcome.states
 
 
-@settings(max_examples=200, deadline=None)
-@given(small_positions(NO_CELLS))
+@settings(max_examples=300, deadline=None)
+@given(small_positions(ALTERNATE))
 def test_a_card_safe_two_below_never_loses_a_won_game(case: tuple[Position, Rules]) -> None:
     """The wider auto-play rule, checked on its own by exhaustive search: sending home a card
     it calls safe leaves a winnable position winnable."""

@@ -1,0 +1,138 @@
+"""An exhaustive depth-first search that proves a deal lost, cheaper per board than best-first.
+
+The best-first runners of `search` keep, for every board, a record (board, parent, moves, depth),
+a score and a place on a heap, because they must rebuild the line to a win and pick the
+likeliest board next. A proof needs neither: it must visit every board reachable under the
+sound pruning of `Engine.moves` once, in any order. So this search keeps only the keys of the
+boards seen and a stack of the boards on the current path, each with the moves left to try.
+
+It runs on an engine built with `proving=True` (see `Engine`), whose auto-play uses the wider
+`safe_two_below` in every alternate-colour game (argued sound there, cells included) wherever
+auto-play folds at all (not with foundation take-back): fewer boards to visit. When the stack
+runs dry every board reachable from the start has been visited and none was won: the deal is
+lost. A win found on the way is a line like any other (the stack holds it), and the core's
+replay checks it as it checks every line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from eightoff.solver.board import END_OF_COLUMNS, WON, Board, Engine, InternalMove, engine_for, plain, undo
+
+SEPARATOR = b"\0"
+
+Frame = tuple[Board, list[InternalMove], tuple[InternalMove, ...], "InternalMove | None"]
+"""A board on the current path, the moves still to try from it (last first), the moves that led
+to it from the board below it on the stack (one step and its auto-play), and the move that would
+only undo that step (skipped)."""
+
+
+class Prover:
+    """One exhaustive search, advanced a number of boards at a time (`advance`) so that it can
+    take turns with the best-first runners."""
+
+    def __init__(self, engine: Engine, start: Board) -> None:
+        self.engine = engine
+        start, opening = engine.autoplay(start)
+        self.seen = {start.key()}
+        self.stack: list[Frame] = []
+        self.nodes = 0
+        """Boards expanded (their moves generated)."""
+        self.won: list[InternalMove] | None = [plain(move) for move in opening] if start.is_won else None
+        """The line to a win, once one is found."""
+        if self.won is None:
+            self._push(start, tuple(opening), None)
+
+    def _push(self, board: Board, edge: tuple[InternalMove, ...], back: InternalMove | None) -> None:
+        moves = self.engine.moves(board)
+        moves.reverse()  # popped from the end: tried in the engine's order
+        self.stack.append((board, moves, edge, back))
+        self.nodes += 1
+
+    def line(self) -> list[InternalMove]:
+        """The moves from the start to the board on top of the stack."""
+        return [plain(move) for frame in self.stack for move in frame[2]]
+
+    def advance(self, boards: int) -> bool | None:
+        """Expand up to `boards` more boards: True when a win was found (`won` holds its line),
+        False when every board has been visited without one (the proof), None otherwise."""
+        if self.won is not None:
+            return True
+        stack, seen, step = self.stack, self.seen, self.engine.step
+        remember = seen.add
+        join, end = SEPARATOR.join, END_OF_COLUMNS
+        budget = self.nodes + boards
+        while stack:
+            if self.nodes >= budget:
+                return None
+            board, moves, _, back = stack[-1]
+            if not moves:
+                stack.pop()
+                continue
+            move = moves.pop()
+            if move == back:
+                continue
+            child, home = step(board, move)
+            known = len(seen)
+            remember(join(sorted(child[0])) + end + child[1] + end + child[3])  # Board.key, inlined
+            if len(seen) == known:
+                continue  # seen before
+            edge = (move, *home)
+            if child.foundations == WON:
+                self.won = [*self.line(), *map(plain, edge)]
+                return True
+            self._push(child, edge, undo(board, child, edge))
+        return False
+
+
+@dataclass(frozen=True)
+class ProofSchedule:
+    """When a portfolio's best-first runners get a `Prover` beside them, and how much it does."""
+
+    joins_after: int
+    """Boards the runners have expanded before it starts: most deals are won sooner."""
+    share: int
+    """Boards it expands for each board the runners expand, once it has started."""
+    boards: int
+    """Boards after which it gives up (on a winnable deal a depth-first search may wander far),
+    and its keys are dropped."""
+
+
+class ProofTurns:
+    """A `Prover` taking turns beside best-first runners, as its `ProofSchedule` says.
+
+    It never changes what the runners do (their turns and counts are theirs alone), so a deal
+    they solve gets the same line as without it; it only ends the search sooner on a lost
+    deal. A win it finds is kept (`won`), for when the runners run out of budget."""
+
+    def __init__(self, engine: Engine, start: Board, schedule: ProofSchedule) -> None:
+        self.engine = engine_for(engine.rules, proving=True)
+        self.start = start
+        self.schedule = schedule
+        self.prover: Prover | None = None
+        self.finished = False
+        self.won: list[InternalMove] | None = None
+        self.nodes = 0
+
+    @property
+    def states(self) -> int:
+        return len(self.prover.seen) if self.prover is not None else 0
+
+    def turn(self, nodes: int, boards: int) -> bool:
+        """The prover's share of a round in which the runners expanded `boards` boards, `nodes`
+        in all so far: True when it has proved the deal lost."""
+        if self.finished or nodes < self.schedule.joins_after:
+            return False
+        if self.prover is None:
+            self.engine.forget()
+            self.prover = Prover(self.engine, self.start)
+        verdict = self.prover.advance(self.schedule.share * boards)
+        self.nodes = self.prover.nodes
+        if verdict is None and self.nodes < self.schedule.boards:
+            return False
+        if verdict:
+            self.won = self.prover.won
+        self.finished = True
+        self.prover = None  # its keys are no longer needed
+        return verdict is False
