@@ -61,7 +61,8 @@ def is_legal(position: Position, rules: Rules, source: Pile, destination: Pile, 
         return False
     if source.kind is not PileKind.COLUMN and count != 1:
         return False
-    if source.kind is PileKind.COLUMN and position.hidden and count > len(cards) - position.hidden[source.index]:
+    hidden = position.hidden[source.index] if source.kind is PileKind.COLUMN and position.hidden else 0
+    if count > len(cards) - hidden:
         return False  # face-down cards never move
     moving = cards[len(cards) - count :]
     for lower, upper in zip(moving, moving[1:], strict=False):
@@ -134,7 +135,9 @@ def reference_apply(position: Position, move: Move) -> Position:
         cells[destination.index] = moving[0]
     else:
         foundations[destination.index] += 1
-    return Position(tuple(map(tuple, columns)), tuple(cells), tuple(foundations), tuple(reserve), tuple(hidden))
+    return Position(
+        tuple(map(tuple, columns)), tuple(cells), tuple(foundations), tuple(reserve), tuple(hidden)
+    )
 
 
 def perft(
