@@ -30,6 +30,8 @@ from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from eightoff.store.statistics import FinishedGame, Statistics
     from eightoff.store.store import Overview
 
@@ -129,6 +131,10 @@ class Keeper:
 
     def close(self) -> None:
         self.store.close()
+
+    @property
+    def cache_folder(self) -> Path:
+        return self.store.cache_folder
 
     # ----- statistics, for the dialog ----------------------------------------------------------
 

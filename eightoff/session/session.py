@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from eightoff.core.game import Game, GameView, Step
@@ -300,6 +301,11 @@ class Session:
         self._save_preferences()
         if autoplay_on:
             self.autoplay_now()
+
+    @property
+    def cache_folder(self) -> Path | None:
+        """Where the front end may keep pictures it can draw again; None without a store."""
+        return self.keeper.cache_folder if self.keeper is not None else None
 
     def remember_window(self, preferences: Preferences) -> None:
         """The preferences with where the window is now, saved when the session closes."""

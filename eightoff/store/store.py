@@ -119,6 +119,12 @@ class Store:
         """The preferences as this window read them: `save_preferences` writes only what
         differs from them, over what is on disk by then."""
 
+    @property
+    def cache_folder(self) -> Path:
+        """Where the window may keep what it can draw again (the card faces): files there are
+        never the player's data, and any of them may vanish."""
+        return self.dirs.user_cache_path
+
     # ----- what to tell the player ---------------------------------------------------------
 
     @property

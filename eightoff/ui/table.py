@@ -171,7 +171,8 @@ class TableScene(Scene):
     # ----- geometry and pictures -----------------------------------------------------------
 
     def _faces(self) -> CardFaces:
-        return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast)
+        return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast,
+                          self.session.cache_folder)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
