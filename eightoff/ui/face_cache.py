@@ -20,13 +20,14 @@ import tempfile
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 import pygame
 
 from eightoff.ui.window import in_screen_format
 
 MAGIC = b"eightoff card pictures\n"
-PIXEL_FORMAT = "RGBA"
+PIXEL_FORMAT: Final = "RGBA"
 """Independent of the screen's format: each picture is converted to it when read."""
 CHECKSUM_BYTES = 4
 PATTERN = "faces-*.rgba"
