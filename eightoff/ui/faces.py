@@ -8,8 +8,8 @@ Suit symbols are polygons and circles rather than font glyphs, because fonts may
 
 from __future__ import annotations
 
-import hashlib
 import math
+import zlib
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -599,9 +599,10 @@ class CardFaces:
 def art_version() -> str:
     """The drawing code's own fingerprint (this module's text), so that any change to how a
     card is drawn draws the cached pictures again; a frozen build without its source relies on
-    the program's version, which is in the key as well."""
+    the program's version, which is in the key as well. A CRC, not a secure hash: it guards
+    against mistakes, not adversaries, and hashlib would add 2 ms of imports to the start."""
     try:
-        return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+        return f"{zlib.crc32(Path(__file__).read_bytes()):08x}"
     except OSError:
         return "frozen"
 
