@@ -25,7 +25,6 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.store.preferences import Preferences
-from eightoff.store.replays import KEPT
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
 
@@ -61,6 +60,7 @@ def fresh_game(preferences: Preferences, key: str, number: int | None = None,
 
 def not_kept() -> str:
     """What the player is told when a logged game's moves are not kept to watch it again."""
+    from eightoff.store.replays import KEPT  # here, for start-up cost: the window opens without it
     return _("The moves of that game are not kept (only those of the last {count} finished games "
              "are)").format(count=KEPT)
 

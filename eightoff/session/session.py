@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.i18n import _
@@ -41,7 +41,9 @@ from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
 from eightoff.solver import SolveResult, grade_of
 from eightoff.solver.grade import grade_of_deal
 from eightoff.store.preferences import Preferences
-from eightoff.store.statistics import FinishedGame
+
+if TYPE_CHECKING:
+    from eightoff.store.statistics import FinishedGame  # for start-up cost: the log's side loads when used
 
 AdviceListener = Callable[[Advice], None]
 
