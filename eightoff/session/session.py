@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from eightoff import solver  # its names load when first used (lazy_loader): after the first frame
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.i18n import _
 from eightoff.core.moves import Move
@@ -38,11 +39,11 @@ from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
-from eightoff.solver import SolveResult, grade_of
 from eightoff.solver.grade import grade_of_deal
 from eightoff.store.preferences import Preferences
 
 if TYPE_CHECKING:
+    from eightoff.solver import SolveResult
     from eightoff.store.statistics import FinishedGame  # for start-up cost: the log's side loads when used
 
 AdviceListener = Callable[[Advice], None]
@@ -362,7 +363,7 @@ class Session:
         no grade is known yet, the answer's own search grades the deal (a derived or unsolved
         answer gives none)."""
         if self.grade is None and (position, rules) == (self._game.start, self._game.rules):
-            self.grade = grade_of(result)
+            self.grade = solver.grade_of(result)
 
     def advise(self, advice: Advice) -> None:
         """From the advisor or the keeper: tell the front end."""

@@ -1,7 +1,8 @@
 """The window draws the deal first (issue 20): the real program in a subprocess, on SDL's
 dummy display, opens on the player's unfinished game; what it has imported when that first
 frame is on screen is read from `sys.modules`. The finished games' side of the store, the
-statistics, the solver's process and the screen-reader bridge come after, or when used."""
+statistics, the search (the window's process needs it only to read the worker's answers), the
+solver's process and the screen-reader bridge come after, or when used."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ LATER = (
     "eightoff.store.game_log", "eightoff.store.summary", "eightoff.store.statistics", "eightoff.store.replays",
     "eightoff.store.figures", "eightoff.store.figure_words", "eightoff.session.records", "eightoff.ui.stats_dialog",
     "eightoff.ui.charts", "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",
+    "eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve", "eightoff.solver.hints",
 )
 """Modules the first frame does without."""
 
