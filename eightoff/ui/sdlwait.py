@@ -9,7 +9,6 @@ then only waits and leaves the event in the queue for `pygame.event.get()`.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import glob
 import math
 import os
@@ -28,6 +27,8 @@ def _sdl_candidates() -> Iterator[str]:
     package = Path(pygame.__file__).resolve().parent
     for folder in (package.parent / "pygame_ce.libs", package / ".libs", package):
         yield from sorted(glob.glob(str(folder / "libSDL2-*.so*")) + glob.glob(str(folder / "SDL2*.dll")))
+    import ctypes.util  # here, for start-up cost: it imports subprocess (~2.5 ms)
+
     system = ctypes.util.find_library("SDL2")
     if system:
         yield system
