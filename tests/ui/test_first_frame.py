@@ -44,7 +44,7 @@ LATER = (
     "eightoff.store.figures", "eightoff.store.figure_words", "eightoff.session.records", "eightoff.ui.stats_dialog",
     "eightoff.ui.charts", "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",
     "eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve", "eightoff.solver.hints",
-    "subprocess",
+    "subprocess", "logging",
 )
 """Modules the first frame does without."""
 
