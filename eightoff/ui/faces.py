@@ -338,6 +338,11 @@ class Layout(NamedTuple):
         )
 
 
+KEPT_SLOTS = ("", *(suit.symbol for suit in Suit), "K")
+"""The empty piles' outlines a table shows (a cell, each suit's foundation, a column only a
+King may fill), kept between runs with the faces: drawing them cost a few ms of the first frame."""
+
+
 class CardFaces:
     """All the artwork for one card size, rendered lazily on first use and kept.
 
@@ -394,25 +399,28 @@ class CardFaces:
     # -- kept between runs
 
     def restore(self, folder: Path) -> None:
-        """Take the faces and the back from their cache file in `folder` (eightoff/ui/face_cache.py)
-        if it holds them as this program draws them; if not, `keep` will write it."""
+        """Take the faces, the back and the empty piles' outlines from their cache file in
+        `folder` (eightoff/ui/face_cache.py) if it holds them as this program draws them; if
+        not, `keep` will write it."""
         deck = "four" if self.four_colour else "two"
         contrast = "-high-contrast" if self.high_contrast else ""
         file = PictureFile(folder, f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}", self._art_key(),
                            self.size)
-        pictures = file.read(len(DECK) + 1)
+        others = ["back", *("slot:" + label for label in KEPT_SLOTS)]
+        pictures = file.read(len(DECK) + len(others))
         if pictures is None:
             self._unkept = file
             return
-        self._faces.update(zip(DECK, pictures[:-1], strict=True))
-        self._others["back"] = pictures[-1]
+        self._faces.update(zip(DECK, pictures[:len(DECK)], strict=True))
+        self._others.update(zip(others, pictures[len(DECK):], strict=True))
 
     def keep(self) -> None:
         """Write the cache file `restore` did not find, drawing what is not drawn yet (the
-        back, faces not dealt face up): called once the first frame is on screen."""
+        back, faces not dealt face up, outlines of piles not on this table): called once the
+        first frame is on screen."""
         if self._unkept is not None:
             file, self._unkept = self._unkept, None
-            file.write([self.face(card) for card in DECK] + [self.back()])
+            file.write([*(self.face(card) for card in DECK), self.back(), *map(self.slot, KEPT_SLOTS)])
 
     def _art_key(self) -> str:
         """Everything the pictures' pixels depend on: size and deck, the drawing code, the

@@ -18,7 +18,7 @@ from eightoff.store import HomeDirs, Store
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.face_cache import KEPT_FILES, PATTERN
-from eightoff.ui.faces import CardFaces
+from eightoff.ui.faces import KEPT_SLOTS, CardFaces
 from tests.ui.helpers import FakeClock
 
 SIZE = (40, 56)
@@ -31,7 +31,8 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 
 def every_picture(faces: CardFaces) -> list[bytes]:
-    return [pixels(faces.face(card)) for card in DECK] + [pixels(faces.back())]
+    return ([pixels(faces.face(card)) for card in DECK] + [pixels(faces.back())]
+            + [pixels(faces.slot(label)) for label in KEPT_SLOTS])
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +48,7 @@ def refuse_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(CardFaces, "_draw_face", refuse)
     monkeypatch.setattr(CardFaces, "_draw_back", refuse)
+    monkeypatch.setattr(CardFaces, "_draw_slot", refuse)
 
 
 def kept(folder: Path) -> Path:

@@ -40,9 +40,10 @@ main()
 """
 
 LATER = (
-    "eightoff.store.game_log", "eightoff.store.summary", "eightoff.store.statistics", "eightoff.store.replays",
-    "eightoff.store.figures", "eightoff.store.figure_words", "eightoff.session.records", "eightoff.ui.stats_dialog",
-    "eightoff.ui.charts", "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",
+    "eightoff.store.game_log", "eightoff.store.summary", "eightoff.store.statistics",
+    "eightoff.store.replays", "eightoff.store.figures", "eightoff.store.figure_words",
+    "eightoff.session.records", "eightoff.ui.stats_dialog", "eightoff.ui.charts",
+    "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",
     "eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve", "eightoff.solver.hints",
     "subprocess", "logging",
 )
@@ -57,9 +58,10 @@ def test_the_first_frame_shows_the_unfinished_game_before_the_rest_loads(tmp_pat
     store.acquire_instance()
     store.save_unfinished(game, 30.0)
     store.close()
-    env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120, env=env,
-                            cwd=tmp_path)
+    env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120,
+                            env=env, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     [line] = [line for line in result.stderr.splitlines() if line.startswith("FIRST ")]
     first = json.loads(line.removeprefix("FIRST "))
