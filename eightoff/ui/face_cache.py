@@ -1,15 +1,18 @@
 """Card pictures kept on disk between runs, as raw pixels.
 
 Drawing the 52 faces takes 40-50 ms of a launch; reading them back takes a few. One file holds
-the pictures of one card size and deck, written once the first frame is on screen. It is only
+the pictures of one card size and deck that a launch drew for its first frame, written once
+that frame is on screen (nothing more is drawn for it: the window's memory stays as it was). It
+is only
 a cache: a file that is missing, short, damaged, or made for other art, another program or
 another pygame is drawn again and replaced, never trusted and never an error, and a folder that
 cannot be written means the pictures are drawn at every start, as before.
 
-The file: a header line naming what the pictures were drawn for (the `key`), each picture's
-RGBA bytes in the order asked for, and their CRC-32 (4 bytes, big-endian), which catches a
-damaged picture (1-2 ms for a launch's 3 MB). Its length is known from the header, so a file of
-any other length is not read at all.
+The file: a header line naming what the pictures were drawn for (the `key`), a line of their
+names (no spaces in a name), each picture's RGBA bytes in that order, and the CRC-32 of the
+names and pixels (4 bytes, big-endian), which catches a damaged name or picture (1-2 ms for a
+launch's 3 MB). Its length is known from those lines, so a file of any other length is not
+read at all.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import contextlib
 import os
 import tempfile
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
@@ -30,6 +33,8 @@ MAGIC = b"eightoff card pictures\n"
 PIXEL_FORMAT: Final = "RGBA"
 """Independent of the screen's format: each picture is converted to it when read."""
 CHECKSUM_BYTES = 4
+NAMES_LIMIT = 4096
+"""The longest line of names read: a few hundred bytes in a sound file."""
 PATTERN = "faces-*.rgba"
 KEPT_FILES = 4
 """Files of other sizes kept beside the newest (the window at its sizes on other monitors);
@@ -45,39 +50,45 @@ class PictureFile:
         self.header = MAGIC + key.encode() + b"\n"
         self.size = size
 
-    def read(self, count: int) -> list[pygame.Surface] | None:
-        """The `count` pictures in the file, or None if it does not hold exactly them."""
+    def read(self) -> dict[str, pygame.Surface] | None:
+        """The pictures in the file by name, or None unless it holds exactly what it says."""
         width, height = self.size
         length = width * height * len(PIXEL_FORMAT)
         try:
             with open(self.path, "rb") as file:
-                if os.fstat(file.fileno()).st_size != len(self.header) + count * length + CHECKSUM_BYTES:
-                    return None
                 if file.read(len(self.header)) != self.header:
                     return None
-                pictures, checksum = [], 0
-                for _picture in range(count):
+                line = file.readline(NAMES_LIMIT)
+                names = line.decode().split()
+                if len(set(names)) != len(names) or os.fstat(file.fileno()).st_size != (
+                        len(self.header) + len(line) + len(names) * length + CHECKSUM_BYTES):
+                    return None
+                pictures, checksum = {}, zlib.crc32(line)
+                for name in names:
                     pixels = file.read(length)
                     checksum = zlib.crc32(pixels, checksum)
-                    pictures.append(in_screen_format(pygame.image.frombytes(pixels, self.size, PIXEL_FORMAT),
-                                                     alpha=True))
+                    pictures[name] = in_screen_format(pygame.image.frombytes(pixels, self.size, PIXEL_FORMAT),
+                                                      alpha=True)
                 if file.read() != checksum.to_bytes(CHECKSUM_BYTES, "big"):
                     return None
                 return pictures
-        except (OSError, ValueError, pygame.error):  # gone, unreadable, or cut short meanwhile
+        except (OSError, ValueError, pygame.error):  # gone, unreadable, not text, or cut short meanwhile
             return None
 
-    def write(self, pictures: Sequence[pygame.Surface]) -> None:
-        """Replace the file with `pictures` (all of this file's size), whole or not at all;
-        then remove the oldest files beyond KEPT_FILES. A folder that refuses is left alone."""
+    def write(self, pictures: Mapping[str, pygame.Surface]) -> None:
+        """Replace the file with `pictures` (all of this file's size, by names without spaces),
+        whole or not at all; then remove the oldest files beyond KEPT_FILES. A folder that
+        refuses is left alone."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".faces-", suffix=".part")
             try:
                 with os.fdopen(handle, "wb") as file:
                     file.write(self.header)
-                    checksum = 0
-                    for picture in pictures:
+                    line = " ".join(pictures).encode() + b"\n"
+                    file.write(line)
+                    checksum = zlib.crc32(line)
+                    for picture in pictures.values():
                         pixels = pygame.image.tobytes(picture, PIXEL_FORMAT)
                         checksum = zlib.crc32(pixels, checksum)
                         file.write(pixels)

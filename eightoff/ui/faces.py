@@ -338,9 +338,9 @@ class Layout(NamedTuple):
         )
 
 
-KEPT_SLOTS = ("", *(suit.symbol for suit in Suit), "K")
-"""The empty piles' outlines a table shows (a cell, each suit's foundation, a column only a
-King may fill), kept between runs with the faces: drawing them cost a few ms of the first frame."""
+FACE = "face:"
+"""A face's name in the cache file, before the card's fc-solve name ("face:QH"); the other
+pictures are named as `CardFaces` keeps them ("back", "slot:♠")."""
 
 
 class CardFaces:
@@ -399,28 +399,29 @@ class CardFaces:
     # -- kept between runs
 
     def restore(self, folder: Path) -> None:
-        """Take the faces, the back and the empty piles' outlines from their cache file in
-        `folder` (eightoff/ui/face_cache.py) if it holds them as this program draws them; if
-        not, `keep` will write it."""
+        """Take the pictures kept in `folder` (eightoff/ui/face_cache.py) by a launch that drew
+        them as this program draws them; if there are none, `keep` will write them."""
         deck = "four" if self.four_colour else "two"
         contrast = "-high-contrast" if self.high_contrast else ""
         file = PictureFile(folder, f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}", self._art_key(),
                            self.size)
-        others = ["back", *("slot:" + label for label in KEPT_SLOTS)]
-        pictures = file.read(len(DECK) + len(others))
+        pictures = file.read()
         if pictures is None:
             self._unkept = file
             return
-        self._faces.update(zip(DECK, pictures[:len(DECK)], strict=True))
-        self._others.update(zip(others, pictures[len(DECK):], strict=True))
+        by_name = {FACE + str(card): card for card in DECK}
+        for name, picture in pictures.items():
+            if name in by_name:
+                self._faces[by_name[name]] = picture
+            else:
+                self._others[name] = picture  # the back, an empty pile's outline, ...
 
     def keep(self) -> None:
-        """Write the cache file `restore` did not find, drawing what is not drawn yet (the
-        back, faces not dealt face up, outlines of piles not on this table): called once the
-        first frame is on screen."""
+        """Write the pictures drawn so far to the file `restore` did not find: called once the
+        first frame is on screen, so the next launch's first frame needs no drawing."""
         if self._unkept is not None:
             file, self._unkept = self._unkept, None
-            file.write([*(self.face(card) for card in DECK), self.back(), *map(self.slot, KEPT_SLOTS)])
+            file.write({**{FACE + str(card): face for card, face in self._faces.items()}, **self._others})
 
     def _art_key(self) -> str:
         """Everything the pictures' pixels depend on: size and deck, the drawing code, the

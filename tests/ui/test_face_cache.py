@@ -11,14 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eightoff.core.cards import DECK
+from eightoff.core.cards import DECK, Suit
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.face_cache import KEPT_FILES, PATTERN
-from eightoff.ui.faces import KEPT_SLOTS, CardFaces
+from eightoff.ui.faces import CardFaces
 from tests.ui.helpers import FakeClock
 
 SIZE = (40, 56)
@@ -30,9 +30,13 @@ def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
 
 
+LABELS = ("", *(suit.symbol for suit in Suit), "K")
+"""The empty piles' outlines a table may show."""
+
+
 def every_picture(faces: CardFaces) -> list[bytes]:
     return ([pixels(faces.face(card)) for card in DECK] + [pixels(faces.back())]
-            + [pixels(faces.slot(label)) for label in KEPT_SLOTS])
+            + [pixels(faces.slot(label)) for label in LABELS])
 
 
 @pytest.fixture(scope="module")
@@ -52,9 +56,10 @@ def refuse_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def kept(folder: Path) -> Path:
-    """A folder with the pictures of SIZE written by a first run; the file's path."""
+    """A folder with every picture of SIZE, drawn and written by a first run; the file's path."""
     faces = CardFaces(*SIZE)
     faces.restore(folder)
+    every_picture(faces)
     faces.keep()
     [path] = folder.glob(PATTERN)
     return path
@@ -66,6 +71,23 @@ def test_a_second_run_reads_every_picture_as_drawn(tmp_path: Path, drawn: list[b
     refuse_drawing(monkeypatch)
     again = CardFaces(*SIZE)
     again.restore(tmp_path)
+    assert every_picture(again) == drawn
+
+
+def test_only_what_the_first_run_drew_is_kept_and_the_rest_is_drawn_when_wanted(
+        tmp_path: Path, drawn: list[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    first = CardFaces(*SIZE)
+    first.restore(tmp_path)
+    shown = [first.face(card) for card in DECK[:10]] + [first.slot("")]
+    first.keep()
+    assert len(first._faces) == 10 and set(first._others) == {"slot:"}  # keep drew nothing more
+
+    with monkeypatch.context() as refusing:
+        refuse_drawing(refusing)
+        again = CardFaces(*SIZE)
+        again.restore(tmp_path)
+        assert [pixels(again.face(card)) for card in DECK[:10]] + [pixels(again.slot(""))] == [
+            pixels(picture) for picture in shown]
     assert every_picture(again) == drawn
 
 
@@ -110,6 +132,7 @@ def test_a_damaged_file_is_drawn_again_and_replaced(
     damage(path, *wrong)
     faces = CardFaces(*SIZE)
     faces.restore(folder)
+    assert faces._unkept is not None  # nothing taken from it
     assert every_picture(faces) == drawn
     faces.keep()
     again = CardFaces(*SIZE)
