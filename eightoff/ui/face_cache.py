@@ -2,11 +2,10 @@
 
 Drawing the 52 faces takes 40-50 ms of a launch; reading them back takes a few. One file holds
 the pictures of one card size and deck that a launch drew for its first frame, written once
-that frame is on screen (nothing more is drawn for it: the window's memory stays as it was). It
-is only
-a cache: a file that is missing, short, damaged, or made for other art, another program or
-another pygame is drawn again and replaced, never trusted and never an error, and a folder that
-cannot be written means the pictures are drawn at every start, as before.
+that frame is on screen (nothing more is drawn for it: the window's memory stays as it was).
+It is only a cache: a file that is missing, short, damaged, or made for other art, another
+program or another pygame is drawn again and replaced, never trusted and never an error, and a
+folder that cannot be written means the pictures are drawn at every start, as before.
 
 The file: a header line naming what the pictures were drawn for (the `key`), a line of their
 names (no spaces in a name), each picture's RGBA bytes in that order, and the CRC-32 of the
