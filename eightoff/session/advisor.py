@@ -16,16 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from eightoff import solver  # its names load when first used (lazy_loader): after the first frame
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, GameView
 from eightoff.core.i18n import N_, _
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver import SOLVED, UNSOLVED, SolveResult
-from eightoff.solver.hints import hint_from, position_before
+
+if TYPE_CHECKING:
+    from eightoff.solver import SolveResult
 
 VERDICT_SECONDS = 5.0
 """The background search after each change: enough for almost every position."""
@@ -266,9 +268,9 @@ class Advisor:
         result = self.current()
         if result is None:
             return THINKING
-        if result.status == UNSOLVED:
+        if result.status == solver.UNSOLVED:
             return CANNOT_BE_WON if not self.game.done else NO_LONGER_WINNABLE
-        return WINNABLE if result.status == SOLVED else UNDECIDED
+        return WINNABLE if result.status == solver.SOLVED else UNDECIDED
 
     def _judged(self, request: Request, result: SolveResult) -> None:
         if (request.position, request.rules) != (self.game.position, self.game.rules):
@@ -299,13 +301,13 @@ class Advisor:
     def _act(self, wanted: Wanted) -> None:
         result = self.current()
         assert result is not None and self.verdict is not None
-        advice = hint_from(result)  # the rule the hint tests test
+        advice = solver.hint_from(result)  # the rule the hint tests test
         if advice.move is not None:
             if wanted is Wanted.HINT:
                 self._session.advise(ShowHint(advice.move))
             else:
                 self._session.advise(PlaySolution(tuple(result.moves)))
-        elif result.status == UNSOLVED:
+        elif result.status == solver.UNSOLVED:
             if not self.game.done:
                 self._session.advise(CannotBeWon(from_start=True))
                 return
@@ -322,14 +324,14 @@ class Advisor:
     # ----- back to the last winnable position --------------------------------------------------
 
     def _rewind(self, undos: int) -> None:
-        before = position_before(self.game, undos)
+        before = solver.position_before(self.game, undos)
         if before is None:
             self._session.advise(CannotBeWon(from_start=False))
             return
         self.submit(Request(Purpose.REWIND, before, self.game.rules, REWIND_SECONDS, undos=undos))
 
     def _rewound(self, request: Request, result: SolveResult) -> None:
-        if result.status != SOLVED:
+        if result.status != solver.SOLVED:
             self._rewind(request.undos + 1)
             return
         self._session.advise(OfferRewind(request.undos))
@@ -351,7 +353,7 @@ class Advisor:
         self.submit(Request(Purpose.DEAL, deal(number, rules), rules, DEAL_SECONDS, deal_number=number))
 
     def _dealt(self, request: Request, result: SolveResult) -> None:
-        if result.status == UNSOLVED and self.deal_tries < DEAL_TRIES:
+        if result.status == solver.UNSOLVED and self.deal_tries < DEAL_TRIES:
             self._try_deal(request.rules)  # proved unwinnable; "unknown" is given the benefit
             return
         self._session.deal_found(Game.new(request.deal_number, request.rules))

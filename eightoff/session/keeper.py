@@ -25,11 +25,12 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.store.preferences import Preferences
-from eightoff.store.replays import KEPT
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from eightoff.store.statistics import FinishedGame, Statistics
     from eightoff.store.store import Overview
 
@@ -59,6 +60,7 @@ def fresh_game(preferences: Preferences, key: str, number: int | None = None,
 
 def not_kept() -> str:
     """What the player is told when a logged game's moves are not kept to watch it again."""
+    from eightoff.store.replays import KEPT  # here, for start-up cost: the window opens without it
     return _("The moves of that game are not kept (only those of the last {count} finished games "
              "are)").format(count=KEPT)
 
@@ -129,6 +131,10 @@ class Keeper:
 
     def close(self) -> None:
         self.store.close()
+
+    @property
+    def cache_folder(self) -> Path:
+        return self.store.cache_folder
 
     # ----- statistics, for the dialog ----------------------------------------------------------
 

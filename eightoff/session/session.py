@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from eightoff import solver  # its names load when first used (lazy_loader): after the first frame
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.i18n import _
 from eightoff.core.moves import Move
@@ -37,10 +39,12 @@ from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
-from eightoff.solver import SolveResult, grade_of
 from eightoff.solver.grade import grade_of_deal
 from eightoff.store.preferences import Preferences
-from eightoff.store.statistics import FinishedGame
+
+if TYPE_CHECKING:
+    from eightoff.solver import SolveResult
+    from eightoff.store.statistics import FinishedGame  # for start-up cost: the log's side loads when used
 
 AdviceListener = Callable[[Advice], None]
 
@@ -301,6 +305,11 @@ class Session:
         if autoplay_on:
             self.autoplay_now()
 
+    @property
+    def cache_folder(self) -> Path | None:
+        """Where the front end may keep pictures it can draw again; None without a store."""
+        return self.keeper.cache_folder if self.keeper is not None else None
+
     def remember_window(self, preferences: Preferences) -> None:
         """The preferences with where the window is now, saved when the session closes."""
         self.preferences = preferences
@@ -354,7 +363,7 @@ class Session:
         no grade is known yet, the answer's own search grades the deal (a derived or unsolved
         answer gives none)."""
         if self.grade is None and (position, rules) == (self._game.start, self._game.rules):
-            self.grade = grade_of(result)
+            self.grade = solver.grade_of(result)
 
     def advise(self, advice: Advice) -> None:
         """From the advisor or the keeper: tell the front end."""

@@ -17,7 +17,7 @@ HOME_VARIABLE = "EIGHTOFF_HOME"
 
 
 class StoreDirs(Protocol):
-    """The three folders of a `platformdirs.PlatformDirs` that the store uses."""
+    """The folders of a `platformdirs.PlatformDirs` that the store uses."""
 
     @property
     def user_config_path(self) -> Path: ...
@@ -28,10 +28,13 @@ class StoreDirs(Protocol):
     @property
     def user_state_path(self) -> Path: ...
 
+    @property
+    def user_cache_path(self) -> Path: ...
+
 
 @dataclass(frozen=True)
 class HomeDirs:
-    """Config, data and state as subfolders of one folder."""
+    """Config, data, state and cache as subfolders of one folder."""
 
     root: Path
 
@@ -46,6 +49,10 @@ class HomeDirs:
     @property
     def user_state_path(self) -> Path:
         return self.root / "state"
+
+    @property
+    def user_cache_path(self) -> Path:
+        return self.root / "cache"
 
 
 def default_dirs() -> StoreDirs:

@@ -19,7 +19,6 @@ and so never writes through it.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import tempfile
 from datetime import datetime
@@ -28,7 +27,14 @@ from pathlib import Path
 from eightoff.core.i18n import _
 from eightoff.store.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
 
-log = logging.getLogger("eightoff.store")
+
+def warn(message: str, *args: object) -> None:
+    """A line in the "eightoff.store" log. logging is imported at the first one, for start-up
+    cost (~3 ms): a window that finds its files sound never writes one."""
+    import logging
+
+    logging.getLogger("eightoff.store").warning(message, *args)
+
 
 class Notices:
     """Sentences for the window to show until the player dismisses them, in the order they came.
@@ -45,7 +51,7 @@ class Notices:
         """The "cannot save" sentence while the last write failed; None once one succeeds."""
 
     def add(self, message: str) -> None:
-        log.warning("%s", message)
+        warn("%s", message)
         if message not in self.messages:
             self.messages.append(message)
 
@@ -60,7 +66,7 @@ class Notices:
             "every move and when the window closes.").format(what=what, folder=shown(path.parent),
                                                             reason=reason)
         if self._told_cannot_save:
-            log.warning("cannot save %s to %s: %s", what, shown(path), reason)
+            warn("cannot save %s to %s: %s", what, shown(path), reason)
             return
         self._told_cannot_save = True
         self.add(self.write_problem)

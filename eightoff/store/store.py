@@ -25,7 +25,9 @@ import dataclasses
 import uuid
 import weakref
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -38,14 +40,11 @@ from eightoff.store import game_steps, preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
 from eightoff.store.file_lock import held
 from eightoff.store.files import Notices, StoreFiles, atomic_write
-from eightoff.store.game_log import GameLog
 from eightoff.store.instance import InstanceLock
 from eightoff.store.journal import FOLDER, Journal
 from eightoff.store.language_peek import PREFERENCES_FILE, SYSTEM, peek_language
 from eightoff.store.preferences import Preferences
 from eightoff.store.reading import DOCUMENT_LIMIT, reason_of
-from eightoff.store.replays import FOLDER as REPLAYS_FOLDER
-from eightoff.store.replays import Replays
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (
     LOST,
@@ -56,8 +55,15 @@ from eightoff.store.schema import (
     LogLine,
     Outcome,
 )
-from eightoff.store.statistics import RECENT, FinishedGame, Statistics, Totals
-from eightoff.store.summary import SummaryFile
+
+if TYPE_CHECKING:
+    # The finished games' side (the log, its summary, the kept moves, the statistics) is
+    # imported when first used: a window opens on its unfinished game without it, and its
+    # ~10 ms of imports come after the first frame (issue 20).
+    from eightoff.store.game_log import GameLog
+    from eightoff.store.replays import Replays
+    from eightoff.store.statistics import FinishedGame, Statistics, Totals
+    from eightoff.store.summary import SummaryFile
 
 GEOMETRY_FILE = "window.json"
 UNFINISHED_FILE = "unfinished-game.json"
@@ -84,8 +90,22 @@ class Overview:
     """Lines written by a newer version: kept, not counted."""
     totals: dict[str, Totals] = field(default_factory=dict)
     """Per variant key, the running figures the charts and the figures by grade are made from."""
-    together: Totals = field(default_factory=Totals)
+    together: Totals = field(default_factory=lambda: no_games())
     """All games as one run in the order they ended: their outcomes, streaks and trace."""
+
+
+def no_games() -> Totals:
+    """The figures of no games. This and `finished_game` import the statistics when first
+    called (see the imports above)."""
+    from eightoff.store.statistics import Totals  # here, for start-up cost
+
+    return Totals()
+
+
+def finished_game(line: LogFields) -> FinishedGame:
+    from eightoff.store.statistics import FinishedGame  # here, for start-up cost
+
+    return FinishedGame.from_line(line)
 
 
 class Store:
@@ -96,9 +116,6 @@ class Store:
         self.preferences_path = self.dirs.user_config_path / PREFERENCES_FILE
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
         self.unfinished_path = self.dirs.user_state_path / UNFINISHED_FILE
-        self._games = GameLog(self.dirs.user_data_path / GAMES_FILE, self._files)
-        self._summary = SummaryFile(self.dirs.user_data_path / SUMMARY_FILE, self._games, self._files)
-        self._replays = Replays(self.dirs.user_data_path / REPLAYS_FOLDER, self._files)
         self._instance: InstanceLock | None = None
         self.owns_unfinished = True
         """False in a second window: the unfinished game is the first window's."""
@@ -118,6 +135,30 @@ class Store:
         self._loaded_preferences: Preferences | None = None
         """The preferences as this window read them: `save_preferences` writes only what
         differs from them, over what is on disk by then."""
+
+    @cached_property
+    def _games(self) -> GameLog:
+        from eightoff.store.game_log import GameLog  # here, for start-up cost
+
+        return GameLog(self.dirs.user_data_path / GAMES_FILE, self._files)
+
+    @cached_property
+    def _summary(self) -> SummaryFile:
+        from eightoff.store.summary import SummaryFile  # here, for start-up cost
+
+        return SummaryFile(self.dirs.user_data_path / SUMMARY_FILE, self._games, self._files)
+
+    @cached_property
+    def _replays(self) -> Replays:
+        from eightoff.store.replays import FOLDER, Replays  # here, for start-up cost
+
+        return Replays(self.dirs.user_data_path / FOLDER, self._files)
+
+    @property
+    def cache_folder(self) -> Path:
+        """Where the window may keep what it can draw again (the card faces): files there are
+        never the player's data, and any of them may vanish."""
+        return self.dirs.user_cache_path
 
     # ----- what to tell the player ---------------------------------------------------------
 
@@ -419,7 +460,7 @@ class Store:
         lines = sorted(newest_first, key=lambda line: line.finished, reverse=True)  # stable: ties stay
         return Overview(
             statistics={key: totals.statistics(key) for key, totals in summary.variants.items()},
-            recent=[FinishedGame.from_line(line) for line in lines],
+            recent=[finished_game(line) for line in lines],
             skipped=summary.skipped + self._summary.torn,
             newer=summary.newer,
             totals=dict(summary.variants),
@@ -428,12 +469,14 @@ class Store:
 
     def statistics(self, rules_name: str) -> Statistics:
         self._catch_up()
-        totals = self._summary.current().variants.get(rules_name, Totals())
-        return totals.statistics(rules_name)
+        totals = self._summary.current().variants.get(rules_name)
+        return (totals if totals is not None else no_games()).statistics(rules_name)
 
     def recent_games(self, limit: int | None = 20, rules_name: str | None = None) -> list[FinishedGame]:
         """Newest first; up to RECENT (per variant) from the summary, more (`limit=None` for all)
         by reading the whole log."""
+        from eightoff.store.statistics import RECENT  # here, for start-up cost
+
         if limit is not None and limit <= RECENT:
             games = self.overview().recent
         else:
@@ -454,7 +497,7 @@ class Store:
                 if line.id in seen:
                     continue
                 seen.add(line.id)
-            games.append(FinishedGame.from_line(line))
+            games.append(finished_game(line))
         return games
 
     def reset_statistics(self, rules_name: str | None = None) -> None:

@@ -121,6 +121,7 @@ class App:
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
         self.event_handlers[self.wake_event] = lambda _event: session.poll()
         self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
+        self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
         self._place_window(remembered_position(session.preferences, self._desktop()))
         session.tell_notices()  # what the store found on opening (a file set aside...)
 

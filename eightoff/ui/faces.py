@@ -9,13 +9,17 @@ Suit symbols are polygons and circles rather than font glyphs, because fonts may
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 import pygame
 
-from eightoff.core.cards import ACE, JACK, KING, QUEEN, RANK_LETTERS, Card, Suit
+from eightoff import __version__
+from eightoff.core.cards import ACE, DECK, JACK, KING, QUEEN, RANK_LETTERS, Card, Suit
+from eightoff.ui.face_cache import PictureFile
 from eightoff.ui.layout import FAN_RATIO
 from eightoff.ui.window import in_screen_format
 
@@ -334,6 +338,11 @@ class Layout(NamedTuple):
         )
 
 
+FACE = "face:"
+"""A face's name in the cache file, before the card's fc-solve name ("face:QH"); the other
+pictures are named as `CardFaces` keeps them ("back", "slot:♠")."""
+
+
 class CardFaces:
     """All the artwork for one card size, rendered lazily on first use and kept.
 
@@ -360,6 +369,8 @@ class CardFaces:
         self._faces: dict[Card, pygame.Surface] = {}
         self._others: dict[str, pygame.Surface] = {}
         self._blank: pygame.Surface | None = None
+        self._unkept: PictureFile | None = None
+        """The cache file `restore` did not find the pictures in, for `keep` to write."""
 
     @property
     def index_height(self) -> int:
@@ -384,6 +395,44 @@ class CardFaces:
     def highlight(self) -> pygame.Surface:
         """A translucent outline the size of a card, blitted over the selected or target pile."""
         return self._other("highlight", self._draw_highlight)
+
+    # -- kept between runs
+
+    def restore(self, folder: Path) -> None:
+        """Take the pictures kept in `folder` (eightoff/ui/face_cache.py) by a launch that drew
+        them as this program draws them; if there are none, `keep` will write them."""
+        deck = "four" if self.four_colour else "two"
+        contrast = "-high-contrast" if self.high_contrast else ""
+        file = PictureFile(folder, f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}", self._art_key(),
+                           self.size)
+        pictures = file.read()
+        if pictures is None:
+            self._unkept = file
+            return
+        by_name = {FACE + str(card): card for card in DECK}
+        for name, picture in pictures.items():
+            if name in by_name:
+                self._faces[by_name[name]] = picture
+            else:
+                self._others[name] = picture  # the back, an empty pile's outline, ...
+
+    def keep(self) -> None:
+        """Write the pictures drawn so far to the file `restore` did not find: called once the
+        first frame is on screen, so the next launch's first frame needs no drawing."""
+        if self._unkept is not None:
+            file, self._unkept = self._unkept, None
+            file.write({**{FACE + str(card): face for card, face in self._faces.items()}, **self._others})
+
+    def _art_key(self) -> str:
+        """Everything the pictures' pixels depend on: size and deck, the drawing code, the
+        program, and the pygame and SDL that scale and convert them (their smoothing differs
+        between versions and processors)."""
+        return " ".join((
+            f"{self.size[0]}x{self.size[1]}", f"four-colour={self.four_colour}",
+            f"high-contrast={self.high_contrast}", f"art={art_version()}", f"fan={FAN_RATIO}",
+            f"eightoff={__version__}", f"pygame={pygame.version.ver}", f"SDL={pygame.version.SDL}",
+            f"smoothscale={pygame.transform.get_smoothscale_backend()}",
+        ))
 
     # -- plumbing
 
@@ -555,11 +604,29 @@ class CardFaces:
         return canvas
 
 
+@cache
+def art_version() -> str:
+    """The drawing code's own fingerprint (this module's text), so that any change to how a
+    card is drawn draws the cached pictures again; a frozen build without its source relies on
+    the program's version, which is in the key as well. A CRC, not a secure hash: it guards
+    against mistakes, not adversaries, and hashlib would add 2 ms of imports to the start."""
+    try:
+        return f"{zlib.crc32(Path(__file__).read_bytes()):08x}"
+    except OSError:
+        return "frozen"
+
+
 @lru_cache(maxsize=8)
-def _cached(width: int, height: int, four_colour: bool, high_contrast: bool) -> CardFaces:
-    return CardFaces(width, height, four_colour, high_contrast)
+def _cached(width: int, height: int, four_colour: bool, high_contrast: bool,
+            cache_folder: Path | None) -> CardFaces:
+    faces = CardFaces(width, height, four_colour, high_contrast)
+    if cache_folder is not None:
+        faces.restore(cache_folder)
+    return faces
 
 
-def card_faces(width: int, height: int, four_colour: bool = False, high_contrast: bool = False) -> CardFaces:
-    """The shared `CardFaces` for a size and deck; the last few stay rendered."""
-    return _cached(int(width), int(height), bool(four_colour), bool(high_contrast))
+def card_faces(width: int, height: int, four_colour: bool = False, high_contrast: bool = False,
+               cache_folder: Path | None = None) -> CardFaces:
+    """The shared `CardFaces` for a size and deck; the last few stay rendered. With a
+    `cache_folder`, the pictures kept there by an earlier run are used, not drawn again."""
+    return _cached(int(width), int(height), bool(four_colour), bool(high_contrast), cache_folder)

@@ -9,11 +9,10 @@ then only waits and leaves the event in the queue for `pygame.event.get()`.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import glob
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -21,15 +20,18 @@ import pygame
 Waiter = Callable[[float | None], None]
 
 
-def _sdl_candidates() -> list[str]:
+def _sdl_candidates() -> Iterator[str]:
+    """The SDL libraries pygame may have loaded: those its wheel bundles, then the system's,
+    searched for only if none of those is the one (`find_library` runs ldconfig or a compiler:
+    ~20 ms of the window's start)."""
     package = Path(pygame.__file__).resolve().parent
-    found: list[str] = []
     for folder in (package.parent / "pygame_ce.libs", package / ".libs", package):
-        found.extend(sorted(glob.glob(str(folder / "libSDL2-*.so*")) + glob.glob(str(folder / "SDL2*.dll"))))
+        yield from sorted(glob.glob(str(folder / "libSDL2-*.so*")) + glob.glob(str(folder / "SDL2*.dll")))
+    import ctypes.util  # here, for start-up cost: it imports subprocess (~2.5 ms)
+
     system = ctypes.util.find_library("SDL2")
     if system:
-        found.append(system)
-    return found
+        yield system
 
 
 def sdl_waiter() -> Waiter:

@@ -41,7 +41,6 @@ from eightoff.session.changes import Change
 from eightoff.session.clock import GameClock
 from eightoff.session.commands import BY_NAME, Command
 from eightoff.session.grading import grade_lines
-from eightoff.session.records import FinishedGame
 from eightoff.session.session import Session
 from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.session.words import hint_words, move_words
@@ -62,12 +61,12 @@ from eightoff.ui.layout import Layout, compute_layout, layout_record
 from eightoff.ui.playback import Playback
 from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprite, CardSprites
-from eightoff.ui.stats_dialog import StatisticsDialog
 from eightoff.ui.status import StatusLine, game_summary, wrap_text
 from eightoff.ui.toolbar import Toolbar
 from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
+    from eightoff.session.records import FinishedGame
     from eightoff.ui.scene import Host
 
 HINT_SECONDS = 2.5
@@ -171,7 +170,8 @@ class TableScene(Scene):
     # ----- geometry and pictures -----------------------------------------------------------
 
     def _faces(self) -> CardFaces:
-        return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast)
+        return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast,
+                          self.session.cache_folder)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
@@ -378,6 +378,9 @@ class TableScene(Scene):
                                          [_("Statistics are kept once the store is connected.")],
                                          [(_("Close"), None)]))
             return
+        # Here, for start-up cost: the statistics' modules load when the player first asks.
+        from eightoff.ui.stats_dialog import StatisticsDialog
+
         self.host.push(StatisticsDialog(self.host, keeper, self.game.rules.name, self.play_again,
                                         self.watch, self.session.tell_notices))
 

@@ -1,0 +1,106 @@
+"""Card pictures kept on disk between runs, as raw pixels.
+
+Drawing the 52 faces takes 40-50 ms of a launch; reading them back takes a few. One file holds
+the pictures of one card size and deck that a launch drew for its first frame, written once
+that frame is on screen (nothing more is drawn for it: the window's memory stays as it was).
+It is only a cache: a file that is missing, short, damaged, or made for other art, another
+program or another pygame is drawn again and replaced, never trusted and never an error, and a
+folder that cannot be written means the pictures are drawn at every start, as before.
+
+The file: a header line naming what the pictures were drawn for (the `key`), a line of their
+names (no spaces in a name), each picture's RGBA bytes in that order, and the CRC-32 of the
+names and pixels (4 bytes, big-endian), which catches a damaged name or picture (1-2 ms for a
+launch's 3 MB). Its length is known from those lines, so a file of any other length is not
+read at all.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import zlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+import pygame
+
+from eightoff.ui.window import in_screen_format
+
+MAGIC = b"eightoff card pictures\n"
+PIXEL_FORMAT: Final = "RGBA"
+"""Independent of the screen's format: each picture is converted to it when read."""
+CHECKSUM_BYTES = 4
+NAMES_LIMIT = 4096
+"""The longest line of names read: a few hundred bytes in a sound file."""
+PATTERN = "faces-*.rgba"
+KEPT_FILES = 4
+"""Files of other sizes kept beside the newest (the window at its sizes on other monitors);
+older ones are removed when a new one is written."""
+
+
+class PictureFile:
+    """The cache file of one card size and deck, whose header must read `key` exactly."""
+
+    def __init__(self, folder: Path, name: str, key: str, size: tuple[int, int]) -> None:
+        self.folder = folder
+        self.path = folder / PATTERN.replace("*", name)
+        self.header = MAGIC + key.encode() + b"\n"
+        self.size = size
+
+    def read(self) -> dict[str, pygame.Surface] | None:
+        """The pictures in the file by name, or None unless it holds exactly what it says."""
+        width, height = self.size
+        length = width * height * len(PIXEL_FORMAT)
+        try:
+            with open(self.path, "rb") as file:
+                if file.read(len(self.header)) != self.header:
+                    return None
+                line = file.readline(NAMES_LIMIT)
+                names = line.decode().split()
+                if len(set(names)) != len(names) or os.fstat(file.fileno()).st_size != (
+                        len(self.header) + len(line) + len(names) * length + CHECKSUM_BYTES):
+                    return None
+                pictures, checksum = {}, zlib.crc32(line)
+                for name in names:
+                    pixels = file.read(length)
+                    checksum = zlib.crc32(pixels, checksum)
+                    pictures[name] = in_screen_format(pygame.image.frombytes(pixels, self.size, PIXEL_FORMAT),
+                                                      alpha=True)
+                if file.read() != checksum.to_bytes(CHECKSUM_BYTES, "big"):
+                    return None
+                return pictures
+        except (OSError, ValueError, pygame.error):  # gone, unreadable, not text, or cut short meanwhile
+            return None
+
+    def write(self, pictures: Mapping[str, pygame.Surface]) -> None:
+        """Replace the file with `pictures` (all of this file's size, by names without spaces),
+        whole or not at all; then remove the oldest files beyond KEPT_FILES. A folder that
+        refuses is left alone."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".faces-", suffix=".part")
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(self.header)
+                    line = " ".join(pictures).encode() + b"\n"
+                    file.write(line)
+                    checksum = zlib.crc32(line)
+                    for picture in pictures.values():
+                        pixels = pygame.image.tobytes(picture, PIXEL_FORMAT)
+                        checksum = zlib.crc32(pixels, checksum)
+                        file.write(pixels)
+                    file.write(checksum.to_bytes(CHECKSUM_BYTES, "big"))
+                os.replace(temporary, self.path)
+            finally:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)  # only left if the replace did not happen
+            self._prune()
+        except OSError:
+            return
+
+    def _prune(self) -> None:
+        files = sorted(self.folder.glob(PATTERN), key=lambda path: path.stat().st_mtime, reverse=True)
+        for old in files[KEPT_FILES + 1:]:
+            old.unlink(missing_ok=True)

@@ -1,0 +1,71 @@
+"""The window draws the deal first (issue 20): the real program in a subprocess, on SDL's
+dummy display, opens on the player's unfinished game; what it has imported when that first
+frame is on screen is read from `sys.modules`. The finished games' side of the store, the
+statistics, the search (the window's process needs it only to read the worker's answers), the
+solver's process and the screen-reader bridge come after, or when used."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from eightoff.core.game import Game
+from eightoff.core.variants import STANDARD
+from eightoff.store import HomeDirs, Store
+
+PROBE = """
+import json, sys
+from eightoff.ui.memory import without_sound
+without_sound()  # as the program does before pygame is imported
+import pygame
+from eightoff.ui import table
+shown = table.TableScene.after_frame
+
+def first_frame(scene):
+    if not hasattr(first_frame, "seen"):
+        first_frame.seen = True
+        game = scene.session.game
+        print("FIRST " + json.dumps({"deal": game.deal_number, "moves": game.move_count,
+                                     "modules": sorted(sys.modules)}), file=sys.stderr)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+    shown(scene)
+
+table.TableScene.after_frame = first_frame
+from eightoff.__main__ import main
+sys.argv = ["eightoff"]
+main()
+"""
+
+LATER = (
+    "eightoff.store.game_log", "eightoff.store.summary", "eightoff.store.statistics",
+    "eightoff.store.replays", "eightoff.store.figures", "eightoff.store.figure_words",
+    "eightoff.session.records", "eightoff.ui.stats_dialog", "eightoff.ui.charts",
+    "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",
+    "eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve", "eightoff.solver.hints",
+    "subprocess", "logging",
+)
+"""Modules the first frame does without."""
+
+
+def test_the_first_frame_shows_the_unfinished_game_before_the_rest_loads(tmp_path: Path) -> None:
+    game = Game.new(617, STANDARD)
+    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])
+    store = Store(HomeDirs(tmp_path))
+    store.acquire_instance()
+    store.save_unfinished(game, 30.0)
+    store.close()
+    env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120,
+                            env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("FIRST ")]
+    first = json.loads(line.removeprefix("FIRST "))
+    assert (first["deal"], first["moves"]) == (617, 2)
+    modules = set(first["modules"])
+    assert "eightoff.store.store" in modules  # the store itself: the game came from it
+    assert sorted(modules & set(LATER)) == []
