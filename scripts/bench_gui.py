@@ -321,7 +321,7 @@ def children(pid: int) -> dict[str, int]:
     found = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         command = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        found["worker" if "spawn_main" in command else "tracker" if "resource_tracker" in command
+        found["worker" if "eightoff.solver.worker" in command else "tracker" if "resource_tracker" in command
               else f"child {child}"] = int(child)
     return found
 
