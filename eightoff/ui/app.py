@@ -28,6 +28,7 @@ from eightoff.session.start import open_session
 from eightoff.ui.access import Support
 from eightoff.ui.icon import make_icon
 from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window
+from eightoff.ui.memory import heap_trimmer
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
@@ -92,6 +93,9 @@ class App:
         self.size = self.screen.get_size()  # the drawable's real pixels: cards are drawn for them
 
         self.wait = sdl_waiter()
+        self.trim = heap_trimmer()
+        self._trimmed_at = -1
+        """The frame after which the heap was last trimmed (see `run`)."""
         self.now = session.now
         self.out = out or sys.stdout
         self.print_layout = print_layout
@@ -264,9 +268,14 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
 
     def run(self, max_frames: int | None = None) -> int:
-        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens."""
+        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens. Before a
+        sleep that nothing but input ends, the heap gives back its free pages, once."""
         while self.running and (max_frames is None or self.frames < max_frames):
-            self.wait(self.timeout())
+            timeout = self.timeout()
+            if timeout is None and self._trimmed_at != self.frames:
+                self.trim()
+                self._trimmed_at = self.frames
+            self.wait(timeout)
             self.step()
         return 0
 

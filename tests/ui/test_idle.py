@@ -78,3 +78,16 @@ def test_a_dialog_over_a_running_game_does_not_wake_the_loop() -> None:
     assert app.top is not app.table  # Help is open: the clock stops under it
     assert sleep_through(app, SECONDS) == ([], 0)
     app.close()
+
+
+def test_the_heap_is_trimmed_once_before_an_endless_sleep_and_not_on_the_clock_s_ticks() -> None:
+    app = make_app()
+    trims: list[int] = []
+    app.trim = lambda: trims.append(app.frames)
+    sleep_through(app, SECONDS)  # a fresh deal: one sleep, with nothing to end it
+    assert len(trims) == 1
+    app.session.click(Pile.column(6))
+    app.running = True
+    sleep_through(app, SECONDS + 0.5)  # the clock runs: every sleep has its end
+    assert len(trims) == 1
+    app.close()
