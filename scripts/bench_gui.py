@@ -30,6 +30,7 @@ Timings on a shared machine are noisy: read the spread, and run again before bel
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import ctypes.util
 import json
@@ -246,13 +247,18 @@ def win_and_celebrate(game: GameProcess, layout: dict[str, Any]) -> str:
     """Solve to the win, then wait for the celebration (cards bouncing off the foundations,
     about 20 s) to end: the finished game is the table after it."""
     play_to_the_end(game)
+    return f"after a celebration of {until_still(game):.0f} s"
+
+
+def until_still(game: GameProcess) -> float:
+    """Seconds until the window has been still for a second (a celebration over), 60 at most."""
     began = time.monotonic()
     while time.monotonic() - began < 60:
         before = threads_on_cpu_seconds(game.process.pid)
         time.sleep(1.0)
         if threads_on_cpu_seconds(game.process.pid) - before < 0.001:
             break
-    return f"after a celebration of {time.monotonic() - began:.0f} s"
+    return time.monotonic() - began
 
 
 def open_dialog(game: GameProcess, layout: dict[str, Any]) -> None:
@@ -276,25 +282,69 @@ STATES: dict[str, tuple[Callable[[GameProcess, dict[str, Any]], str | None] | No
 the program must use no CPU there (else: at most one wake-up a second, for the clock)."""
 
 
-def idle_figures(pid: int) -> tuple[float, float, float]:
-    """Over IDLE_SECONDS: % of a core by /proc stat ticks, the same by schedstat, wake-ups/s."""
+def thread_wakeups(pid: int) -> dict[int, int]:
+    """Voluntary context switches of each thread of `pid`, by thread id."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            status = (task / "status").read_text().splitlines()
+            found[int(task.name)] = next(int(line.split()[1]) for line in status
+                                         if line.startswith("voluntary_ctxt_switches:"))
+    return found
+
+
+def idle_figures(pid: int) -> tuple[float, float, float, str]:
+    """Over IDLE_SECONDS: % of a core by /proc stat ticks, the same by schedstat, wake-ups/s;
+    and who woke: each thread of the window (the main one first), and its worker process."""
+    helpers = children(pid)
     ticks, on_cpu, woken = cpu_ticks_seconds(pid), threads_on_cpu_seconds(pid), wakeups(pid)
+    threads = thread_wakeups(pid)
+    helper_before = {role: (threads_on_cpu_seconds(child), wakeups(child)) for role, child in helpers.items()}
     time.sleep(IDLE_SECONDS)
+    threads_after = thread_wakeups(pid)
+    rates = {tid: (count - threads.get(tid, 0)) / IDLE_SECONDS for tid, count in threads_after.items()}
+    parts = [f"{'main' if tid == pid else f'thread {tid}'} {rate:.1f}/s"
+             for tid, rate in sorted(rates.items(), key=lambda item: item[0] != pid)]
+    for role, child in helpers.items():
+        with contextlib.suppress(OSError):
+            cpu, wakes = helper_before[role]
+            parts.append(f"{role} process {(wakeups(child) - wakes) / IDLE_SECONDS:.1f}/s, "
+                         f"{(threads_on_cpu_seconds(child) - cpu) / IDLE_SECONDS * 100:.4f}% CPU")
     return ((cpu_ticks_seconds(pid) - ticks) / IDLE_SECONDS * 100,
             (threads_on_cpu_seconds(pid) - on_cpu) / IDLE_SECONDS * 100,
-            (wakeups(pid) - woken) / IDLE_SECONDS)
+            (wakeups(pid) - woken) / IDLE_SECONDS, "; ".join(parts))
+
+
+def reference_idle(display: str) -> None:
+    """Aisleriot at its dealt table over the same 10 s (the reference), if installed."""
+    sol = aisleriot()
+    if sol is None:
+        print("idle reference: GNOME Aisleriot (sol) is not installed: ours alone")
+        return
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "HOME": home, "DISPLAY": display}
+        process = subprocess.Popen([sol, "--variation", AISLERIOT_GAMES.get(RULES, "eight-off")],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        try:
+            time.sleep(SETTLE_SECONDS * 3)
+            _, on_cpu, rate, _ = idle_figures(process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    print(f"idle reference, GNOME Aisleriot at its dealt table: on-CPU (schedstat) {on_cpu:.4f} %; "
+          f"wake-ups {rate:.1f} a second")
 
 
 def bench_idle(display: str, home: Path, runs: int) -> None:
     for state, (reach, silent) in STATES.items():
-        by_stat, by_schedstat, rates, notes = [], [], [], []
+        by_stat, by_schedstat, rates, notes, who = [], [], [], [], ""
         for _ in range(runs):
             game, _, layout = start_game(display, home)
             try:
                 if reach is not None:
                     notes.append(reach(game, layout))
                 time.sleep(SETTLE_SECONDS)
-                ticks, on_cpu, rate = idle_figures(game.process.pid)
+                ticks, on_cpu, rate, who = idle_figures(game.process.pid)
             finally:
                 game.stop()
             by_stat.append(ticks)
@@ -309,6 +359,8 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
               f"wake-ups {spread(rates, 'a second', 1)}; {target}: {'meets' if met else 'MISSES'}")
         print(f"  same, /proc stat utime+stime (10 ms ticks): {spread(by_stat, '% of a core', 3)}")
+        print(f"  wake-ups by thread, last run: {who}")
+    reference_idle(display)
     print("  (wake-ups are voluntary context switches: on X11 a frame adds one of its own, the wait for "
           "the X server's reply to SDL's XSync, so one frame a second reads as 2)")
 
@@ -317,7 +369,8 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
 
 
 def children(pid: int) -> dict[str, int]:
-    """The window's helper processes by role: the solver's worker, the resource tracker."""
+    """The window's helper processes by role: the solver's worker (a resource tracker too, as
+    multiprocessing's spawn started one beside it before issue 20)."""
     found = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         command = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
@@ -326,8 +379,9 @@ def children(pid: int) -> dict[str, int]:
     return found
 
 
-def memory_line(game: GameProcess, when: str) -> None:
-    """RSS (and peak) of the window and each helper, and the sum, with the targets."""
+def memory_line(game: GameProcess, when: str) -> float:
+    """RSS (and peak) of the window and each helper, and the sum, with the targets; the
+    window's RSS in MB."""
     processes = {"window": game.process.pid, **children(game.process.pid)}
     kib = {role: memory_kib(pid) for role, pid in processes.items()}
     parts = ", ".join(f"{role} {facts['VmRSS'] / 1024:.1f} MB (peak {facts['VmHWM'] / 1024:.1f})"
@@ -338,6 +392,7 @@ def memory_line(game: GameProcess, when: str) -> None:
     print(f"resident memory {when}: {parts}; together {total:.1f} MB")
     print(f"  targets: window at most 60 MB: {verdict(window, 60)}; worker at most 40 MB: "
           f"{verdict(worker, 40)}; together at most 100 MB: {verdict(total, 100)}")
+    return window
 
 
 def process_state(pid: int) -> str:
@@ -356,29 +411,137 @@ def wait_for_worker(game: GameProcess) -> None:
         time.sleep(0.2)
 
 
-def bench_memory(display: str, home: Path) -> None:
-    """At 1920x1080 (window.json asks for it), so the face cache holds cards of that window."""
+LONG_GAME = 100
+"""Moves counted in the game measured (issue 20: "after a 100-move game")."""
+
+
+def counted_moves(game: GameProcess) -> int:
+    """What the window's move counter says: moves, undos and redos (--log-moves lines)."""
+    return sum(line.startswith("Move") or line in ("# undo", "# redo") for line in game.seen)
+
+
+def play_a_long_game(game: GameProcess, layout: dict[str, Any]) -> int:
+    """A move, undone and redone in turn, then the solution played to the win (F9): at least
+    LONG_GAME counted moves where a first click moves a card (it only selects one in Raglan)."""
+    click_top_card(game, layout)
+    game.find_window()
+    pairs = max(0, (LONG_GAME - 90) // 2) if counted_moves(game) else 0
+    if pairs:
+        xdotool(game.display, "key", "--window", game.window, "--delay", "30", *["ctrl+z", "ctrl+y"] * pairs)
+        deadline = time.monotonic() + 60
+        while counted_moves(game) < 1 + 2 * pairs and time.monotonic() < deadline:
+            game.next_line(timeout=max(1.0, deadline - time.monotonic()))
+    play_to_the_end(game)
+    return counted_moves(game)
+
+
+def bench_memory(display: str, home: Path) -> float | None:
+    """At 1920x1080 (window.json asks for it), so the face cache holds cards of that window.
+    The window's RSS after the game, for the worker's figure beside it."""
     state, config = home / "state", home / "config"
     for folder in (state, config):
         folder.mkdir(parents=True, exist_ok=True)
     (state / "window.json").write_text(json.dumps({"version": 1, "window_size": list(MEMORY_WINDOW)}))
     # Without autoplay, every card of the solution is a move of its own.
     (config / "preferences.json").write_text(json.dumps({"version": 1, "autoplay": False}))
-    game, _, _layout = start_game(display, home)
+    game, _, layout = start_game(display, home)
     try:
         game.find_window()
         shell = xdotool(display, "getwindowgeometry", "--shell", game.window)
         size = "x".join(line.split("=")[1] for line in shell.split() if line.startswith(("WIDTH", "HEIGHT")))
         wait_for_worker(game)
         memory_line(game, f"at a fresh deal, window {size}")
-        play_to_the_end(game)
-        moves = sum(line.startswith("Move") for line in game.seen)
-        time.sleep(SETTLE_SECONDS)
-        memory_line(game, f"after the game, won in {moves} moves (the solution played)")
+        moves = play_a_long_game(game, layout)
+        until_still(game)
+        return memory_line(game, f"after a game of {moves} counted moves, won (solution played), "
+                                 "the celebration over")
     finally:
         game.stop()
         (state / "window.json").unlink()
         (config / "preferences.json").unlink()
+
+
+def without_card(position: Any, name: str) -> Any:
+    """`position` with one card taken out: a game that cannot be won, whose search explores
+    far more boards than the worker has room for (a heavy search)."""
+    columns, hidden = [], list(position.hidden)
+    for index, column in enumerate(position.columns):
+        names = [str(card) for card in column]
+        if name in names:
+            place = names.index(name)
+            if hidden and place < hidden[index]:
+                hidden[index] -= 1
+            column = column[:place] + column[place + 1 :]
+        columns.append(column)
+    return position._replace(
+        columns=tuple(columns),
+        cells=tuple(None if card is not None and str(card) == name else card for card in position.cells),
+        reserve=tuple(None if card is not None and str(card) == name else card for card in position.reserve),
+        hidden=tuple(hidden))
+
+
+def bench_worker_search(window_mb: float | None) -> None:
+    """The worker as the window starts it (the session's advisor), given a search too big for
+    it: its peak RSS is its cap held or not; beside the window's RSS after a game, the two
+    together at their worst."""
+    from eightoff.core.deals import deal
+    from eightoff.core.variants import PRESETS
+    from eightoff.session.advisor import start_worker
+
+    rules = PRESETS[RULES]
+    worker = start_worker(lambda: None)
+    try:
+        worker.submit(deal(DEAL, rules), rules, 5.0, "idle")
+        while worker.poll() is None:
+            time.sleep(0.05)
+        pid = worker.pid  # type: ignore[attr-defined]
+        time.sleep(SETTLE_SECONDS)
+        idle = memory_kib(pid)["VmRSS"] / 1024
+        began = time.monotonic()
+        worker.submit(without_card(deal(DEAL, rules), "2H"), rules, 60.0, "heavy")
+        answer = None
+        while answer is None:
+            answer = worker.poll()
+            time.sleep(0.05)
+        seconds = time.monotonic() - began
+        facts = memory_kib(pid)
+        peak, after = facts["VmHWM"] / 1024, facts["VmRSS"] / 1024
+    finally:
+        worker.close()
+    _, result = answer
+    print(f"solver worker as the window starts it: idle {idle:.1f} MB; a search too big for it ({DEAL} "
+          f"without 2H) ended {result.status!r} after {result.states} boards in {seconds:.1f} s, peak "
+          f"{peak:.1f} MB, {after:.1f} MB after it; target at most 40 MB during it: {verdict(peak, 40)}")
+    if window_mb is not None:
+        total = window_mb + peak
+        print(f"  window after the game + worker at its peak: {total:.1f} MB; target at most 100 MB: "
+              f"{verdict(total, 100)}")
+
+
+AISLERIOT_GAMES = {"standard": "eight-off", "easy": "eight-off", "freecell": "freecell",
+                   "bakers": "bakers-game", "seahaven": "seahaven"}
+"""Aisleriot's own game for each of ours (it has no Raglan: Eight Off stands in)."""
+
+
+def bench_reference_memory(display: str) -> None:
+    """Aisleriot's RSS at its dealt table, measured in the same run (the reference)."""
+    sol = aisleriot()
+    if sol is None:
+        print("memory reference: GNOME Aisleriot (sol) is not installed (apt install aisleriot): ours alone")
+        return
+    variation = AISLERIOT_GAMES.get(RULES, "eight-off")
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "HOME": home, "DISPLAY": display}
+        process = subprocess.Popen([sol, "--variation", variation], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=env)
+        try:
+            time.sleep(SETTLE_SECONDS * 3)
+            facts = memory_kib(process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    print(f"memory reference, GNOME Aisleriot ({variation}) at its dealt table: "
+          f"{facts['VmRSS'] / 1024:.1f} MB (peak {facts['VmHWM'] / 1024:.1f})")
 
 
 def drag_run_across(app: Any, frames: int, card: Any) -> tuple[list[float], int]:
@@ -487,7 +650,9 @@ def main() -> int:
     with virtual_screen(2000, 1200) as display, tempfile.TemporaryDirectory() as home:
         if not args.skip_idle:
             bench_idle(display, Path(home), args.idle_runs)
-        bench_memory(display, Path(home))
+        window_mb = bench_memory(display, Path(home))
+        bench_worker_search(window_mb)
+        bench_reference_memory(display)
         if not args.skip_drag:
             bench_drag(display, args.frames, 3)
     return 0
