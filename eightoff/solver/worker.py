@@ -2,8 +2,8 @@
 
 A process, not a thread: a search is pure Python and would hold the GIL against the window's
 frames. The process starts on the first request (never at import) as a fresh interpreter
-running this module (`python -m eightoff.solver.worker`), so it shares nothing with the
-window's SDL state and holds only the solver. Not multiprocessing's "spawn": that starts a
+running this module's `main` (see `worker_command`), so it shares nothing with the window's
+SDL state and holds only the solver. Not multiprocessing's "spawn": that starts a
 resource-tracker process beside it (13 MB resident, issue 20) and re-imports the window's
 main module. The two talk over a socket pair (`multiprocessing.connection`'s pickled
 messages). A newer request supersedes the older one: the search asks every few hundred boards
@@ -126,17 +126,23 @@ def _give_back(drop_engines: Callable[[], None]) -> None:
             ctypes.CDLL(None).malloc_trim(0)
 
 
+BOOT = ("import sys; sys.path.append(sys.argv.pop(1)); "
+        "from eightoff.solver.worker import main; main(sys.argv[1:])")
+"""The worker's interpreter imports the eightoff it finds first, else the window's (its folder
+is appended, so it never hides a module of the standard library)."""
+
+
 def worker_command(descriptor: int, memory: int | None, states: int | None) -> list[str]:
     """The command that starts the worker on the socket `descriptor` (a frozen build runs
     itself with WORKER_ARGUMENT); 0 stands for None."""
     numbers = [str(number or 0) for number in (descriptor, os.getpid(), memory, states)]
     if getattr(sys, "frozen", False):
         return [sys.executable, WORKER_ARGUMENT, *numbers]
-    return [sys.executable, "-m", "eightoff.solver.worker", *numbers]
+    return [sys.executable, "-c", BOOT, str(Path(__file__).resolve().parents[2]), *numbers]
 
 
 def main(arguments: list[str]) -> None:
-    """`python -m eightoff.solver.worker FD PARENT MEMORY STATES`, as `worker_command` writes it."""
+    """The worker's process: FD PARENT MEMORY STATES, as `worker_command` writes them."""
     descriptor, parent, memory, states = (int(argument) for argument in arguments[:4])
     serve(descriptor, parent, memory or None, states or None)
 
@@ -291,7 +297,6 @@ class SolverWorker:
             self._process = subprocess.Popen(
                 worker_command(theirs.fileno(), self._memory, self._states),
                 pass_fds=(theirs.fileno(),),
-                env={**os.environ, "PYTHONPATH": _import_path()},
                 stdin=subprocess.DEVNULL,
             )
         except (OSError, ValueError) as error:
@@ -357,13 +362,3 @@ def _end(process: subprocess.Popen[bytes]) -> None:
         process.kill()
         process.wait(CLOSE_TIMEOUT)
 
-
-def _import_path() -> str:
-    """PYTHONPATH with this package's folder first: the worker imports the same eightoff as the
-    window, wherever the window found it."""
-    ours = str(Path(__file__).resolve().parents[2])
-    return os.pathsep.join([ours, *filter(None, [os.environ.get("PYTHONPATH")])])
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
