@@ -269,10 +269,13 @@ class App:
 
     def run(self, max_frames: int | None = None) -> int:
         """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens. Before a
-        sleep that nothing but input ends, the heap gives back its free pages, once."""
+        sleep that nothing but input ends, the scenes let go of what they can make again and the
+        heap gives back its free pages, once."""
         while self.running and (max_frames is None or self.frames < max_frames):
             timeout = self.timeout()
             if timeout is None and self._trimmed_at != self.frames:
+                for scene in self.scenes:
+                    scene.release()
                 self.trim()
                 self._trimmed_at = self.frames
             self.wait(timeout)

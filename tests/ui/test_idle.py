@@ -91,3 +91,25 @@ def test_the_heap_is_trimmed_once_before_an_endless_sleep_and_not_on_the_clock_s
     sleep_through(app, SECONDS + 0.5)  # the clock runs: every sleep has its end
     assert len(trims) == 1
     app.close()
+
+
+def shown(app: App) -> bytes:
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_a_table_that_let_its_picture_go_while_idle_draws_the_same_frames() -> None:
+    kept, released = make_app(), make_app()
+    released.table.release()  # as the loop does before it sleeps until input
+    assert released.table.static is None and not released.table.needs_draw()
+    for app in (kept, released):
+        app.session.click(Pile.column(6))  # a card goes home: the picture is painted again
+        app.pump(2)
+    assert shown(released) == shown(kept)
+    assert released.table.static is not None
+    for app in (kept, released):
+        app.table.release()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
+        app.pump(2)  # Help over the table: the table is drawn whole under it
+    assert shown(released) == shown(kept)
+    kept.window.close()
+    released.close()  # and the display with it
