@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import select
 import signal
 import subprocess
@@ -164,6 +165,18 @@ def test_the_window_s_worker_stays_in_its_memory_through_a_search_too_big_for_it
         assert peak_kib(pid) * 1024 <= WORKER_MEMORY
         worker.submit(deal(2), STANDARD, None, "after")  # and it goes on answering
         assert worker.wait(WAIT)[1].status == SOLVED
+
+
+def test_a_worker_killed_in_a_search_answers_unknown_and_the_next_request_starts_another() -> None:
+    with SolverWorker() as worker:  # as when the system's out-of-memory killer picks it
+        worker.submit(endless(), STANDARD, None, "endless")
+        pid = worker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        tag, result = worker.wait(WAIT)
+        assert tag == "endless" and result.status == UNKNOWN
+        worker.submit(deal(2), STANDARD, None, "after")
+        assert worker.wait(WAIT)[1].status == SOLVED and worker.pid not in (None, pid)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux enforces it")
