@@ -94,12 +94,6 @@ def threads_on_cpu_seconds(pid: int) -> float:
                for task in Path(f"/proc/{pid}/task").iterdir()) / 1e9
 
 
-def wakeups(pid: int) -> int:
-    return sum(int(line.split()[1]) for task in Path(f"/proc/{pid}/task").iterdir()
-               for line in (task / "status").read_text().splitlines()
-               if line.startswith("voluntary_ctxt_switches:"))
-
-
 def memory_kib(pid: int) -> dict[str, int]:
     return {line.split(":")[0]: int(line.split()[1])
             for line in Path(f"/proc/{pid}/status").read_text().splitlines()
@@ -282,57 +276,73 @@ STATES: dict[str, tuple[Callable[[GameProcess, dict[str, Any]], str | None] | No
 the program must use no CPU there (else: at most one wake-up a second, for the clock)."""
 
 
-def thread_wakeups(pid: int) -> dict[int, int]:
-    """Voluntary context switches of each thread of `pid`, by thread id."""
+Threads = dict[int, tuple[int, int]]
+"""Thread id -> (nanoseconds on CPU, voluntary context switches)."""
+
+
+def per_thread(pid: int) -> Threads:
+    """Each thread's nanoseconds on CPU (schedstat) and voluntary context switches, by thread
+    id. A thread that ends between two looks is left out of both (Aisleriot's come and go):
+    summed over the threads alone, the process's figures could go down."""
     found = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
-        with contextlib.suppress(OSError):
+        with contextlib.suppress(OSError, StopIteration):
+            on_cpu = int((task / "schedstat").read_text().split()[0])
             status = (task / "status").read_text().splitlines()
-            found[int(task.name)] = next(int(line.split()[1]) for line in status
-                                         if line.startswith("voluntary_ctxt_switches:"))
+            switches = next(int(line.split()[1]) for line in status
+                            if line.startswith("voluntary_ctxt_switches:"))
+            found[int(task.name)] = (on_cpu, switches)
     return found
+
+
+def growth(before: Threads, after: Threads) -> Threads:
+    """Per thread alive at the end: CPU nanoseconds and wake-ups since `before` (a new thread's
+    all of them)."""
+    return {tid: (cpu - before.get(tid, (0, 0))[0], wakes - before.get(tid, (0, 0))[1])
+            for tid, (cpu, wakes) in after.items()}
 
 
 def idle_figures(pid: int) -> tuple[float, float, float, str]:
     """Over IDLE_SECONDS: % of a core by /proc stat ticks, the same by schedstat, wake-ups/s;
-    and who woke: each thread of the window (the main one first), and its worker process."""
-    helpers = children(pid)
-    ticks, on_cpu, woken = cpu_ticks_seconds(pid), threads_on_cpu_seconds(pid), wakeups(pid)
-    threads = thread_wakeups(pid)
-    helper_before = {role: (threads_on_cpu_seconds(child), wakeups(child)) for role, child in helpers.items()}
+    and who woke: each thread of the window (the main one first), and its helper processes."""
+    helpers = {pid: "window", **{child: role for role, child in children(pid).items()}}
+    ticks = cpu_ticks_seconds(pid)
+    before = {process: per_thread(process) for process in helpers}
     time.sleep(IDLE_SECONDS)
-    threads_after = thread_wakeups(pid)
-    rates = {tid: (count - threads.get(tid, 0)) / IDLE_SECONDS for tid, count in threads_after.items()}
-    parts = [f"{'main' if tid == pid else f'thread {tid}'} {rate:.1f}/s"
-             for tid, rate in sorted(rates.items(), key=lambda item: item[0] != pid)]
-    for role, child in helpers.items():
-        with contextlib.suppress(OSError):
-            cpu, wakes = helper_before[role]
-            parts.append(f"{role} process {(wakeups(child) - wakes) / IDLE_SECONDS:.1f}/s, "
-                         f"{(threads_on_cpu_seconds(child) - cpu) / IDLE_SECONDS * 100:.4f}% CPU")
+    grown = {process: growth(before[process], per_thread(process)) for process in helpers}
+    window = grown.pop(pid)
+    parts = [f"{'main' if tid == pid else f'thread {tid}'} {wakes / IDLE_SECONDS:.1f}/s"
+             for tid, (_, wakes) in sorted(window.items(), key=lambda item: item[0] != pid)]
+    parts += [f"{helpers[process]} process {sum(w for _, w in threads.values()) / IDLE_SECONDS:.1f}/s, "
+              f"{sum(c for c, _ in threads.values()) / 1e9 / IDLE_SECONDS * 100:.4f}% CPU"
+              for process, threads in grown.items()]
     return ((cpu_ticks_seconds(pid) - ticks) / IDLE_SECONDS * 100,
-            (threads_on_cpu_seconds(pid) - on_cpu) / IDLE_SECONDS * 100,
-            (wakeups(pid) - woken) / IDLE_SECONDS, "; ".join(parts))
+            sum(cpu for cpu, _ in window.values()) / 1e9 / IDLE_SECONDS * 100,
+            sum(wakes for _, wakes in window.values()) / IDLE_SECONDS, "; ".join(parts))
 
 
-def reference_idle(display: str) -> None:
+def reference_idle(display: str, runs: int) -> None:
     """Aisleriot at its dealt table over the same 10 s (the reference), if installed."""
     sol = aisleriot()
     if sol is None:
         print("idle reference: GNOME Aisleriot (sol) is not installed: ours alone")
         return
-    with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "HOME": home, "DISPLAY": display}
-        process = subprocess.Popen([sol, "--variation", AISLERIOT_GAMES.get(RULES, "eight-off")],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        try:
-            time.sleep(SETTLE_SECONDS * 3)
-            _, on_cpu, rate, _ = idle_figures(process.pid)
-        finally:
-            process.terminate()
-            process.wait(timeout=10)
-    print(f"idle reference, GNOME Aisleriot at its dealt table: on-CPU (schedstat) {on_cpu:.4f} %; "
-          f"wake-ups {rate:.1f} a second")
+    on_cpu, rates = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            env = {**os.environ, "HOME": home, "DISPLAY": display}
+            process = subprocess.Popen([sol, "--variation", AISLERIOT_GAMES.get(RULES, "eight-off")],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            try:
+                time.sleep(SETTLE_SECONDS * 3)
+                _, cpu, rate, _ = idle_figures(process.pid)
+            finally:
+                process.terminate()
+                process.wait(timeout=10)
+        on_cpu.append(cpu)
+        rates.append(rate)
+    print(f"idle reference, GNOME Aisleriot at its dealt table: on-CPU (schedstat) {spread(on_cpu, '%', 4)}; "
+          f"wake-ups {spread(rates, 'a second', 1)}")
 
 
 def bench_idle(display: str, home: Path, runs: int) -> None:
@@ -360,7 +370,7 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
               f"wake-ups {spread(rates, 'a second', 1)}; {target}: {'meets' if met else 'MISSES'}")
         print(f"  same, /proc stat utime+stime (10 ms ticks): {spread(by_stat, '% of a core', 3)}")
         print(f"  wake-ups by thread, last run: {who}")
-    reference_idle(display)
+    reference_idle(display, runs)
     print("  (wake-ups are voluntary context switches: on X11 a frame adds one of its own, the wait for "
           "the X server's reply to SDL's XSync, so one frame a second reads as 2)")
 
