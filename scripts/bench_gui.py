@@ -431,15 +431,17 @@ def counted_moves(game: GameProcess) -> int:
 
 
 def play_a_long_game(game: GameProcess, layout: dict[str, Any]) -> int:
-    """A move, undone and redone in turn, then the solution played to the win (F9): at least
-    LONG_GAME counted moves where a first click moves a card (it only selects one in Raglan)."""
+    """A move, undone and redone in turn and undone at last (that move may lose the deal), then
+    the solution played to the win (F9): at least LONG_GAME counted moves where a first click
+    moves a card (it only selects one in Raglan)."""
     click_top_card(game, layout)
     game.find_window()
     pairs = max(0, (LONG_GAME - 90) // 2) if counted_moves(game) else 0
     if pairs:
-        xdotool(game.display, "key", "--window", game.window, "--delay", "30", *["ctrl+z", "ctrl+y"] * pairs)
+        keys = [*["ctrl+z", "ctrl+y"] * pairs, "ctrl+z"]
+        xdotool(game.display, "key", "--window", game.window, "--delay", "30", *keys)
         deadline = time.monotonic() + 60
-        while counted_moves(game) < 1 + 2 * pairs and time.monotonic() < deadline:
+        while counted_moves(game) < 1 + len(keys) and time.monotonic() < deadline:
             game.next_line(timeout=max(1.0, deadline - time.monotonic()))
     play_to_the_end(game)
     return counted_moves(game)

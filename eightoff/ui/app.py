@@ -94,8 +94,10 @@ class App:
 
         self.wait = sdl_waiter()
         self.trim = heap_trimmer()
-        self._trimmed_at = -1
-        """The frame after which the heap was last trimmed (see `run`)."""
+        self.shown = 0
+        """Frames put on screen (steps that drew nothing are not counted)."""
+        self._released_at = -1
+        """How many frames were shown when the scenes last let go of what they can remake."""
         self.now = session.now
         self.out = out or sys.stdout
         self.print_layout = print_layout
@@ -268,16 +270,20 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
 
     def run(self, max_frames: int | None = None) -> int:
-        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens. Before a
-        sleep that nothing but input ends, the scenes let go of what they can make again and the
-        heap gives back its free pages, once."""
+        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens.
+
+        Before the first sleep after a frame shown, unless an animation wants the next frame,
+        the scenes let go of what they can make again (the table's static picture, between the
+        clock's ticks too); and before one that nothing but input ends, the heap gives back its
+        free pages. Once a frame: input that changes nothing on screen costs nothing more."""
         while self.running and (max_frames is None or self.frames < max_frames):
             timeout = self.timeout()
-            if timeout is None and self._trimmed_at != self.frames:
+            if not self.animating() and self._released_at != self.shown:
+                self._released_at = self.shown
                 for scene in self.scenes:
                     scene.release()
-                self.trim()
-                self._trimmed_at = self.frames
+                if timeout is None:
+                    self.trim()
             self.wait(timeout)
             self.step()
         return 0
@@ -294,9 +300,13 @@ class App:
             if not any(scene.busy() for scene in self.scenes):
                 return
 
+    def animating(self) -> bool:
+        """Whether the next frame is due at once (a redraw waiting, a scene animating)."""
+        return self.full_redraw or any(scene.busy() for scene in self.scenes)
+
     def timeout(self) -> float | None:
         now = self.now()
-        if self.full_redraw or any(scene.busy() for scene in self.scenes):
+        if self.animating():
             return FRAME_SECONDS
         wakeups = [t for scene in self.scenes if (t := scene.next_wakeup(now)) is not None]
         if not wakeups or not self.visible:
@@ -368,6 +378,7 @@ class App:
         elif not self.top.needs_draw() or not self.top.draw(self.screen, False):
             return
         self.window.present()
+        self.shown += 1
         self.table.after_frame()
         if self._after_first_frame is not None:
             waiting, self._after_first_frame = self._after_first_frame, None

@@ -86,10 +86,15 @@ def test_the_heap_is_trimmed_once_before_an_endless_sleep_and_not_on_the_clock_s
     app.trim = lambda: trims.append(app.frames)
     sleep_through(app, SECONDS)  # a fresh deal: one sleep, with nothing to end it
     assert len(trims) == 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
+    app.running = True
+    sleep_through(app, SECONDS)  # input that changes nothing on screen: no second trim
+    assert len(trims) == 1
     app.session.click(Pile.column(6))
     app.running = True
     sleep_through(app, SECONDS + 0.5)  # the clock runs: every sleep has its end
     assert len(trims) == 1
+    assert app.table.static is None  # let go between the ticks
     app.close()
 
 
