@@ -103,9 +103,7 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
 
 def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
     seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
-    # The caller's cap on boards kept holds for the second search too (the first one's boards
-    # are freed by then): without it the worker's memory cap did not hold (issue 20).
-    return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop, budget.states)
+    return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop)
 
 
 def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[Move]:
