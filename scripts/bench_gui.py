@@ -111,8 +111,9 @@ SETTLED_SHARE = 0.9
 AISLERIOT = ("sol", "/usr/games/sol")
 
 
-def start_game(display: str, home: Path) -> tuple[GameProcess, float, dict[str, object]]:
-    game = GameProcess(display, home, "--deal", str(DEAL), "--rules", RULES, "--log-moves", "--print-layout")
+def start_game(display: str, home: Path, number: int = DEAL) -> tuple[GameProcess, float, dict[str, object]]:
+    game = GameProcess(display, home, "--deal", str(number), "--rules", RULES, "--log-moves",
+                       "--print-layout")
     layout, _ = game.next_layout(timeout=60)
     return game, time.monotonic() - game.started, layout
 
@@ -447,7 +448,7 @@ def play_a_long_game(game: GameProcess, layout: dict[str, Any]) -> int:
     return counted_moves(game)
 
 
-def bench_memory(display: str, home: Path) -> float | None:
+def bench_memory(display: str, home: Path, number: int) -> float | None:
     """At 1920x1080 (window.json asks for it), so the face cache holds cards of that window.
     The window's RSS after the game, for the worker's figure beside it."""
     state, config = home / "state", home / "config"
@@ -456,13 +457,13 @@ def bench_memory(display: str, home: Path) -> float | None:
     (state / "window.json").write_text(json.dumps({"version": 1, "window_size": list(MEMORY_WINDOW)}))
     # Without autoplay, every card of the solution is a move of its own.
     (config / "preferences.json").write_text(json.dumps({"version": 1, "autoplay": False}))
-    game, _, layout = start_game(display, home)
+    game, _, layout = start_game(display, home, number)
     try:
         game.find_window()
         shell = xdotool(display, "getwindowgeometry", "--shell", game.window)
         size = "x".join(line.split("=")[1] for line in shell.split() if line.startswith(("WIDTH", "HEIGHT")))
         wait_for_worker(game)
-        memory_line(game, f"at a fresh deal, window {size}")
+        memory_line(game, f"at a fresh deal ({number}), window {size}")
         moves = play_a_long_game(game, layout)
         until_still(game)
         return memory_line(game, f"after a game of {moves} counted moves, won (solution played), "
@@ -471,6 +472,20 @@ def bench_memory(display: str, home: Path) -> float | None:
         game.stop()
         (state / "window.json").unlink()
         (config / "preferences.json").unlink()
+
+
+def winnable_deal() -> int:
+    """DEAL, or the first deal after it that the solver wins: the game measured is played to
+    its win (deal 617 of Seahaven Towers cannot be won)."""
+    from eightoff.core.deals import deal
+    from eightoff.core.variants import PRESETS
+    from eightoff.solver import SOLVED, Budget, solve
+
+    rules = PRESETS[RULES]
+    number = DEAL
+    while solve(deal(number, rules), rules, Budget(seconds=10.0)).status != SOLVED:
+        number += 1
+    return number
 
 
 def without_card(position: Any, name: str) -> Any:
@@ -492,7 +507,7 @@ def without_card(position: Any, name: str) -> Any:
         hidden=tuple(hidden))
 
 
-def bench_worker_search(window_mb: float | None) -> None:
+def bench_worker_search(window_mb: float | None, number: int) -> None:
     """The worker as the window starts it (the session's advisor), given a search too big for
     it: its peak RSS is its cap held or not; beside the window's RSS after a game, the two
     together at their worst."""
@@ -503,14 +518,14 @@ def bench_worker_search(window_mb: float | None) -> None:
     rules = PRESETS[RULES]
     worker = start_worker(lambda: None)
     try:
-        worker.submit(deal(DEAL, rules), rules, 5.0, "idle")
+        worker.submit(deal(number, rules), rules, 5.0, "idle")
         while worker.poll() is None:
             time.sleep(0.05)
         pid = worker.pid  # type: ignore[attr-defined]
         time.sleep(SETTLE_SECONDS)
         idle = memory_kib(pid)["VmRSS"] / 1024
         began = time.monotonic()
-        worker.submit(without_card(deal(DEAL, rules), "2H"), rules, 60.0, "heavy")
+        worker.submit(without_card(deal(number, rules), "2H"), rules, 60.0, "heavy")
         answer = None
         while answer is None:
             answer = worker.poll()
@@ -521,7 +536,7 @@ def bench_worker_search(window_mb: float | None) -> None:
     finally:
         worker.close()
     _, result = answer
-    print(f"solver worker as the window starts it: idle {idle:.1f} MB; a search too big for it ({DEAL} "
+    print(f"solver worker as the window starts it: idle {idle:.1f} MB; a search too big for it ({number} "
           f"without 2H) ended {result.status!r} after {result.states} boards in {seconds:.1f} s, peak "
           f"{peak:.1f} MB, {after:.1f} MB after it; target at most 40 MB during it: {verdict(peak, 40)}")
     if window_mb is not None:
@@ -662,8 +677,9 @@ def main() -> int:
     with virtual_screen(2000, 1200) as display, tempfile.TemporaryDirectory() as home:
         if not args.skip_idle:
             bench_idle(display, Path(home), args.idle_runs)
-        window_mb = bench_memory(display, Path(home))
-        bench_worker_search(window_mb)
+        number = winnable_deal()
+        window_mb = bench_memory(display, Path(home), number)
+        bench_worker_search(window_mb, number)
         bench_reference_memory(display)
         if not args.skip_drag:
             bench_drag(display, args.frames, 3)
