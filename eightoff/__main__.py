@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
     from eightoff.store.figures import Figures
 
+WORKER_ARGUMENT = "--eightoff-solver-worker"
+"""The solver's worker in a frozen build (eightoff/solver/worker.py says the same)."""
 UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly")
 
 
@@ -74,11 +76,18 @@ def draw_charts(path: Path, figures: Figures, together: Figures | None) -> None:
 
 
 def main() -> None:
+    if getattr(sys, "frozen", False) and sys.argv[1:2] == [WORKER_ARGUMENT]:
+        # A frozen build has no `python -m`: the solver's worker process is this program
+        # again, which then serves as the worker instead of opening another window.
+        from eightoff.solver.worker import main as serve_as_worker  # only here, for start-up cost
+
+        serve_as_worker(sys.argv[2:])
+        return
     if getattr(sys, "frozen", False):
         import multiprocessing  # only here, for start-up cost: a plain run never needs it
 
-        # The solver's worker process is started with "spawn": in a frozen build it re-runs
-        # this program, which must then serve as the worker instead of opening another window.
+        # `eightoff solve --jobs` starts its processes with "spawn": in a frozen build they
+        # re-run this program, which must then serve as one instead of opening a window.
         multiprocessing.freeze_support()
     from eightoff.cli import run
     from eightoff.locale import choose_language, install_language

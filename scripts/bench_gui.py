@@ -32,6 +32,7 @@ Timings on a shared machine are noisy: read the spread, and run again before bel
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import ctypes.util
 import json
@@ -95,12 +96,6 @@ def threads_on_cpu_seconds(pid: int) -> float:
                for task in Path(f"/proc/{pid}/task").iterdir()) / 1e9
 
 
-def wakeups(pid: int) -> int:
-    return sum(int(line.split()[1]) for task in Path(f"/proc/{pid}/task").iterdir()
-               for line in (task / "status").read_text().splitlines()
-               if line.startswith("voluntary_ctxt_switches:"))
-
-
 def memory_kib(pid: int) -> dict[str, int]:
     return {line.split(":")[0]: int(line.split()[1])
             for line in Path(f"/proc/{pid}/status").read_text().splitlines()
@@ -118,8 +113,9 @@ SETTLED_SHARE = 0.9
 AISLERIOT = ("sol", "/usr/games/sol")
 
 
-def start_game(display: str, home: Path) -> tuple[GameProcess, float, dict[str, object]]:
-    game = GameProcess(display, home, "--deal", str(DEAL), "--rules", RULES, "--log-moves", "--print-layout")
+def start_game(display: str, home: Path, number: int = DEAL) -> tuple[GameProcess, float, dict[str, object]]:
+    game = GameProcess(display, home, "--deal", str(number), "--rules", RULES, "--log-moves",
+                       "--print-layout")
     layout, _ = game.next_layout(timeout=60)
     return game, time.monotonic() - game.started, layout
 
@@ -257,13 +253,18 @@ def win_and_celebrate(game: GameProcess, layout: dict[str, Any]) -> str:
     """Solve to the win, then wait for the celebration (cards bouncing off the foundations,
     about 20 s) to end: the finished game is the table after it."""
     play_to_the_end(game)
+    return f"after a celebration of {until_still(game):.0f} s"
+
+
+def until_still(game: GameProcess) -> float:
+    """Seconds until the window has been still for a second (a celebration over), 60 at most."""
     began = time.monotonic()
     while time.monotonic() - began < 60:
         before = threads_on_cpu_seconds(game.process.pid)
         time.sleep(1.0)
         if threads_on_cpu_seconds(game.process.pid) - before < 0.001:
             break
-    return f"after a celebration of {time.monotonic() - began:.0f} s"
+    return time.monotonic() - began
 
 
 def open_dialog(game: GameProcess, layout: dict[str, Any]) -> None:
@@ -287,25 +288,85 @@ STATES: dict[str, tuple[Callable[[GameProcess, dict[str, Any]], str | None] | No
 the program must use no CPU there (else: at most one wake-up a second, for the clock)."""
 
 
-def idle_figures(pid: int) -> tuple[float, float, float]:
-    """Over IDLE_SECONDS: % of a core by /proc stat ticks, the same by schedstat, wake-ups/s."""
-    ticks, on_cpu, woken = cpu_ticks_seconds(pid), threads_on_cpu_seconds(pid), wakeups(pid)
+Threads = dict[int, tuple[int, int]]
+"""Thread id -> (nanoseconds on CPU, voluntary context switches)."""
+
+
+def per_thread(pid: int) -> Threads:
+    """Each thread's nanoseconds on CPU (schedstat) and voluntary context switches, by thread
+    id. A thread that ends between two looks is left out of both (Aisleriot's come and go):
+    summed over the threads alone, the process's figures could go down."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, StopIteration):
+            on_cpu = int((task / "schedstat").read_text().split()[0])
+            status = (task / "status").read_text().splitlines()
+            switches = next(int(line.split()[1]) for line in status
+                            if line.startswith("voluntary_ctxt_switches:"))
+            found[int(task.name)] = (on_cpu, switches)
+    return found
+
+
+def growth(before: Threads, after: Threads) -> Threads:
+    """Per thread alive at the end: CPU nanoseconds and wake-ups since `before` (a new thread's
+    all of them)."""
+    return {tid: (cpu - before.get(tid, (0, 0))[0], wakes - before.get(tid, (0, 0))[1])
+            for tid, (cpu, wakes) in after.items()}
+
+
+def idle_figures(pid: int) -> tuple[float, float, float, str]:
+    """Over IDLE_SECONDS: % of a core by /proc stat ticks, the same by schedstat, wake-ups/s;
+    and who woke: each thread of the window (the main one first), and its helper processes."""
+    helpers = {pid: "window", **{child: role for role, child in children(pid).items()}}
+    ticks = cpu_ticks_seconds(pid)
+    before = {process: per_thread(process) for process in helpers}
     time.sleep(IDLE_SECONDS)
+    grown = {process: growth(before[process], per_thread(process)) for process in helpers}
+    window = grown.pop(pid)
+    parts = [f"{'main' if tid == pid else f'thread {tid}'} {wakes / IDLE_SECONDS:.1f}/s"
+             for tid, (_, wakes) in sorted(window.items(), key=lambda item: item[0] != pid)]
+    parts += [f"{helpers[process]} process {sum(w for _, w in threads.values()) / IDLE_SECONDS:.1f}/s, "
+              f"{sum(c for c, _ in threads.values()) / 1e9 / IDLE_SECONDS * 100:.4f}% CPU"
+              for process, threads in grown.items()]
     return ((cpu_ticks_seconds(pid) - ticks) / IDLE_SECONDS * 100,
-            (threads_on_cpu_seconds(pid) - on_cpu) / IDLE_SECONDS * 100,
-            (wakeups(pid) - woken) / IDLE_SECONDS)
+            sum(cpu for cpu, _ in window.values()) / 1e9 / IDLE_SECONDS * 100,
+            sum(wakes for _, wakes in window.values()) / IDLE_SECONDS, "; ".join(parts))
+
+
+def reference_idle(display: str, runs: int) -> None:
+    """Aisleriot at its dealt table over the same 10 s (the reference), if installed."""
+    sol = aisleriot()
+    if sol is None:
+        print("idle reference: GNOME Aisleriot (sol) is not installed: ours alone")
+        return
+    on_cpu, rates = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as home:
+            env = {**os.environ, "HOME": home, "DISPLAY": display}
+            process = subprocess.Popen([sol, "--variation", AISLERIOT_GAMES.get(RULES, "eight-off")],
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            try:
+                time.sleep(SETTLE_SECONDS * 3)
+                _, cpu, rate, _ = idle_figures(process.pid)
+            finally:
+                process.terminate()
+                process.wait(timeout=10)
+        on_cpu.append(cpu)
+        rates.append(rate)
+    print(f"idle reference, GNOME Aisleriot at its dealt table: on-CPU (schedstat) {spread(on_cpu, '%', 4)}; "
+          f"wake-ups {spread(rates, 'a second', 1)}")
 
 
 def bench_idle(display: str, home: Path, runs: int) -> None:
     for state, (reach, silent) in STATES.items():
-        by_stat, by_schedstat, rates, notes = [], [], [], []
+        by_stat, by_schedstat, rates, notes, who = [], [], [], [], ""
         for _ in range(runs):
             game, _, layout = start_game(display, home)
             try:
                 if reach is not None:
                     notes.append(reach(game, layout))
                 time.sleep(SETTLE_SECONDS)
-                ticks, on_cpu, rate = idle_figures(game.process.pid)
+                ticks, on_cpu, rate, who = idle_figures(game.process.pid)
             finally:
                 game.stop()
             by_stat.append(ticks)
@@ -320,6 +381,8 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
               f"wake-ups {spread(rates, 'a second', 1)}; {target}: {'meets' if met else 'MISSES'}")
         print(f"  same, /proc stat utime+stime (10 ms ticks): {spread(by_stat, '% of a core', 3)}")
+        print(f"  wake-ups by thread, last run: {who}")
+    reference_idle(display, runs)
     print("  (wake-ups are voluntary context switches: on X11 a frame adds one of its own, the wait for "
           "the X server's reply to SDL's XSync, so one frame a second reads as 2)")
 
@@ -328,17 +391,19 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
 
 
 def children(pid: int) -> dict[str, int]:
-    """The window's helper processes by role: the solver's worker, the resource tracker."""
+    """The window's helper processes by role: the solver's worker (a resource tracker too, as
+    multiprocessing's spawn started one beside it before issue 20)."""
     found = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         command = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-        found["worker" if "spawn_main" in command else "tracker" if "resource_tracker" in command
+        found["worker" if "eightoff.solver.worker" in command else "tracker" if "resource_tracker" in command
               else f"child {child}"] = int(child)
     return found
 
 
-def memory_line(game: GameProcess, when: str) -> None:
-    """RSS (and peak) of the window and each helper, and the sum, with the targets."""
+def memory_line(game: GameProcess, when: str) -> float:
+    """RSS (and peak) of the window and each helper, and the sum, with the targets; the
+    window's RSS in MB."""
     processes = {"window": game.process.pid, **children(game.process.pid)}
     kib = {role: memory_kib(pid) for role, pid in processes.items()}
     parts = ", ".join(f"{role} {facts['VmRSS'] / 1024:.1f} MB (peak {facts['VmHWM'] / 1024:.1f})"
@@ -349,6 +414,7 @@ def memory_line(game: GameProcess, when: str) -> None:
     print(f"resident memory {when}: {parts}; together {total:.1f} MB")
     print(f"  targets: window at most 60 MB: {verdict(window, 60)}; worker at most 40 MB: "
           f"{verdict(worker, 40)}; together at most 100 MB: {verdict(total, 100)}")
+    return window
 
 
 def process_state(pid: int) -> str:
@@ -367,29 +433,153 @@ def wait_for_worker(game: GameProcess) -> None:
         time.sleep(0.2)
 
 
-def bench_memory(display: str, home: Path) -> None:
-    """At 1920x1080 (window.json asks for it), so the face cache holds cards of that window."""
+LONG_GAME = 100
+"""Moves counted in the game measured (issue 20: "after a 100-move game")."""
+
+
+def counted_moves(game: GameProcess) -> int:
+    """What the window's move counter says: moves, undos and redos (--log-moves lines)."""
+    return sum(line.startswith("Move") or line in ("# undo", "# redo") for line in game.seen)
+
+
+def play_a_long_game(game: GameProcess, layout: dict[str, Any]) -> int:
+    """A move, undone and redone in turn and undone at last (that move may lose the deal), then
+    the solution played to the win (F9): at least LONG_GAME counted moves where a first click
+    moves a card (it only selects one in Raglan)."""
+    click_top_card(game, layout)
+    game.find_window()
+    pairs = LONG_GAME // 4 if counted_moves(game) else 0  # half the moves; solutions run 50 to 110
+    if pairs:
+        keys = [*["ctrl+z", "ctrl+y"] * pairs, "ctrl+z"]
+        xdotool(game.display, "key", "--window", game.window, "--delay", "30", *keys)
+        deadline = time.monotonic() + 60
+        while counted_moves(game) < 1 + len(keys) and time.monotonic() < deadline:
+            game.next_line(timeout=max(1.0, deadline - time.monotonic()))
+    play_to_the_end(game)
+    return counted_moves(game)
+
+
+def bench_memory(display: str, home: Path, number: int) -> float | None:
+    """At 1920x1080 (window.json asks for it), so the face cache holds cards of that window.
+    The window's RSS after the game, for the worker's figure beside it."""
     state, config = home / "state", home / "config"
     for folder in (state, config):
         folder.mkdir(parents=True, exist_ok=True)
     (state / "window.json").write_text(json.dumps({"version": 1, "window_size": list(MEMORY_WINDOW)}))
     # Without autoplay, every card of the solution is a move of its own.
     (config / "preferences.json").write_text(json.dumps({"version": 1, "autoplay": False}))
-    game, _, _layout = start_game(display, home)
+    game, _, layout = start_game(display, home, number)
     try:
         game.find_window()
         shell = xdotool(display, "getwindowgeometry", "--shell", game.window)
         size = "x".join(line.split("=")[1] for line in shell.split() if line.startswith(("WIDTH", "HEIGHT")))
         wait_for_worker(game)
-        memory_line(game, f"at a fresh deal, window {size}")
-        play_to_the_end(game)
-        moves = sum(line.startswith("Move") for line in game.seen)
-        time.sleep(SETTLE_SECONDS)
-        memory_line(game, f"after the game, won in {moves} moves (the solution played)")
+        memory_line(game, f"at a fresh deal ({number}), window {size}")
+        moves = play_a_long_game(game, layout)
+        until_still(game)
+        return memory_line(game, f"after a game of {moves} counted moves, won (solution played), "
+                                 "the celebration over")
     finally:
         game.stop()
         (state / "window.json").unlink()
         (config / "preferences.json").unlink()
+
+
+def winnable_deal() -> int:
+    """DEAL, or the first deal after it that the solver wins: the game measured is played to
+    its win (deal 617 of Seahaven Towers cannot be won)."""
+    from eightoff.core.deals import deal
+    from eightoff.core.variants import PRESETS
+    from eightoff.solver import SOLVED, Budget, solve
+
+    rules = PRESETS[RULES]
+    number = DEAL
+    while solve(deal(number, rules), rules, Budget(seconds=10.0)).status != SOLVED:
+        number += 1
+    return number
+
+
+def without_card(position: Any, name: str) -> Any:
+    """`position` with one card taken out: a game that cannot be won, whose search explores
+    far more boards than the worker has room for (a heavy search)."""
+    columns, hidden = [], list(position.hidden)
+    for index, column in enumerate(position.columns):
+        names = [str(card) for card in column]
+        if name in names:
+            place = names.index(name)
+            if hidden and place < hidden[index]:
+                hidden[index] -= 1
+            column = column[:place] + column[place + 1 :]
+        columns.append(column)
+    return position._replace(
+        columns=tuple(columns),
+        cells=tuple(None if card is not None and str(card) == name else card for card in position.cells),
+        reserve=tuple(None if card is not None and str(card) == name else card for card in position.reserve),
+        hidden=tuple(hidden))
+
+
+def bench_worker_search(window_mb: float | None, number: int) -> None:
+    """The worker as the window starts it (the session's advisor), given a search too big for
+    it: its peak RSS is its cap held or not; beside the window's RSS after a game, the two
+    together at their worst."""
+    from eightoff.core.deals import deal
+    from eightoff.core.variants import PRESETS
+    from eightoff.session.advisor import start_worker
+
+    rules = PRESETS[RULES]
+    worker = start_worker(lambda: None)
+    try:
+        worker.submit(deal(number, rules), rules, 5.0, "idle")
+        while worker.poll() is None:
+            time.sleep(0.05)
+        pid = worker.pid  # type: ignore[attr-defined]
+        time.sleep(SETTLE_SECONDS)
+        idle = memory_kib(pid)["VmRSS"] / 1024
+        began = time.monotonic()
+        worker.submit(without_card(deal(number, rules), "2H"), rules, 60.0, "heavy")
+        answer = None
+        while answer is None:
+            answer = worker.poll()
+            time.sleep(0.05)
+        seconds = time.monotonic() - began
+        facts = memory_kib(pid)
+        peak, after = facts["VmHWM"] / 1024, facts["VmRSS"] / 1024
+    finally:
+        worker.close()
+    _, result = answer
+    print(f"solver worker as the window starts it: idle {idle:.1f} MB; a search too big for it ({number} "
+          f"without 2H) ended {result.status!r} after {result.states} boards in {seconds:.1f} s, peak "
+          f"{peak:.1f} MB, {after:.1f} MB after it; target at most 40 MB during it: {verdict(peak, 40)}")
+    if window_mb is not None:
+        total = window_mb + peak
+        print(f"  window after the game + worker at its peak: {total:.1f} MB; target at most 100 MB: "
+              f"{verdict(total, 100)}")
+
+
+AISLERIOT_GAMES = {"standard": "eight-off", "easy": "eight-off", "freecell": "freecell",
+                   "bakers": "bakers-game", "seahaven": "seahaven"}
+"""Aisleriot's own game for each of ours (it has no Raglan: Eight Off stands in)."""
+
+
+def bench_reference_memory(display: str) -> None:
+    """Aisleriot's RSS at its dealt table, measured in the same run (the reference)."""
+    sol = aisleriot()
+    if sol is None:
+        print("memory reference: GNOME Aisleriot (sol) is not installed (apt install aisleriot): ours alone")
+        return
+    variation = AISLERIOT_GAMES.get(RULES, "eight-off")
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "HOME": home, "DISPLAY": display}
+        process = subprocess.Popen([sol, "--variation", variation], stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=env)
+        try:
+            time.sleep(SETTLE_SECONDS * 3)
+            facts = memory_kib(process.pid)
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
+    print(f"memory reference, GNOME Aisleriot ({variation}) at its dealt table: "
+          f"{facts['VmRSS'] / 1024:.1f} MB (peak {facts['VmHWM'] / 1024:.1f})")
 
 
 def drag_run_across(app: Any, frames: int, card: Any) -> tuple[list[float], int]:
@@ -498,7 +688,10 @@ def main() -> int:
     with virtual_screen(2000, 1200) as display, tempfile.TemporaryDirectory() as home:
         if not args.skip_idle:
             bench_idle(display, Path(home), args.idle_runs)
-        bench_memory(display, Path(home))
+        number = winnable_deal()
+        window_mb = bench_memory(display, Path(home), number)
+        bench_worker_search(window_mb, number)
+        bench_reference_memory(display)
         if not args.skip_drag:
             bench_drag(display, args.frames, 3)
     return 0

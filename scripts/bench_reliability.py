@@ -404,7 +404,7 @@ def worker(tally: Tally, quick: bool) -> str | None:
             workers: list[int] = []
             while not workers and time.monotonic() < deadline:
                 workers = [child for child in children(window.process.pid)
-                           if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()]
+                           if b"eightoff.solver.worker" in Path(f"/proc/{child}/cmdline").read_bytes()]
                 time.sleep(0.05)
             if not workers:
                 problems.append("no solver process appeared")

@@ -2,20 +2,21 @@
 
 Parent death: on Linux the kernel can send a signal when the parent dies
 (`prctl(PR_SET_PDEATHSIG)`), which works even when the parent is killed with SIGKILL and the
-child is deep in a search. Elsewhere, and as a second line, a daemon thread polls
-`os.getppid()`: when the parent dies the child is handed to another process and its parent id
-changes. A search releases the GIL every few milliseconds, so the thread gets its turn.
+child is deep in a search. Elsewhere a daemon thread polls `os.getppid()`: when the parent dies
+the child is handed to another process and its parent id changes. A search releases the GIL
+every few milliseconds, so the thread gets its turn. Where the kernel watches, no thread does:
+it would wake the idle worker five times a second (issue 20: nothing wakes while idle).
 
 Memory: `RLIMIT_AS` caps the address space a given number of bytes above what the process
 already maps, so an allocation past it raises `MemoryError` (which the worker turns into an
-"unknown" answer) instead of the machine swapping.
+"unknown" answer) instead of the machine swapping. Resident pages can only grow by what the
+address space grows by, less what was mapped but not yet touched.
 """
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
-import ctypes.util
 import os
 import signal
 import sys
@@ -28,19 +29,21 @@ POLL_SECONDS = 0.2
 
 def die_with_parent(parent: int) -> None:
     """End this process (at once, no clean-up) when process `parent` is gone."""
-    if sys.platform.startswith("linux"):
-        _ask_kernel()
+    watched = sys.platform.startswith("linux") and _ask_kernel()
     if os.getppid() != parent:
         os._exit(1)  # the parent died before we were watching
+    if watched:
+        return
     threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
 
 
-def _ask_kernel() -> None:
+def _ask_kernel() -> bool:
+    """Whether the kernel will end us with the parent (else the polling thread watches)."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        libc = ctypes.CDLL(None, use_errno=True)  # the C library, already loaded (no search)
+        return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
     except (OSError, AttributeError):
-        pass  # the polling thread still watches
+        return False
 
 
 def _watch_parent(parent: int) -> None:
@@ -69,10 +72,19 @@ def cap_memory(extra_bytes: int) -> None:
 
 def _mapped_bytes() -> int:
     """The process's current address-space size (VmSize), 0 where /proc is not there."""
+    return _status_bytes("VmSize:")
+
+
+def resident_bytes() -> int:
+    """The process's resident size now (VmRSS), 0 where /proc is not there."""
+    return _status_bytes("VmRSS:")
+
+
+def _status_bytes(field: str) -> int:
     try:
         with open("/proc/self/status", encoding="ascii") as status:
             for line in status:
-                if line.startswith("VmSize:"):
+                if line.startswith(field):
                     return int(line.split()[1]) * 1024
     except OSError:
         pass

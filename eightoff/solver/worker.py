@@ -1,10 +1,14 @@
 """The solver off the window's back: searches run in a separate process, one at a time.
 
 A process, not a thread: a search is pure Python and would hold the GIL against the window's
-frames. The process starts on the first request (never at import), with the "spawn" method so
-that it shares nothing with the window's SDL state. A newer request supersedes the older one:
-a shared counter names the request the window still wants, and the search asks it every few
-hundred boards, so a stale search ends within milliseconds.
+frames. The process starts on the first request (never at import) as a fresh interpreter
+running this module's `main` (see `worker_command`), so it shares nothing with the window's
+SDL state and holds only the solver. Not multiprocessing's "spawn": that starts a
+resource-tracker process beside it (13 MB resident, issue 20) and re-imports the window's
+main module. The two talk over a socket pair (`multiprocessing.connection`'s pickled
+messages). A newer request supersedes the older one: the search asks every few hundred boards
+whether anything has come in since (a newer request, or a cancel), so a stale search ends
+within milliseconds.
 
 Waking the window: pass `notify` (called from a helper thread when a result is ready to be
 `poll`ed; the window posts itself an event from it), or wait on `fileno()` with select, or
@@ -12,37 +16,47 @@ poll on a timer only while `pending` is true. Results for positions seen before,
 position along a winning line already found, come from a cache at once.
 
 Bounds (see `guard`): the process dies within a fraction of a second of its window, even when
-the window is killed with SIGKILL; its memory may grow by `MEMORY_LIMIT` at most, and a search
-keeps at most `WORKER_STATES` boards, past which the answer is "unknown".
-
-multiprocessing, the guard and the search are imported where they are used (start-up cost):
-the window imports this module before its first frame and starts the process after it.
+the window is killed with SIGKILL (the kernel's parent-death signal, and the socket's end seen
+by the search). Its memory is a budget for the whole process (`WORKER_MEMORY`): the room left
+above what it holds idle caps its address space (past it an allocation fails and the answer is
+"unknown"), and a search keeps at most as many boards as fit in that room.
 """
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import os
+import subprocess
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextlib import suppress
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult
 
 if TYPE_CHECKING:
-    import multiprocessing.process
     from multiprocessing.connection import Connection
 
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0
-MEMORY_LIMIT = 1 << 30
-"""Bytes the worker's address space may grow by; past it a search ends as "unknown"."""
-WORKER_STATES = 1_000_000
-"""The search's own cap on boards kept (~430 MB), well inside `MEMORY_LIMIT`."""
+WORKER_MEMORY = 40 << 20
+"""The worker's whole resident size at most (issue 20): with the window's 60 MB, 100 MB."""
+STATE_BYTES = 800
+"""What a kept board costs the worker's search, at the high end: Eight Off's peaked at 670
+bytes a board all tables counted, Seahaven Towers' at 650; at 700, a Raglan search too big for
+the worker ran into the address-space cap before the state cap (scripts/bench_gui.py)."""
+ROOM_FOR_STATES = 0.9
+"""The share of the room the boards may take; past the rest, the address-space cap answers
+"unknown"."""
+WORKER_ARGUMENT = "--eightoff-solver-worker"
+"""How a frozen build (no `python -m`) is told to serve as the worker (eightoff/__main__.py)."""
+UNKNOWN_RESULT = SolveResult(UNKNOWN, (), 0.0, 0, 0)
 
 
 class WorkerUnavailable(RuntimeError):
@@ -50,40 +64,88 @@ class WorkerUnavailable(RuntimeError):
     install): the window goes on without solver features and says why."""
 
 
-def _is_stale(wanted: Any, request: int) -> bool:
-    return bool(wanted.value != request)
+def states_for(room: int) -> int:
+    """Boards a search may keep in `room` bytes above the worker's idle size."""
+    return max(1, int(room * ROOM_FOR_STATES) // STATE_BYTES)
 
 
-def _serve(connection: Connection, wanted: Any, parent: int, memory_limit: int | None, states: int) -> None:
-    """The worker process: solve each request unless the window has moved on; die with the
-    window; a search that runs out of memory answers "unknown"."""
+def serve(descriptor: int, parent: int, memory: int | None, states: int | None) -> None:
+    """The worker process: solve each request unless a newer one has come; die with the
+    window; a search that runs out of room answers "unknown"."""
+    from multiprocessing.connection import Connection
+
     # Here, for the window's start-up cost: only the worker's own process searches.
-    from eightoff.solver.guard import cap_memory, die_with_parent
+    from eightoff.solver.board import engine_for
+    from eightoff.solver.guard import cap_memory, die_with_parent, resident_bytes
     from eightoff.solver.search import Budget
     from eightoff.solver.solve import solve
 
     die_with_parent(parent)
-    if memory_limit is not None:
-        cap_memory(memory_limit)
+    connection = Connection(descriptor)
+    if memory is not None:
+        room = max(0, memory - resident_bytes())
+        cap_memory(room)
+        states = states if states is not None else states_for(room)
     while True:
         try:
-            message = connection.recv()
+            message = _latest(connection)
         except (EOFError, OSError):
             return
         if message is None:
             return
         request, position, rules, seconds = message
-        if wanted.value != request:
-            continue
-        stale = partial(_is_stale, wanted, request)
+        if position is None:
+            continue  # cancelled
         try:
-            result = solve(position, rules, Budget(seconds=seconds, stop=stale, states=states))
+            result = solve(position, rules, Budget(seconds=seconds, stop=connection.poll, states=states))
         except MemoryError:
-            result = SolveResult(UNKNOWN, (), 0.0, 0, 0)
+            result = UNKNOWN_RESULT
+        _give_back(engine_for.cache_clear)
         try:
             connection.send((request, result))
         except OSError:
             return
+
+
+def _latest(connection: Connection) -> tuple[int, Position | None, Rules, float | None] | None:
+    """The newest message (block for one, then drain): older requests are superseded."""
+    message = connection.recv()
+    while message is not None and connection.poll():
+        message = connection.recv()
+    return message  # type: ignore[no-any-return]
+
+
+def _give_back(drop_engines: Callable[[], None]) -> None:
+    """After a search: drop the engines, whose caches outlive a search (up to 200,000 safe-move
+    answers each), and hand freed heap back to the system, so the worker idles small and the
+    next search has its room (a 30,000-board Seahaven search: 35 MB at its peak, 33 MB after
+    it, 22 MB after this, in a process that held 16 MB before)."""
+    drop_engines()
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None).malloc_trim(0)
+
+
+BOOT = ("import sys; sys.path.append(sys.argv.pop(1)); "
+        "from eightoff.solver.worker import main; main(sys.argv[1:])")
+"""The worker's interpreter imports the eightoff it finds first, else the window's (its folder
+is appended, so it never hides a module of the standard library)."""
+
+
+def worker_command(descriptor: int, memory: int | None, states: int | None) -> list[str]:
+    """The command that starts the worker on the socket `descriptor` (a frozen build runs
+    itself with WORKER_ARGUMENT); 0 stands for None."""
+    numbers = [str(number or 0) for number in (descriptor, os.getpid(), memory, states)]
+    if getattr(sys, "frozen", False):
+        return [sys.executable, WORKER_ARGUMENT, *numbers]
+    return [sys.executable, "-c", BOOT, str(Path(__file__).resolve().parents[2]), *numbers]
+
+
+def main(arguments: list[str]) -> None:
+    """The worker's process: FD PARENT MEMORY STATES, as `worker_command` writes them."""
+    descriptor, parent, memory, states = (int(argument) for argument in arguments[:4])
+    serve(descriptor, parent, memory or None, states or None)
 
 
 class SolverWorker:
@@ -91,17 +153,18 @@ class SolverWorker:
         self,
         notify: Callable[[], None] | None = None,
         cache_size: int = CACHE_SIZE,
-        memory_limit: int | None = MEMORY_LIMIT,
-        states: int = WORKER_STATES,
+        memory: int | None = WORKER_MEMORY,
+        states: int | None = None,
     ) -> None:
+        """`memory`: the process's whole resident size at most (None: no cap); `states`: the
+        search's cap on boards kept (None: what fits in the memory, else the search's own)."""
         self._notify = notify
-        self._memory_limit = memory_limit
+        self._memory = memory
         self._states = states
         self._cache_size = cache_size
         self._cache: OrderedDict[tuple[Position, Rules], SolveResult] = OrderedDict()
-        self._process: multiprocessing.process.BaseProcess | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._connection: Connection | None = None
-        self._wanted: Any = None
         self._request = 0
         self._tag: Hashable = None
         self._pending = False
@@ -129,14 +192,12 @@ class SolverWorker:
         known = self._cache.get((position, rules))
         if known is not None:
             self._cache.move_to_end((position, rules))
-            if self._wanted is not None:
-                self._wanted.value = self._request
+            self._tell_worker((self._request, None, rules, None))  # a search running is stale
             self._ready = (tag, known)
             if self._notify is not None:
                 self._notify()
             return
         connection = self._start()
-        self._wanted.value = self._request
         recent = self._request - 8
         self._asked = {request: asked for request, asked in self._asked.items() if request > recent}
         self._asked[self._request] = (position, rules)
@@ -174,10 +235,14 @@ class SolverWorker:
     def cancel(self) -> None:
         """Forget the latest request; its search stops within milliseconds."""
         self._request += 1
-        if self._wanted is not None:
-            self._wanted.value = self._request
+        self._tell_worker((self._request, None, None, None))
         self._pending = False
         self._ready = None
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id while it runs (benchmarks and tests look at it)."""
+        return None if self._process is None or self._process.poll() is not None else self._process.pid
 
     def fileno(self) -> int | None:
         """Readable when the worker has sent something; None before the first request."""
@@ -195,10 +260,7 @@ class SolverWorker:
             with suppress(OSError):
                 connection.send(None)
         if process is not None:
-            process.join(CLOSE_TIMEOUT)
-            if process.is_alive():
-                process.terminate()
-                process.join(CLOSE_TIMEOUT)
+            _end(process)
         if self._stop_pipe is not None:
             os.write(self._stop_pipe[1], b"x")
             self._drained.set()
@@ -218,27 +280,32 @@ class SolverWorker:
 
     # ----- inside -----------------------------------------------------------------------------
 
+    def _tell_worker(self, message: tuple[int, Position | None, Rules | None, float | None]) -> None:
+        """A cancel: the search running (if any) sees a message has come and stops."""
+        if self._connection is not None:
+            with suppress(OSError):
+                self._connection.send(message)
+
     def _start(self) -> Connection:
-        if self._connection is not None and self._process is not None and self._process.is_alive():
+        if self._connection is not None and self._process is not None and self._process.poll() is None:
             return self._connection
         self._shutdown()
-        import multiprocessing  # here: the window's first frame does not wait for it (start-up)
+        # Here: the window's first frame does not wait for it (start-up).
+        from multiprocessing.connection import Pipe
 
-        context = multiprocessing.get_context("spawn")
+        self._connection, theirs = Pipe()
         try:
-            self._wanted = context.RawValue("q", self._request)
-            self._connection, theirs = context.Pipe()
-            self._process = context.Process(
-                target=_serve,
-                args=(theirs, self._wanted, os.getpid(), self._memory_limit, self._states),
-                name="eightoff-solver",
-                daemon=True,
+            self._process = subprocess.Popen(
+                worker_command(theirs.fileno(), self._memory, self._states),
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
             )
-            self._process.start()
-        except (OSError, RuntimeError, ValueError) as error:
+        except (OSError, ValueError) as error:
+            self._connection.close()
             self._process = self._connection = None
             raise WorkerUnavailable(f"the solver's process could not start: {error}") from error
-        theirs.close()
+        finally:
+            theirs.close()
         if self._notify is not None:
             self._stop_pipe = os.pipe()
             self._drained.clear()
@@ -264,10 +331,10 @@ class SolverWorker:
         """The process died (killed from outside?): report "unknown" and start afresh next time."""
         process, self._process = self._process, None
         if process is not None:
-            process.join(CLOSE_TIMEOUT)
+            _end(process)
         was_pending, self._pending = self._pending, False
         self._shutdown()
-        return (self._tag, SolveResult(UNKNOWN, (), 0.0, 0, 0)) if was_pending else None
+        return (self._tag, UNKNOWN_RESULT) if was_pending else None
 
     def _remember(self, request: int, result: SolveResult) -> None:
         """Cache verdicts (stale ones are true too) and, for a win, every position on the line."""
@@ -286,3 +353,13 @@ class SolverWorker:
         self._cache.move_to_end((position, rules))
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Wait for the worker to leave after its goodbye; end it if it does not."""
+    try:
+        process.wait(CLOSE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(CLOSE_TIMEOUT)
+

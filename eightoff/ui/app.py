@@ -28,6 +28,7 @@ from eightoff.session.start import open_session
 from eightoff.ui.access import Support
 from eightoff.ui.icon import make_icon
 from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window
+from eightoff.ui.memory import heap_trimmer
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
@@ -92,6 +93,11 @@ class App:
         self.size = self.screen.get_size()  # the drawable's real pixels: cards are drawn for them
 
         self.wait = sdl_waiter()
+        self.trim = heap_trimmer()
+        self.shown = 0
+        """Frames put on screen (steps that drew nothing are not counted)."""
+        self._released_at = -1
+        """How many frames were shown when the scenes last let go of what they can remake."""
         self.now = session.now
         self.out = out or sys.stdout
         self.print_layout = print_layout
@@ -265,9 +271,21 @@ class App:
     # ----- the loop ---------------------------------------------------------------------------
 
     def run(self, max_frames: int | None = None) -> int:
-        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens."""
+        """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens.
+
+        Before the first sleep after a frame shown, unless an animation wants the next frame,
+        the scenes let go of what they can make again (the table's static picture, between the
+        clock's ticks too); and before one that nothing but input ends, the heap gives back its
+        free pages. Once a frame: input that changes nothing on screen costs nothing more."""
         while self.running and (max_frames is None or self.frames < max_frames):
-            self.wait(self.timeout())
+            timeout = self.timeout()
+            if not self.animating() and self._released_at != self.shown:
+                self._released_at = self.shown
+                for scene in self.scenes:
+                    scene.release()
+                if timeout is None:
+                    self.trim()
+            self.wait(timeout)
             self.step()
         return 0
 
@@ -283,9 +301,13 @@ class App:
             if not any(scene.busy() for scene in self.scenes):
                 return
 
+    def animating(self) -> bool:
+        """Whether the next frame is due at once (a redraw waiting, a scene animating)."""
+        return self.full_redraw or any(scene.busy() for scene in self.scenes)
+
     def timeout(self) -> float | None:
         now = self.now()
-        if self.full_redraw or any(scene.busy() for scene in self.scenes):
+        if self.animating():
             return FRAME_SECONDS
         wakeups = [t for scene in self.scenes if (t := scene.next_wakeup(now)) is not None]
         if not wakeups or not self.visible:
@@ -357,6 +379,7 @@ class App:
         elif not self.top.needs_draw() or not self.top.draw(self.screen, False):
             return
         self.window.present()
+        self.shown += 1
         self.table.after_frame()
         if self._after_first_frame is not None:
             waiting, self._after_first_frame = self._after_first_frame, None

@@ -84,6 +84,9 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def release(self) -> None:
+        """The window goes to sleep until input: let go of what can be made again."""
+
     def pause(self) -> None:
         """Another scene now covers this one."""
 

@@ -1,8 +1,8 @@
-"""The background worker: a real spawned process, cancelled and superseded as the window will."""
+"""The background worker: a real process, cancelled and superseded as the window will."""
 
 from __future__ import annotations
 
-import multiprocessing
+import os
 import select
 import signal
 import subprocess
@@ -17,7 +17,7 @@ from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED
-from eightoff.solver.worker import SolverWorker, WorkerUnavailable
+from eightoff.solver.worker import WORKER_MEMORY, SolverWorker, WorkerUnavailable, states_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,7 +42,7 @@ def worker():
 def test_no_process_before_the_first_request(worker: SolverWorker) -> None:
     assert worker.fileno() is None and not worker.pending
     assert worker.poll() is None
-    assert multiprocessing.active_children() == []
+    assert worker.pid is None
 
 
 def test_a_result_comes_back_with_its_tag(worker: SolverWorker) -> None:
@@ -93,9 +93,11 @@ def test_notify_is_called_and_fileno_becomes_readable() -> None:
 def test_close_stops_the_process_and_a_new_request_restarts_it(worker: SolverWorker) -> None:
     worker.submit(deal(5), STANDARD, None, "five")
     assert worker.wait(WAIT) is not None
+    pid = worker.pid
+    assert pid is not None and not is_gone(pid)
     worker.close()
-    assert worker.fileno() is None
-    assert multiprocessing.active_children() == []
+    assert worker.fileno() is None and worker.pid is None
+    assert is_gone(pid)
     worker.submit(deal(6), STANDARD, None, "six")
     assert worker.wait(WAIT)[0] == "six"
 
@@ -109,7 +111,7 @@ from eightoff.core.variants import STANDARD
 from eightoff.solver.worker import SolverWorker
 worker = SolverWorker()
 worker.submit(endless(), STANDARD, None, "endless")
-print(worker._process.pid, flush=True)
+print(worker.pid, flush=True)
 time.sleep(600)
 """
 
@@ -147,9 +149,39 @@ def test_the_state_cap_ends_a_search_as_unknown() -> None:
         assert tag == "capped" and result.status == UNKNOWN and result.states <= 21_000
 
 
+def peak_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return int(next(line for line in status if line.startswith("VmHWM:")).split()[1])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_window_s_worker_stays_in_its_memory_through_a_search_too_big_for_it() -> None:
+    with SolverWorker() as worker:  # as the window starts it: the budget sets the state cap
+        worker.submit(endless(), STANDARD, None, "endless")
+        pid = worker.pid
+        tag, result = worker.wait(WAIT)
+        assert tag == "endless" and result.status == UNKNOWN
+        assert result.states <= states_for(WORKER_MEMORY) + 1
+        assert peak_kib(pid) * 1024 <= WORKER_MEMORY
+        worker.submit(deal(2), STANDARD, None, "after")  # and it goes on answering
+        assert worker.wait(WAIT)[1].status == SOLVED
+
+
+def test_a_worker_killed_in_a_search_answers_unknown_and_the_next_request_starts_another() -> None:
+    with SolverWorker() as worker:  # as when the system's out-of-memory killer picks it
+        worker.submit(endless(), STANDARD, None, "endless")
+        pid = worker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        tag, result = worker.wait(WAIT)
+        assert tag == "endless" and result.status == UNKNOWN
+        worker.submit(deal(2), STANDARD, None, "after")
+        assert worker.wait(WAIT)[1].status == SOLVED and worker.pid not in (None, pid)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux enforces it")
 def test_the_memory_cap_ends_a_search_as_unknown_and_the_worker_goes_on() -> None:
-    with SolverWorker(memory_limit=60 << 20, states=10**9) as worker:
+    with SolverWorker(memory=60 << 20, states=10**9) as worker:
         worker.submit(endless(), STANDARD, None, "grows")
         tag, result = worker.wait(WAIT)
         assert tag == "grows" and result.status == UNKNOWN
@@ -158,10 +190,10 @@ def test_the_memory_cap_ends_a_search_as_unknown_and_the_worker_goes_on() -> Non
 
 
 def test_a_process_that_cannot_start_is_worker_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*_: object) -> None:
+    def refuse(*_: object, **__: object) -> None:
         raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(multiprocessing.get_context("spawn").Process, "start", refuse)
+    monkeypatch.setattr(subprocess, "Popen", refuse)
     with SolverWorker() as worker, pytest.raises(WorkerUnavailable, match="could not start"):
         worker.submit(deal(1), STANDARD, None, "never")
     assert isinstance(WorkerUnavailable("x"), RuntimeError)

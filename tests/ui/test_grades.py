@@ -21,7 +21,6 @@ from eightoff.session.advisor import Advisor
 from eightoff.session.grading import WINNABLE_CHOICES, grade_name, range_words
 from eightoff.solver import GRADES, Budget, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import grade_of_deal, grades_between
-from eightoff.solver.worker import WORKER_STATES
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
@@ -127,7 +126,7 @@ def test_a_deal_past_the_table_is_graded_by_the_worker_from_its_start(opened: li
     opened.append(app)
     assert app.session.grade is None  # the table does not know it
     pump_until(app, lambda: app.session.grade is not None)
-    expected = grade_of(solve(app.table.game.start, STANDARD, Budget(states=WORKER_STATES)))
+    expected = grade_of(solve(app.table.game.start, STANDARD, Budget()))
     assert app.session.grade == expected
     win_by_keys(app)
     assert isinstance(app.top, WinDialog)
@@ -136,7 +135,7 @@ def test_a_deal_past_the_table_is_graded_by_the_worker_from_its_start(opened: li
 
 def test_a_resumed_game_past_the_table_is_graded_after_the_win(opened: list[App]) -> None:
     game = Game.new(UNLISTED, STANDARD)
-    first = solve(game.start, STANDARD, Budget(states=WORKER_STATES))
+    first = solve(game.start, STANDARD, Budget())
     game.play(first.moves[0], autoplay=False)  # resumed after a move: no verdict about the start
     app = open_app(game, advisor=Advisor())
     opened.append(app)
