@@ -273,18 +273,18 @@ class App:
     def run(self, max_frames: int | None = None) -> int:
         """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens.
 
-        Before the first sleep after a frame shown, unless an animation wants the next frame,
-        the scenes let go of what they can make again (the table's static picture, between the
-        clock's ticks too); and before one that nothing but input ends, the heap gives back its
-        free pages. Once a frame: input that changes nothing on screen costs nothing more."""
+        Before a sleep that nothing but input ends (a fresh deal, a finished game, a dialog),
+        the scenes let go of what they can make again (the table's static picture) and the
+        heap gives back its free pages, once a frame shown: input that changes nothing on
+        screen costs nothing more. Not between the clock's ticks: the picture would be painted
+        again every second of a game."""
         while self.running and (max_frames is None or self.frames < max_frames):
             timeout = self.timeout()
-            if not self.animating() and self._released_at != self.shown:
+            if timeout is None and self._released_at != self.shown:
                 self._released_at = self.shown
                 for scene in self.scenes:
                     scene.release()
-                if timeout is None:
-                    self.trim()
+                self.trim()
             self.wait(timeout)
             self.step()
         return 0
@@ -301,13 +301,9 @@ class App:
             if not any(scene.busy() for scene in self.scenes):
                 return
 
-    def animating(self) -> bool:
-        """Whether the next frame is due at once (a redraw waiting, a scene animating)."""
-        return self.full_redraw or any(scene.busy() for scene in self.scenes)
-
     def timeout(self) -> float | None:
         now = self.now()
-        if self.animating():
+        if self.full_redraw or any(scene.busy() for scene in self.scenes):
             return FRAME_SECONDS
         wakeups = [t for scene in self.scenes if (t := scene.next_wakeup(now)) is not None]
         if not wakeups or not self.visible:
