@@ -41,6 +41,8 @@ InternalMove = tuple[int, int, int, int]
 Offers = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 """See `Engine.offers`."""
 SAFE_CACHE = 200_000
+SEPARATOR = b"\0"
+"""Between the columns in a key: rank 0, which is no card."""
 END_OF_COLUMNS = b"\x0e"
 """Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
 
@@ -92,7 +94,8 @@ class Board(NamedTuple):
     def key(self) -> bytes:
         """The visited-set key: column order and cell order do not matter, and the foundations
         follow from the cards still out."""
-        return b"\0".join(sorted(self.columns)) + END_OF_COLUMNS + self.cells + END_OF_COLUMNS + self.reserve
+        columns = SEPARATOR.join(sorted(self.columns))
+        return columns + END_OF_COLUMNS + self.cells + END_OF_COLUMNS + self.reserve
 
     @property
     def is_won(self) -> bool:

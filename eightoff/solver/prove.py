@@ -18,9 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from eightoff.solver.board import END_OF_COLUMNS, WON, Board, Engine, InternalMove, engine_for, plain, undo
-
-SEPARATOR = b"\0"
+from eightoff.solver.board import (
+    END_OF_COLUMNS,
+    SEPARATOR,
+    WON,
+    Board,
+    Engine,
+    InternalMove,
+    engine_for,
+    plain,
+    undo,
+)
 
 Frame = tuple[Board, list[InternalMove], tuple[InternalMove, ...], "InternalMove | None"]
 """A board on the current path, the moves still to try from it (last first), the moves that led

@@ -20,7 +20,17 @@ from dataclasses import dataclass
 
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
-from eightoff.solver.board import END_OF_COLUMNS, RANK_MASK, WON, Board, Engine, InternalMove, plain, undo
+from eightoff.solver.board import (
+    END_OF_COLUMNS,
+    RANK_MASK,
+    SEPARATOR,
+    WON,
+    Board,
+    Engine,
+    InternalMove,
+    plain,
+    undo,
+)
 from eightoff.solver.prove import ProofSchedule, ProofTurns
 
 CHECK_CLOCK_EVERY = 128
@@ -68,7 +78,6 @@ class Weights:
 
 CARD_CODES = 64
 """Card codes (`suit * 16 + rank`) are below this."""
-SEPARATOR = b"\0"
 
 
 @dataclass(frozen=True)
