@@ -36,6 +36,7 @@ HOME = 3  # a = the card (from a column top, a cell or the reserve)
 TAKEBACK = 4  # a = the card, b = destination column or -1 for a cell
 RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
 RESERVE_UNDER = 6  # a = the reserve card, b = destination column, count = the card put on it next
+CHAIN = 7  # a = plain moves packed by `chain`, b = how many (see `Engine.supply_chains`)
 
 InternalMove = tuple[int, int, int, int]
 Offers = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
@@ -49,10 +50,51 @@ END_OF_COLUMNS = b"\x0e"
 
 def plain(move: InternalMove) -> InternalMove:
     """A move as a line spells it: a `RESERVE_UNDER` move is recorded with its second half
-    (the card put on) after it, so it stands for its first half, the reserve card's move."""
+    (the card put on) after it, so it stands for its first half, the reserve card's move; a
+    `CHAIN` move, likewise, for its first link."""
     if move[0] == RESERVE_UNDER:
         return (RESERVE_TO_COLUMN, move[1], move[2], 1)
+    if move[0] == CHAIN:
+        return links(move)[0]
     return move
+
+
+LINK_BITS = 8
+"""Each of a plain move's four numbers fits in a byte (cards are below 64, places below 16,
+runs below 14; a cell is place -1, packed as 255)."""
+
+
+def chain(moves: list[InternalMove]) -> InternalMove:
+    """One `CHAIN` move standing for these plain moves, made one after the other: packed into
+    one int, so that a chain is a move like any other (hashable, small, kept in the proof
+    search's stack) and no table of chains grows with the boards searched."""
+    packed = 0
+    for kind, a, b, count in reversed(moves):
+        packed = (
+            (packed << 4 * LINK_BITS)
+            | kind << 3 * LINK_BITS
+            | a << 2 * LINK_BITS
+            | (b & 255) << LINK_BITS
+            | count
+        )
+    return (CHAIN, packed, len(moves), 0)
+
+
+def links(move: InternalMove) -> list[InternalMove]:
+    """The plain moves a `CHAIN` move stands for, in order."""
+    packed, mask, found = move[1], (1 << LINK_BITS) - 1, []
+    for _ in range(move[2]):
+        place = packed >> LINK_BITS & mask
+        found.append(
+            (
+                packed >> 3 * LINK_BITS & mask,
+                packed >> 2 * LINK_BITS & mask,
+                -1 if place == mask else place,
+                packed & mask,
+            )
+        )
+        packed >>= 4 * LINK_BITS
+    return found
 
 
 def undo(parent: Board, board: Board, edge: tuple[InternalMove, ...]) -> InternalMove | None:
@@ -176,9 +218,6 @@ class Engine:
         """With same-suit building a card taken back could only ever hold lower cards of its own
         suit, which are home already, so a line with take-backs can always drop them (see
         `solve`'s docstring); the search then skips them, which keeps proofs sound and fast."""
-        self.autoplay_folds = not self.takeback_matters
-        """Safe home moves are folded into every step only where that is provably harmless: the
-        core's safety rule assumes cards never come back off the foundations."""
         self.is_safe = (
             safe_two_below
             if rules.build is Build.ALTERNATE_COLOUR and (proving or not rules.cells)
@@ -256,6 +295,12 @@ class Engine:
         """Whether `move` may be made on `board` (for edits to a found line; the search itself
         only makes moves that `moves` produced)."""
         kind, a, b, count = move
+        if kind == CHAIN:
+            for link in links(move):
+                if not self.is_legal(board, link):
+                    return False
+                board = self.apply(board, link)
+            return True
         if kind == RESERVE_UNDER:
             first, second = self.halves(board, move)
             return (
@@ -314,6 +359,10 @@ class Engine:
 
     def apply(self, board: Board, move: InternalMove) -> Board:
         kind, a, b, count = move
+        if kind == CHAIN:
+            for link in links(move):
+                board = self.apply(board, link)
+            return board
         if kind == RESERVE_UNDER:
             first, second = self.halves(board, move)
             return self.apply(self.apply(board, first), second)
@@ -357,9 +406,10 @@ class Engine:
         return _board((tuple(new), cells, tuple(homes), reserve))
 
     def autoplay(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
-        """Send home every card that safely may, lowest first (as the core's auto-play does)."""
-        if not self.autoplay_folds:
-            return board, ()
+        """Send home every card that safely may, lowest first (as the core's auto-play does);
+        where take-backs matter, every card that could come straight back (`sent_back`)."""
+        if self.takeback_matters:
+            return self.sent_back(board)
         played: list[InternalMove] = []
         while True:
             columns, cells, foundations, reserve = board
@@ -378,8 +428,18 @@ class Engine:
     def step(self, board: Board, move: InternalMove) -> tuple[Board, tuple[InternalMove, ...]]:
         """`apply` then `autoplay`, for a board on which auto-play had nothing left to do: then
         only a card the move uncovered can newly go home, so the common case skips the scan.
-        Moves off a column, the most common, are made here directly (the search's hot path)."""
+        Moves off a column, the most common, are made here directly (the search's hot path).
+        Where take-backs matter any move may let a card go home (`sent_back`), so the whole
+        board is looked at after each."""
         kind, source = move[0], move[1]
+        if self.takeback_matters:
+            if kind != CHAIN:
+                return self.sent_back(self.apply(board, move))
+            made = links(move)
+            for link in made:
+                board = self.apply(board, link)
+            child, home = self.sent_back(board)
+            return child, (*made[1:], *home)
         if kind <= COLUMN_TO_CELL:  # COLUMN_TO_COLUMN or COLUMN_TO_CELL
             columns, cells, foundations, reserve = board
             cards = columns[source]
@@ -393,7 +453,7 @@ class Engine:
             else:
                 cells = bytes(sorted(cells + cards[-1:]))
             child = _board((tuple(new), cells, foundations, reserve))
-            if not left or not self.autoplay_folds:
+            if not left:
                 return child, ()
             card = left[-1]
             if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
@@ -404,7 +464,7 @@ class Engine:
             child, home = self.autoplay(self.apply(self.apply(board, first), second))
             return child, (second, *home)
         child = self.apply(board, move)
-        if kind != HOME or not self.autoplay_folds:
+        if kind != HOME:
             return child, ()
         return self.autoplay(child)
 
@@ -426,7 +486,8 @@ class Engine:
         a trip out of the reserve that does not (each repeat moves one trip later, so it ends):
         the line then goes by `RESERVE_UNDER` moves only. A reserve card put on a reserve card
         is a trip out too, so a chain of them becomes `RESERVE_UNDER` moves one after the other,
-        the last card put on from elsewhere.
+        the last card put on from elsewhere. Where take-backs matter, reserve cards and
+        foundation cards come into play by `supply_chains` instead, the same argument widened.
 
         Each of these arguments, and auto-play's (`safe_two_below`), turns a winning line into
         one with no more moves other than home moves (and every line makes one home move per
@@ -488,13 +549,10 @@ class Engine:
         for card in reserve:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 found.append((HOME, card, 0, 1))
+            if self.takeback_matters:
+                continue  # its trips out are supply chains
             takers = [
-                child
-                for child in self.children[card]
-                if child in tops
-                or child in reserve
-                or child in cells
-                or (self.takeback_matters and foundations[child >> 4] == child & RANK_MASK > 1)
+                child for child in self.children[card] if child in tops or child in reserve or child in cells
             ]
             if takers:  # the places the card may go, each with every card that may go on it
                 start = len(found)
@@ -505,14 +563,119 @@ class Engine:
                     for child in takers
                 ]
         if self.takeback_matters:
-            for suit, rank in enumerate(foundations):
-                if rank <= 1:
-                    continue  # an Ace taken back could hold nothing: never worth trying
-                card = suit * 16 + rank
-                if free:
-                    found.append((TAKEBACK, card, -1, 1))
-                place(TAKEBACK, card)
+            found.extend(self.supply_chains(board))
         return found
+
+    # ----- where take-backs matter ----------------------------------------------------------
+
+    def sent_back(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
+        """Send home every card that could come straight back: a card next on its foundation
+        that lies on a card it builds on at the top of a column, alone in a column it could
+        fill again, or in a cell.
+
+        Why that is sound where foundation cards may come back: a take-back puts such a card
+        back exactly where it was (a card it builds on, an empty column, a free cell), so the
+        board before the home move and the board after it can each be reached from the other.
+        Either both are won in the end or neither is, and the search keeps only the one with
+        more cards home. What the card could do where it lay (move on, take a card on it) it
+        does from its foundation by a take-back (see `supply_chains`)."""
+        played: list[InternalMove] = []
+        while True:
+            card = self._coming_back(board)
+            if card < 0:
+                return board, tuple(played)
+            move = (HOME, card, 0, 1)
+            played.append(move)
+            board = self.apply(board, move)
+
+    def _coming_back(self, board: Board) -> int:
+        """A card `sent_back` sends home, or -1."""
+        columns, cells, foundations, _ = board
+        for column in columns:
+            if column:
+                card = column[-1]
+                if foundations[card >> 4] == (card & RANK_MASK) - 1 and (
+                    (card, column[-2]) in self.builds if len(column) > 1 else card in self.fills
+                ):
+                    return card
+        for card in cells:
+            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                return card
+        return -1
+
+    def supply_chains(self, board: Board) -> list[InternalMove]:
+        """The moves that bring a card back into play from a foundation or the reserve (a
+        "supply"), each as one `CHAIN` move: the supply, then what it is for.
+
+        In a winning line a supply is only ever for a card to be put on it (a card lying where
+        it came from could have waited there), or, for a take-back, for the card below it on
+        its foundation to be taken back too. Take any winning line and move each supply later,
+        to just before the first move that puts a card on it, moves it, or takes back the card
+        below it. Every move in between finds the same top cards (nothing was put on the
+        supply, and where it went nothing else moved), at least as many empty columns and free
+        cells, and its own foundation one card higher, which only the supply's own moves and
+        the take-back of the card below it would notice. A supply moved on is made straight to
+        where it went; a take-back whose card goes home first, and a reserve card's trip before
+        it goes home, are dropped. Each of these edits moves a supply later or shortens the
+        line, so repeating them ends, with a line in which every supply is followed at once by
+        a card put on it or, if it was taken back, by the take-back of the card below it; a
+        card put on it is itself a supply or comes from a column or a cell. Such a line goes
+        by plain moves and the chains made here, each ending with cards from a column or a
+        cell; and `sent_back` only adds home moves that the line's take-backs can undo. Each
+        step along it takes one fewer move off a column or a cell, or a card out of the
+        reserve, so the search, which tries them all, reaches a win from every winnable board:
+        "unsolved" stays a proof."""
+        _, _, foundations, reserve = board
+        found: list[list[InternalMove]] = []
+        for suit, rank in enumerate(foundations):
+            if rank > 1:  # an Ace taken back could hold nothing
+                card = suit * 16 + rank
+                for place in self._places(board, card, to_cell=True):
+                    self._extend(board, (TAKEBACK, card, place, 1), [], found)
+        for card in reserve:
+            for place in self._places(board, card, to_cell=False):
+                self._extend(board, (RESERVE_TO_COLUMN, card, place, 1), [], found)
+        return [chain(made) for made in found]
+
+    def _places(self, board: Board, card: int, to_cell: bool) -> list[int]:
+        """The columns `card` may go to (only the first empty one), and -1 for a free cell."""
+        columns, cells, _, _ = board
+        places = [
+            index for index, column in enumerate(columns) if column and (card, column[-1]) in self.builds
+        ]
+        if card in self.fills and b"" in columns:
+            places.append(columns.index(b""))
+        if to_cell and len(cells) < self.cells:
+            places.append(-1)
+        return places
+
+    def _extend(
+        self, board: Board, supply: InternalMove, before: list[InternalMove], found: list[list[InternalMove]]
+    ) -> None:
+        """Every chain that goes on from the moves `before` with `supply`, into `found`."""
+        board = self.apply(board, supply)
+        made = [*before, supply]
+        kind, card, place, _ = supply
+        columns, cells, foundations, reserve = board
+        if place >= 0:  # cards may be put on it: a run from a column ends the chain
+            capacity = self.onto_capacity[self.cells - len(cells)][columns.count(b"")]
+            for index, column in enumerate(columns):
+                if index != place and column:
+                    for onto, count in (self._offers.get(column) or self.offers(column))[0]:
+                        if count > capacity:
+                            break
+                        if onto == card:
+                            found.append([*made, (COLUMN_TO_COLUMN, index, place, count)])
+            for child in self.children[card]:
+                if child in cells:
+                    found.append([*made, (CELL_TO_COLUMN, child, place, 1)])
+                elif child in reserve:
+                    self._extend(board, (RESERVE_TO_COLUMN, child, place, 1), made, found)
+                elif foundations[child >> 4] == child & RANK_MASK > 1:
+                    self._extend(board, (TAKEBACK, child, place, 1), made, found)
+        if kind == TAKEBACK and card & RANK_MASK > 2:  # the card below it (never an Ace)
+            for below in self._places(board, card - 1, to_cell=True):
+                self._extend(board, (TAKEBACK, card - 1, below, 1), made, found)
 
 
 @cache

@@ -26,8 +26,10 @@ def random_position(rules: Rules, number: int, seed: int, length: int) -> Positi
 
 
 @st.composite
-def played_positions(draw: st.DrawFn, longest: int = 120, last_deal: int = 32000) -> tuple[Position, Rules]:
-    rules = draw(st.sampled_from(VARIANTS))
+def played_positions(
+    draw: st.DrawFn, longest: int = 120, last_deal: int = 32000, games: list[Rules] = VARIANTS
+) -> tuple[Position, Rules]:
+    rules = draw(st.sampled_from(games))
     number = draw(st.integers(1, last_deal))
     seed = draw(st.integers(0, 2**32 - 1))
     return random_position(rules, number, seed, draw(st.integers(0, longest))), rules

@@ -6,7 +6,10 @@ except for the moves the engine leaves out on purpose (see `Engine.moves`): thos
 nothing (cell to cell, a whole column into an empty column), an Ace taken back, take-backs
 where they cannot matter, and a reserve card to a column on its own (it goes there only with
 the card put on it next: those pairs of core moves must reach exactly the engine's
-`RESERVE_UNDER` boards)."""
+`RESERVE_UNDER` boards). Where take-backs matter, a take-back or a reserve card's trip out is
+made only as the start of a supply chain (`Engine.supply_chains`): every chain must be core
+moves one after the other, and every supply followed by a card put on it from a column or a
+cell must be one of them."""
 
 from __future__ import annotations
 
@@ -16,18 +19,27 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.board import engine_for, from_position, undo
+from eightoff.core.variants import PRESETS
+from eightoff.solver.board import CHAIN, engine_for, from_position, links, undo
+from eightoff.solver.solve import core_move
 from tests.solver.playouts import played_positions
 
 
+def is_supply(move: Move) -> bool:
+    """A take-back, or a reserve card's trip to a column."""
+    source, destination = move.source.kind, move.destination.kind
+    return source is PileKind.FOUNDATION or (source is PileKind.RESERVE and destination is PileKind.COLUMN)
+
+
 def searched_moves(position: Position, rules: Rules) -> list[Move]:
-    """The core's legal moves but those the engine leaves out."""
+    """The core's legal moves but those the engine leaves out, or makes only in chains."""
     engine = engine_for(rules)
     moves = []
     for move in position.legal_moves(rules):
-        taken_back = move.source.kind is PileKind.FOUNDATION
-        if taken_back and (not engine.takeback_matters or position.foundations[move.source.index] == 1):
+        if move.source.kind is PileKind.FOUNDATION and not engine.takeback_matters:
             continue
+        if engine.takeback_matters and is_supply(move):
+            continue  # see test_supply_chains_are_core_moves_and_cover_every_supply_used
         moves.append(move)
     return moves
 
@@ -54,11 +66,51 @@ def test_engine_reaches_what_the_core_reaches(case: tuple[Position, Rules]) -> N
     engine = engine_for(rules)
     board = from_position(position)
     moves = engine.moves(board)
-    ours = {engine.apply(board, move).key() for move in moves}
+    ours = {engine.apply(board, move).key() for move in moves if move[0] != CHAIN}
     theirs = core_keys(position, rules)
     assert ours <= theirs, "the engine makes a move the core forbids"
     assert theirs - {board.key()} <= ours, "the engine misses a move the core allows"
     assert all(engine.is_legal(board, move) for move in moves), "is_legal refuses a generated move"
+
+
+TAKEBACK_GAMES = [
+    rules.with_takeback(True)
+    for rules in PRESETS.values()
+    if engine_for(rules.with_takeback(True)).takeback_matters
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_positions(games=TAKEBACK_GAMES))
+def test_supply_chains_are_core_moves_and_cover_every_supply_used(case: tuple[Position, Rules]) -> None:
+    """Where take-backs matter: each chain replays move by move through the core's own
+    `legal_moves` to the board the engine says; and every supply (a take-back but an Ace's, or
+    a reserve card to a column) followed by a card put on it from a column or a cell, as the
+    core allows them, is one of the chains."""
+    position, rules = case
+    engine = engine_for(rules)
+    board = from_position(position)
+    chains = [move for move in engine.moves(board) if move[0] == CHAIN]
+    reached = set()
+    for move in chains:
+        now = position
+        for link in links(move):
+            made = core_move(now, link)
+            now = now.apply(now.find_move(rules, made.source, made.destination, made.count))  # or ValueError
+        assert from_position(now).key() == engine.apply(board, move).key()
+        reached.add(from_position(now).key())
+    for supply in position.legal_moves(rules):
+        if not is_supply(supply) or (
+            supply.source.kind is PileKind.FOUNDATION and position.foundations[supply.source.index] == 1
+        ):
+            continue
+        after = position.apply(supply)
+        for onto in after.legal_moves(rules):
+            from_place = onto.source.kind in (PileKind.COLUMN, PileKind.CELL)
+            if onto.destination == supply.destination and onto.source != supply.destination and from_place:
+                assert from_position(after.apply(onto)).key() in reached, (
+                    f"no chain makes {supply} then {onto}"
+                )
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

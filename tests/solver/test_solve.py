@@ -3,6 +3,8 @@ and every "unsolved" verdict agrees with a plain exhaustive search over core pos
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -134,6 +136,17 @@ ALTERNATE = [rules for rules in TINY if rules.build is Build.ALTERNATE_COLOUR]
 
 def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
     """Every position reachable through the core's own `legal_moves`: no pruning, no auto-play."""
+    return bool(reachable_win(position, rules))
+
+
+def reachable_win(
+    position: Position,
+    rules: Rules,
+    allowed: Callable[[Position, Move], bool] = lambda position, move: True,
+    most: int | None = None,
+) -> bool | None:
+    """Whether the core's `legal_moves`, those `allowed`, reach a win: None once more than
+    `most` positions have been seen without one."""
     seen = {position}
     stack = [position]
     while stack:
@@ -142,18 +155,20 @@ def winnable_by_brute_force(position: Position, rules: Rules) -> bool:
             return True
         for move in current.legal_moves(rules):
             following = current.apply(move)
-            if following not in seen:
+            if following not in seen and allowed(current, move):
                 seen.add(following)
                 stack.append(following)
+        if most is not None and len(seen) > most:
+            return None
     return False
 
 
 @st.composite
-def small_positions(draw: st.DrawFn, games: list[Rules] = TINY) -> tuple[Position, Rules]:
-    """Most cards home; the last few of each suit dealt at random over few columns, cells and
-    reserve places."""
+def small_positions(draw: st.DrawFn, games: list[Rules] = TINY, most_left: int = 6) -> tuple[Position, Rules]:
+    """Most cards home; the last few of each suit (`most_left` at most) dealt at random over
+    few columns, cells and reserve places."""
     rules = draw(st.sampled_from(games))
-    left = draw(st.lists(st.integers(0, 6), min_size=4, max_size=4))
+    left = draw(st.lists(st.integers(0, most_left), min_size=4, max_size=4))
     foundations = tuple(13 - count for count in left)
     cards = [card for card in DECK if card.rank > foundations[card.suit]]
     assume(cards)

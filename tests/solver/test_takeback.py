@@ -1,0 +1,79 @@
+"""Games where foundation cards may come back and matter (alternate colours): the solver's
+supply chains and `sent_back` auto-play (`Engine.supply_chains`) against brute force.
+
+Brute force over every take-back explodes even on small positions (each foundation can come
+back down to its Ace, and every arrangement of those cards is a new position), so it is bounded
+here: a foundation may not go more than `depth` cards below where it started. A win found that
+way is a win under the full rules, so "unsolved" from the solver there would be a wrong proof;
+and a win the solver finds is checked move by move by the core either way."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eightoff.core.deals import deal
+from eightoff.core.moves import Move
+from eightoff.core.piles import PileKind
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
+from eightoff.core.variants import preset
+from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
+from eightoff.solver.board import engine_for, from_position
+from eightoff.solver.prove import Prover
+from eightoff.solver.solve import to_core
+from tests.solver.test_solve import ALTERNATE, reachable_win, replays_to_win, small_positions
+
+TAKING_BACK = [rules.with_takeback(True) for rules in ALTERNATE]
+BRUTE_FORCE_POSITIONS = 20_000
+"""Past this many positions brute force gives no verdict (a handful of cases in a run)."""
+
+
+def winnable_within(position: Position, rules: Rules, depth: int) -> bool | None:
+    """Brute force, no foundation ever more than `depth` cards below its start: None past
+    `BRUTE_FORCE_POSITIONS`."""
+    floors = [max(1, home - depth) for home in position.foundations]
+
+    def allowed(current: Position, move: Move) -> bool:
+        source = move.source
+        return (
+            source.kind is not PileKind.FOUNDATION or current.foundations[source.index] > floors[source.index]
+        )
+
+    return reachable_win(position, rules, allowed, BRUTE_FORCE_POSITIONS)
+
+
+def proof_search_verdict(position: Position, rules: Rules) -> bool:
+    """The exhaustive search alone on the take-back engine, as the proof pass runs it, a few
+    boards at a time: a win it finds replays through the core."""
+    prover = Prover(engine_for(rules, proving=True), from_position(position))
+    verdict = None
+    while verdict is None:
+        verdict = prover.advance(100)
+    if verdict:
+        assert prover.won is not None
+        to_core(position, rules, prover.won)
+    return verdict
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(TAKING_BACK, most_left=4), st.integers(1, 2))
+def test_no_search_proves_lost_what_shallow_take_backs_win(case: tuple[Position, Rules], depth: int) -> None:
+    position, rules = case
+    status = solve(position, rules).status
+    assert status in (SOLVED, UNSOLVED)
+    proved = proof_search_verdict(position, rules)
+    assert proved == (status == SOLVED), "the proof search and the solver disagree"
+    if winnable_within(position, rules, depth):
+        assert status == SOLVED
+
+
+def test_raglan_deal_939_is_won_only_with_take_backs() -> None:
+    """Lost without take-backs (the first search runs dry), won with them: the take-back search
+    finds it within its node budget, and the line replays through the core."""
+    rules = preset("raglan")
+    position = deal(939, rules)
+    assert solve(position, rules.with_takeback(False), Budget(nodes=100_000)).status == UNSOLVED
+    result = solve(position, rules, Budget(nodes=100_000))
+    assert result.status == SOLVED
+    assert replays_to_win(position, rules, result.moves)
