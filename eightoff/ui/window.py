@@ -13,6 +13,7 @@ where input crosses from the first to the second.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -78,8 +79,9 @@ class Screen:
         if event.type == pygame.MOUSEMOTION:
             event.rel = (round(event.rel[0] * density), round(event.rel[1] * density))
 
-    def present(self) -> None:
-        """Show what was drawn. The whole surface goes up, as the window's API has no partial
+    def present(self, rects: Sequence[pygame.Rect] | None = None) -> None:
+        """Show what was drawn (`rects` of it, or the whole surface when None; the rectangles
+        are not used yet). The whole surface goes up, as the window's API has no partial
         update: measured with scripts/bench_gui.py at 1920x1080 on Xvfb, a frame of a dragged
         run takes 1.2 ms (median) where updating only the changed rectangles took 0.55 ms, the
         99th percentile stays under 6.5 ms, and idle CPU is unchanged (frames come only when
