@@ -24,8 +24,10 @@ import ctypes
 import logging
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import pygame
+if TYPE_CHECKING:  # imported where used: the tests' and benchmarks' screen readers use XImage alone
+    import pygame
 
 log = logging.getLogger("eightoff.window")
 
@@ -118,7 +120,9 @@ def sdl_handles(window: pygame.Window) -> tuple[int, int]:
     """SDL's X display connection and the window's X id. pygame-ce's `get_wm_info` knows only
     the display module's window, so SDL is asked directly: its functions are found through
     pygame's window module, which links it (the bundled copy or the system's)."""
-    sdl = ctypes.CDLL(pygame.window.__file__)  # type: ignore[attr-defined]
+    import pygame.window
+
+    sdl = ctypes.CDLL(pygame.window.__file__)
     sdl.SDL_GetWindowFromID.restype = ctypes.c_void_p
     sdl.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
     sdl.SDL_GetWindowWMInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(_WindowManagerInfo)]
@@ -151,6 +155,8 @@ class XPresenter:
     @classmethod
     def open(cls, window: pygame.Window, surface: pygame.Surface) -> XPresenter | None:
         """A presenter for `window` when its surface can go to the X server as it is, else None."""
+        import pygame
+
         try:
             if pygame.display.get_driver() != "x11":
                 raise Unusable(f"video driver {pygame.display.get_driver()}")
