@@ -376,7 +376,7 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
         # 10 s window already reads as 0.100 %.
         target = ("target no CPU (at most 0.1%)" if silent else "target at most 1 wake-up a second")
         met = (statistics.median(by_schedstat) <= 0.1 if silent else statistics.median(rates) <= 1.0)
-        said = ", ".join(note for note in notes if note)
+        said = ", ".join(dict.fromkeys(note for note in notes if note))  # the same note once
         label = f"{state} ({said})" if said else state
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
               f"wake-ups {spread(rates, 'a second', 1)}; {target}: {'meets' if met else 'MISSES'}")
