@@ -14,12 +14,14 @@ where input crosses from the first to the second.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE
-from eightoff.ui.x11_present import XPresenter, log
+
+if TYPE_CHECKING:
+    from eightoff.ui.x11_present import XPresenter
 
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 """The events whose `pos` (and `rel`) come in window units."""
@@ -106,12 +108,14 @@ class Screen:
             return False
         if not self.presenter_tried:
             self.presenter_tried = True
+            # Here, not at start-up: the first frame does without logging (test_first_frame).
+            from eightoff.ui.x11_present import XPresenter
+
             self.presenter = XPresenter.open(self.native, surface)
         if self.presenter is None:
             return False
         if self.presenter.put(surface, rects):
             return True
-        log.debug("frames go through SDL's update: the window surface no longer fits the X visual")
         self.presenter.close()
         self.presenter = None
         return False

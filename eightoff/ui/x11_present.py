@@ -142,6 +142,11 @@ def _masks(visual: _Visual) -> tuple[int, int, int]:
     return visual.red_mask, visual.green_mask, visual.blue_mask
 
 
+def _fits(surface: pygame.Surface, visual: _Visual) -> bool:
+    """Whether the surface's pixels are the visual's as they are: 32 bits, the same masks."""
+    return surface.get_bitsize() == BITS_PER_PIXEL and surface.get_masks()[:3] == _masks(visual)
+
+
 class XPresenter:
     """Puts rectangles of the window surface on the X window, then flushes, never syncs."""
 
@@ -171,10 +176,9 @@ class XPresenter:
                 raise Unusable("XGetWindowAttributes failed")
             if not hasattr(surface, "_pixels_address"):
                 raise Unusable("this pygame gives no surface's pixel address")
-            masks = surface.get_masks()[:3]
-            if surface.get_bitsize() != BITS_PER_PIXEL or _masks(attributes.visual.contents) != masks:
-                raise Unusable(f"the surface's {surface.get_bitsize()}-bit {masks} is not the visual's "
-                               f"depth {attributes.depth} {_masks(attributes.visual.contents)}")
+            if not _fits(surface, attributes.visual.contents):
+                raise Unusable(f"the surface's {surface.get_bitsize()}-bit {surface.get_masks()[:3]} is not "
+                               f"the visual's depth {attributes.depth} {_masks(attributes.visual.contents)}")
             probe = x11.XCreateImage(display, attributes.visual, attributes.depth, Z_PIXMAP, 0, None,
                                      1, 1, BITS_PER_PIXEL, 0)
             if not probe:
@@ -191,14 +195,14 @@ class XPresenter:
     def put(self, surface: pygame.Surface, rects: Sequence[pygame.Rect]) -> bool:
         """Send `rects` of `surface` (the window's surface, as it is after any resize) and flush.
         False, having sent nothing, if the surface no longer matches what was checked."""
-        if self.gc is None or surface.get_bitsize() != BITS_PER_PIXEL or \
-                surface.get_masks()[:3] != _masks(self.visual.contents):
-            return False
-        width, height = surface.get_size()
-        image = self.x11.XCreateImage(self.display, self.visual, self.depth, Z_PIXMAP, 0,
-                                      surface._pixels_address, width, height,
-                                      BITS_PER_PIXEL, surface.get_pitch())
+        image = None
+        if _fits(surface, self.visual.contents):
+            width, height = surface.get_size()
+            image = self.x11.XCreateImage(self.display, self.visual, self.depth, Z_PIXMAP, 0,
+                                          surface._pixels_address, width, height,
+                                          BITS_PER_PIXEL, surface.get_pitch())
         if not image:
+            log.debug("frames go through SDL's update: the window surface no longer fits the X visual")
             return False
         try:
             bounds = surface.get_rect()
