@@ -86,3 +86,29 @@ def test_every_frame_presents_all_it_changed(seed: int) -> None:
     app.settle()
     assert screen.partial > ACTIONS // 10  # partial frames were checked, not only whole ones
     app.close()
+
+
+WON_BUT_TWO = """Foundations: H-K C-K D-K S-J
+Freecells: KS QS - - - - - -
+:
+:
+:
+:
+:
+:
+:
+:
+"""
+
+
+def test_the_win_celebrations_frames_present_all_they_changed() -> None:
+    app = make_app(WON_BUT_TWO)
+    screen = watched(app)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")  # Finish
+    app.pump()
+    assert app.table.game.is_won
+    for _ in range(200):  # the cards fall, each frame checked
+        clock(app).time += 0.05
+        app.pump()
+    assert screen.partial > 100
+    app.close()
