@@ -53,11 +53,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from _figures import pure_python_loop, spread  # noqa: E402
 
+from eightoff.ui.x11_present import XImage  # noqa: E402
 from tests.ui.xwindow import (  # noqa: E402
     ALL_PLANES,
     Z_PIXMAP,
     GameProcess,
-    _XImage,
     missing_tools,
     virtual_screen,
     xdotool,
@@ -134,10 +134,10 @@ class FaceCounter:
         self.x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
         self.x11.XDefaultRootWindow.restype = ctypes.c_ulong
         self.x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
-        self.x11.XGetImage.restype = ctypes.POINTER(_XImage)
+        self.x11.XGetImage.restype = ctypes.POINTER(XImage)
         self.x11.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
                                        ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
-        self.x11.XDestroyImage.argtypes = [ctypes.POINTER(_XImage)]
+        self.x11.XDestroyImage.argtypes = [ctypes.POINTER(XImage)]
         self.x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
         self.connection = self.x11.XOpenDisplay(display.encode())
         if not self.connection:
@@ -376,15 +376,16 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
         # 10 s window already reads as 0.100 %.
         target = ("target no CPU (at most 0.1%)" if silent else "target at most 1 wake-up a second")
         met = (statistics.median(by_schedstat) <= 0.1 if silent else statistics.median(rates) <= 1.0)
-        said = ", ".join(note for note in notes if note)
+        said = ", ".join(dict.fromkeys(note for note in notes if note))  # the same note once
         label = f"{state} ({said})" if said else state
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
               f"wake-ups {spread(rates, 'a second', 1)}; {target}: {'meets' if met else 'MISSES'}")
         print(f"  same, /proc stat utime+stime (10 ms ticks): {spread(by_stat, '% of a core', 3)}")
         print(f"  wake-ups by thread, last run: {who}")
     reference_idle(display, runs)
-    print("  (wake-ups are voluntary context switches: on X11 a frame adds one of its own, the wait for "
-          "the X server's reply to SDL's XSync, so one frame a second reads as 2)")
+    print("  (wake-ups are voluntary context switches: on X11 a frame through SDL's update adds one of "
+          "its own, the wait for the X server's reply to its XSync; the clock's small frame goes "
+          "through Xlib without it, see eightoff/ui/x11_present.py)")
 
 
 # ----- memory -------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.notation import format_move
@@ -35,6 +35,9 @@ from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.table import TableScene
 from eightoff.ui.window import Screen, start_display
 from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size
+
+if TYPE_CHECKING:
+    import pygame
 
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -368,13 +371,14 @@ class App:
         if not self.visible:
             return
         lower_changed = any(scene.needs_draw() for scene in self.scenes[:-1])
+        rects: list[pygame.Rect] | None = None
         if self.full_redraw or lower_changed:
             for scene in self.scenes:
                 scene.draw(self.screen, True)
             self.full_redraw = False
-        elif not self.top.needs_draw() or not self.top.draw(self.screen, False):
+        elif not self.top.needs_draw() or not (rects := self.top.draw(self.screen, False)):
             return
-        self.window.present()
+        self.window.present(rects)
         self.shown += 1
         self.table.after_frame()
         if self._after_first_frame is not None:

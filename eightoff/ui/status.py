@@ -39,6 +39,24 @@ class Segment(NamedTuple):
     rect: pygame.Rect
 
 
+Look = tuple[str, str, int, tuple[int, int, int, int]]
+"""What a drawn piece's pixels depend on: role (its colour), text, font size and place."""
+
+
+def _look(piece: Segment) -> Look:
+    place = piece.rect
+    return piece.role, piece.text, piece.font.point_size, (place.x, place.y, place.w, place.h)
+
+
+def _changed_area(before: frozenset[Look], after: frozenset[Look], line: pygame.Rect) -> pygame.Rect:
+    """Where the line's pixels may differ: the places of the pieces that went or came. The rest
+    is the bar's fill and pieces drawn again exactly as they were."""
+    places = [pygame.Rect(place) for *_, place in before ^ after]
+    if not places:
+        return pygame.Rect(line.topleft, (0, 0))
+    return places[0].unionall(places[1:]).clip(line)
+
+
 HISTORY = 200
 """Notices kept for the Messages dialog (the oldest are forgotten first)."""
 MIN_FONT = 15
@@ -72,6 +90,9 @@ class StatusLine:
         self.cut = False
         """Whether the notice, as last laid out, ends in an ellipsis."""
         self._shown: tuple[object, ...] | None = None
+        self._drawn: tuple[pygame.Rect | None, frozenset[Look]] = (None, frozenset())
+        """The box last drawn and how each piece looked in it: a frame sends only what changed
+        (the clock's second is its summary's text, a small part of the line)."""
 
     def hover(self, on: bool) -> bool:
         """The pointer came onto the line or left it; True when the picture changes (a notice
@@ -149,9 +170,12 @@ class StatusLine:
         for piece in pieces:
             screen.blit(piece.font.render(piece.text, True, colours.get(piece.role, theme.TEXT)), piece.rect)
         self._shown = (summary, self.notice, self.indicator, self.banner, self.warning, self.hovered)
+        drawn, self._drawn = self._drawn, (rect, frozenset(map(_look, pieces)))
         if self.hovered and self.cut and pieces:
             return rect.union(self.draw_whole(screen, rect, pieces[0].font))
-        return rect
+        if drawn[0] != rect:
+            return rect
+        return _changed_area(drawn[1], self._drawn[1], rect)
 
     def draw_whole(self, screen: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font) -> pygame.Rect:
         """The whole notice, wrapped in the line's font, on a panel just above the line."""

@@ -42,10 +42,10 @@ def sleep_through(app: App, seconds: float) -> tuple[list[float], int]:
     shown = 0
     present = app.window.present
 
-    def counted_present() -> None:
+    def counted_present(rects: list[pygame.Rect] | None = None) -> None:
         nonlocal shown
         shown += 1
-        present()
+        present(rects)
 
     app.window.present = counted_present  # type: ignore[method-assign]
     app.run()

@@ -22,6 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from eightoff.ui.x11_present import XImage
+
 WINDOW_CLASS = "eightoff"
 TOOLS = ("Xvfb", "xdotool")
 
@@ -149,16 +151,6 @@ class GameProcess:
 # ----- the screen, from the X server ------------------------------------------------------------
 
 
-class _XImage(ctypes.Structure):
-    _fields_ = [
-        ("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
-        ("format", ctypes.c_int), ("data", ctypes.c_void_p), ("byte_order", ctypes.c_int),
-        ("bitmap_unit", ctypes.c_int), ("bitmap_bit_order", ctypes.c_int), ("bitmap_pad", ctypes.c_int),
-        ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int), ("bits_per_pixel", ctypes.c_int),
-        ("red_mask", ctypes.c_ulong), ("green_mask", ctypes.c_ulong), ("blue_mask", ctypes.c_ulong),
-    ]
-
-
 Z_PIXMAP = 2
 ALL_PLANES = ctypes.c_ulong(-1).value
 
@@ -185,10 +177,10 @@ def grab_screen(display: str, x: int, y: int, width: int, height: int) -> Screen
     x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
     x11.XDefaultRootWindow.restype = ctypes.c_ulong
     x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
-    x11.XGetImage.restype = ctypes.POINTER(_XImage)
+    x11.XGetImage.restype = ctypes.POINTER(XImage)
     x11.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
                               ctypes.c_uint, ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
-    x11.XDestroyImage.argtypes = [ctypes.POINTER(_XImage)]
+    x11.XDestroyImage.argtypes = [ctypes.POINTER(XImage)]
     x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
     connection = x11.XOpenDisplay(display.encode())
     if not connection:
