@@ -32,6 +32,7 @@ PUT_BUDGET = 128 * 1024
 socket's usual send buffer (208 KiB on Linux), so the write never waits for the X server to read;
 a frame of the whole status line at 1280x800 (258 KB) did, and the process woke for it."""
 
+
 class NoWindow(Exception):
     """The window could not be opened (no display that answers, or SDL refused): one line for
     the player, who then gets the command line instead of a traceback."""
