@@ -341,17 +341,16 @@ class Engine:
     def halves(self, board: Board, move: InternalMove) -> tuple[InternalMove, InternalMove]:
         """The two plain moves a `RESERVE_UNDER` move makes: its reserve card to the column,
         then the card named by its count onto it, from wherever that card lies (a column's
-        top, the reserve, a cell or, taken back, its foundation). A card found nowhere gives
-        the move itself back as its second half, which no check accepts."""
+        top, the reserve or a cell: where take-backs matter, `supply_chains` make these moves).
+        A card found nowhere gives the move itself back as its second half, which no check
+        accepts."""
         _, card, target, onto = move
         first = (RESERVE_TO_COLUMN, card, target, 1)
-        columns, cells, foundations, reserve = board
+        columns, cells, _, reserve = board
         if onto in reserve and onto != card:
             return first, (RESERVE_TO_COLUMN, onto, target, 1)
         if onto in cells:
             return first, (CELL_TO_COLUMN, onto, target, 1)
-        if foundations[onto >> 4] == onto & RANK_MASK:
-            return first, (TAKEBACK, onto, target, 1)
         for index, column in enumerate(columns):
             if column and column[-1] == onto:
                 return first, (COLUMN_TO_COLUMN, index, target, 1)
@@ -433,13 +432,8 @@ class Engine:
         board is looked at after each."""
         kind, source = move[0], move[1]
         if self.takeback_matters:
-            if kind != CHAIN:
-                return self.sent_back(self.apply(board, move))
-            made = links(move)
-            for link in made:
-                board = self.apply(board, link)
-            child, home = self.sent_back(board)
-            return child, (*made[1:], *home)
+            child, home = self.sent_back(self.apply(board, move))
+            return child, (*links(move)[1:], *home) if kind == CHAIN else home
         if kind <= COLUMN_TO_CELL:  # COLUMN_TO_COLUMN or COLUMN_TO_CELL
             columns, cells, foundations, reserve = board
             cards = columns[source]
@@ -534,7 +528,7 @@ class Engine:
                 found.append((COLUMN_TO_CELL, index, 0, 1))
 
         def place(kind: int, card: int) -> None:
-            """The moves of one card from a cell, the reserve or a foundation onto columns."""
+            """The moves of one card from a cell or the reserve onto columns."""
             for onto in parents[card]:
                 target = tops.get(onto)
                 if target is not None:
