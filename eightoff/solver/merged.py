@@ -7,10 +7,10 @@ one token (so 9C and 9S are both "a black 9"), which may go home on either found
 colour that holds its rank's card below. Every move of the real game is a move of this game
 (a card's token does what the card does; a card taken back is its token), so a line that wins
 the real game wins this one: when this game has no win from a board, the real game has none.
-Boards that differ only in where twins lie are one board here, so there is far less to
-exhaust: Raglan 382 is proved lost in 672,000 merged boards, where the take-back search had
-seen 25 million real boards without an answer. Low ranks are kept apart because that is where
-the suits matter: merging them too gives a game that is won where the real one is lost.
+Twins that change places give one board here instead of two, so a deal whose search walks
+through many such boards (Raglan 382: hundreds of thousands of boards for each one here) has
+a far smaller space to exhaust. Low ranks are kept apart because that is where the suits
+matter: merging them too gives a game that is won where the real one is lost.
 
 The search is for rules that move one card at a time with no cells and let foundation cards
 come back (Raglan), and folds as the real engine does (`Engine.sent_back` and
@@ -25,10 +25,8 @@ waits, and goes home on the supply's foundation. Then the two foundations have s
 of them holds a token of this rank, so the delayed supply is made from the other foundation
 instead (chains are made from every foundation), and the line goes on the same.
 
-`tests/solver/test_merged.py` checks both halves on small positions, with every rank merged
-and with `KEPT`: this search's verdict is that of a brute-force search of the merged game's
-plain moves (it fails when folding ignores the twins, or when a chain or a plain take-back is
-left out), and it never calls lost a board that a brute-force search of the real game wins.
+`tests/solver/test_merged.py` checks, on small positions, that this search never calls lost
+a board on which a brute-force search of the real game finds a win.
 """
 
 from __future__ import annotations
