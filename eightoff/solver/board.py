@@ -218,6 +218,14 @@ class Engine:
         """With same-suit building a card taken back could only ever hold lower cards of its own
         suit, which are home already, so a line with take-backs can always drop them (see
         `solve`'s docstring); the search then skips them, which keeps proofs sound and fast."""
+        self.chains = self.takeback_matters and not proving
+        """Where take-backs matter, the best-first search folds every card that could come
+        straight back (`sent_back`) and brings cards back only in `supply_chains`: it finds
+        wins fast, but it is not complete, so it proves nothing (`complete`). The proof search's
+        engine (`proving`) instead makes every take-back and every reserve card's move as a
+        plain move and folds nothing, so that it runs dry only where no line wins."""
+        self.complete = not self.chains
+        """Whether a search of this engine that runs dry has proved its board lost."""
         self.is_safe = (
             safe_two_below
             if rules.build is Build.ALTERNATE_COLOUR and (proving or not rules.cells)
@@ -408,7 +416,7 @@ class Engine:
         """Send home every card that safely may, lowest first (as the core's auto-play does);
         where take-backs matter, every card that could come straight back (`sent_back`)."""
         if self.takeback_matters:
-            return self.sent_back(board)
+            return self.sent_back(board) if self.chains else (board, ())
         played: list[InternalMove] = []
         while True:
             columns, cells, foundations, reserve = board
@@ -431,9 +439,11 @@ class Engine:
         Where take-backs matter any move may let a card go home (`sent_back`), so the whole
         board is looked at after each."""
         kind, source = move[0], move[1]
-        if self.takeback_matters:
+        if self.chains:
             child, home = self.sent_back(self.apply(board, move))
             return child, (*links(move)[1:], *home) if kind == CHAIN else home
+        if self.takeback_matters:
+            return self.apply(board, move), ()
         if kind <= COLUMN_TO_CELL:  # COLUMN_TO_COLUMN or COLUMN_TO_CELL
             columns, cells, foundations, reserve = board
             cards = columns[source]
@@ -480,13 +490,17 @@ class Engine:
         a trip out of the reserve that does not (each repeat moves one trip later, so it ends):
         the line then goes by `RESERVE_UNDER` moves only. A reserve card put on a reserve card
         is a trip out too, so a chain of them becomes `RESERVE_UNDER` moves one after the other,
-        the last card put on from elsewhere. Where take-backs matter, reserve cards and
-        foundation cards come into play by `supply_chains` instead, the same argument widened.
+        the last card put on from elsewhere.
+
+        Where take-backs matter, the best-first search brings reserve and foundation cards into
+        play by `supply_chains` instead, which is quick but not complete; the proof search's
+        engine (`proving`) makes them plain moves, every take-back but an Ace's (which could
+        hold nothing), and folds nothing.
 
         Each of these arguments, and auto-play's (`safe_two_below`), turns a winning line into
         one with no more moves other than home moves (and every line makes one home move per
         card out), so every winnable board has a move here to a winnable board nearer a win:
-        the search, which tries them all, is complete.
+        the search, which tries them all, is complete (`complete`) except with supply chains.
 
         The search's second hottest function, so written out flat: what each column's movable
         run may do comes cached (`offers`), and the top cards are found in one dict. Methods
@@ -543,8 +557,11 @@ class Engine:
         for card in reserve:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 found.append((HOME, card, 0, 1))
-            if self.takeback_matters:
+            if self.chains:
                 continue  # its trips out are supply chains
+            if self.takeback_matters:
+                place(RESERVE_TO_COLUMN, card)
+                continue
             takers = [
                 child for child in self.children[card] if child in tops or child in reserve or child in cells
             ]
@@ -556,8 +573,14 @@ class Engine:
                     for _, _, target, _ in found[start:]
                     for child in takers
                 ]
-        if self.takeback_matters:
+        if self.chains:
             found.extend(self.supply_chains(board))
+        elif self.takeback_matters:
+            for suit, rank in enumerate(foundations):
+                if rank > 1:  # an Ace taken back could hold nothing
+                    card = suit * 16 + rank
+                    for target in self._places(board, card, to_cell=True):
+                        found.append((TAKEBACK, card, target, 1))
         return found
 
     # ----- where take-backs matter ----------------------------------------------------------
@@ -601,24 +624,18 @@ class Engine:
         """The moves that bring a card back into play from a foundation or the reserve (a
         "supply"), each as one `CHAIN` move: the supply, then what it is for.
 
-        In a winning line a supply is only ever for a card to be put on it (a card lying where
-        it came from could have waited there), or, for a take-back, for the card below it on
-        its foundation to be taken back too. Take any winning line and move each supply later,
-        to just before the first move that puts a card on it, moves it, or takes back the card
-        below it. Every move in between finds the same top cards (nothing was put on the
-        supply, and where it went nothing else moved), at least as many empty columns and free
-        cells, and its own foundation one card higher, which only the supply's own moves and
-        the take-back of the card below it would notice. A supply moved on is made straight to
-        where it went; a take-back whose card goes home first, and a reserve card's trip before
-        it goes home, are dropped. Each of these edits moves a supply later or shortens the
-        line, so repeating them ends, with a line in which every supply is followed at once by
-        a card put on it or, if it was taken back, by the take-back of the card below it; a
-        card put on it is itself a supply or comes from a column or a cell. Such a line goes
-        by plain moves and the chains made here, each ending with cards from a column or a
-        cell; and `sent_back` only adds home moves that the line's take-backs can undo. Each
-        step along it takes one fewer move off a column or a cell, or a card out of the
-        reserve, so the search, which tries them all, reaches a win from every winnable board:
-        "unsolved" stays a proof."""
+        A supply is only ever for a card to be put on it (a card lying where it came from could
+        have waited there), or, for a take-back, for the card below it on its foundation to be
+        taken back too; so each chain is a supply followed by such a use, each ending with
+        cards from a column or a cell. That finds most wins soon, but it is not every line: a
+        winning line may need two supplies under way at once, each waiting for the same card.
+        From KD QH 9H JH TH KC KH in one column, two empty columns and foundations C Q, D Q,
+        H 8, S K, the only wins move KH and KC to the empty columns, take back QC onto KH and
+        QD onto KC, then JC (which needs QC gone) onto QD, and TH onto JC: QC and QD are both
+        waiting when JC comes back, and no one chain makes that. So a search of this engine
+        that runs dry proves nothing (`complete` is False); the proof search runs on the
+        `proving` engine, whose take-backs are plain moves (`tests/solver/test_takeback.py`
+        holds this board)."""
         _, _, foundations, reserve = board
         found: list[list[InternalMove]] = []
         for suit, rank in enumerate(foundations):

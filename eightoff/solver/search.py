@@ -34,6 +34,9 @@ from eightoff.solver.board import (
 from eightoff.solver.prove import ProofSchedule, ProofTurns
 
 CHECK_CLOCK_EVERY = 128
+PROOF_ALONE_TURN = 128
+"""Runner boards' worth of proof search (`ProofSchedule.share` boards each) between looks at
+the clock, once the runners have run dry on an engine whose search proves nothing."""
 DEFAULT_STATES = 1_500_000
 """Distinct boards kept (all searches together) before the answer is "unknown": about 650 MB
 at the ~430 bytes a board costs, so a whole search stays under 1 GB."""
@@ -299,6 +302,23 @@ def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio |
             return Outcome("solved", proof.won, nodes + proof.nodes, states())
         return Outcome("unknown", [], nodes, states())
 
+    def ran_dry() -> Outcome:
+        """Every board the runners can reach is expanded: a proof where the engine's search is
+        complete (`Engine.complete`); otherwise the proof search, if there is one, goes on alone
+        until it decides or the budget ends."""
+        if engine.complete:
+            return Outcome("unsolved", [], nodes, states())
+        while proof is not None and not proof.finished:
+            if proof.turn(max(nodes, proof.schedule.joins_after), PROOF_ALONE_TURN):
+                return Outcome("unsolved", [], nodes + proof.nodes, states())
+            if (max_nodes is not None and nodes + proof.nodes >= max_nodes) or (
+                max_states is not None and states() >= max_states
+            ):
+                break
+            if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
+                break
+        return given_up()
+
     runners = [shared.runner(schedule[0].weights)]
     waiting = list(schedule[1:])
     proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof)
@@ -317,14 +337,14 @@ def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio |
             won = runner.expand()
             if won is None:
                 if not shares:
-                    return Outcome("unsolved", [], nodes, states())  # a complete search ran dry
+                    return ran_dry()  # one search ran dry
                 continue  # this one's open list is empty for now
             busy = True
             if won >= 0:
                 return Outcome("solved", runner.shared.line_to(won), nodes, states())
             nodes += 1
         if not busy:
-            return Outcome("unsolved", [], nodes, states())
+            return ran_dry()
         if proof is not None and proof.turn(nodes, nodes - before):
             return Outcome("unsolved", [], nodes + proof.nodes, states())
         if (max_nodes is not None and nodes >= max_nodes) or (

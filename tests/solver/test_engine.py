@@ -9,7 +9,7 @@ the card put on it next: those pairs of core moves must reach exactly the engine
 `RESERVE_UNDER` boards). Where take-backs matter, a take-back or a reserve card's trip out is
 made only as the start of a supply chain (`Engine.supply_chains`): every chain must be core
 moves one after the other, and every supply followed by a card put on it from a column or a
-cell must be one of them."""
+cell must be one of them. The proof search's engine makes every core move there instead."""
 
 from __future__ import annotations
 
@@ -126,3 +126,21 @@ def test_the_move_the_search_skips_only_goes_back(case: tuple[Position, Rules]) 
         back = undo(board, child, (move, *home))
         if back is not None and back in engine.moves(child):
             assert engine.step(child, back)[0].key() == board.key(), f"{back} does not undo {move}"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_positions(games=TAKEBACK_GAMES))
+def test_the_proof_engine_makes_every_move_where_take_backs_matter(case: tuple[Position, Rules]) -> None:
+    """The proof search's engine (`proving`) brings cards back by plain moves: it must reach
+    exactly the core's one-move boards, an Ace taken back aside (it could hold nothing)."""
+    position, rules = case
+    engine = engine_for(rules, proving=True)
+    board = from_position(position)
+    ours = {engine.step(board, move)[0].key() for move in engine.moves(board)}
+    theirs = {
+        from_position(position.apply(move)).key()
+        for move in position.legal_moves(rules)
+        if move.source.kind is not PileKind.FOUNDATION or position.foundations[move.source.index] > 1
+    }
+    assert ours <= theirs, "the proof engine makes a move the core forbids"
+    assert theirs - {board.key()} <= ours, "the proof engine misses a move the core allows"

@@ -1,5 +1,6 @@
-"""Games where foundation cards may come back and matter (alternate colours): the solver's
-supply chains and `sent_back` auto-play (`Engine.supply_chains`) against brute force.
+"""Games where foundation cards may come back and matter (alternate colours): the solver (its
+best-first search on supply chains and `sent_back` auto-play, its proof search on plain moves)
+against brute force.
 
 Brute force over every take-back explodes even on small positions (each foundation can come
 back down to its Ace, and every arrangement of those cards is a new position), so it is bounded
@@ -12,6 +13,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eightoff.core.cards import Card
 from eightoff.core.deals import deal
 from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
@@ -75,5 +77,23 @@ def test_raglan_deal_939_is_won_only_with_take_backs() -> None:
     position = deal(939, rules)
     assert solve(position, rules.with_takeback(False), Budget(nodes=100_000)).status == UNSOLVED
     result = solve(position, rules, Budget(nodes=100_000))
+    assert result.status == SOLVED
+    assert replays_to_win(position, rules, result.moves)
+
+
+def test_a_win_that_needs_two_supplies_waiting_at_once_is_found() -> None:
+    """The board `Engine.supply_chains` names: its only wins take back QC and QD, each waiting
+    for JC, which comes back only after QC. No chain makes that, and the solver once called
+    this board lost; the proof search's plain take-backs find the win."""
+    rules = next(rules for rules in TAKING_BACK if rules.name == "raglan")
+    column = tuple(Card.parse(name) for name in ("KD", "QH", "9H", "JH", "TH", "KC", "KH"))
+    position = Position(
+        (column, (), ()),
+        (),
+        (12, 12, 8, 13),
+        (None, None),
+    )
+    assert winnable_within(position, rules, 2)
+    result = solve(position, rules)
     assert result.status == SOLVED
     assert replays_to_win(position, rules, result.moves)
