@@ -129,17 +129,19 @@ class ProofTurns:
     def states(self) -> int:
         return len(self.prover.seen) if self.prover is not None else 0
 
-    def turn(self, nodes: int, boards: int) -> bool:
+    def turn(self, nodes: int, boards: int, alone: bool = False) -> bool:
         """The prover's share of a round in which the runners expanded `boards` boards, `nodes`
-        in all so far: True when it has proved the deal lost."""
-        if self.finished or nodes < self.schedule.joins_after:
+        in all so far: True when it has proved the deal lost. `alone` (the runners have run
+        dry, so only this search can decide) lifts `ProofSchedule.boards`: the search's own
+        budget ends it then."""
+        if self.finished or (nodes < self.schedule.joins_after and not alone):
             return False
         if self.prover is None:
             self.engine.forget()
             self.prover = Prover(self.engine, self.start)
         verdict = self.prover.advance(self.schedule.share * boards)
         self.nodes = self.prover.nodes
-        if verdict is None and self.nodes < self.schedule.boards:
+        if verdict is None and (alone or self.nodes < self.schedule.boards):
             return False
         if verdict:
             self.won = self.prover.won

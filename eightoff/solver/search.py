@@ -308,8 +308,11 @@ def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio |
         until it decides or the budget ends."""
         if engine.complete:
             return Outcome("unsolved", [], nodes, states())
+        for boards in searches:  # no win among them: their memory is the proof's now
+            boards.seen.clear()
+            boards.records.clear()
         while proof is not None and not proof.finished:
-            if proof.turn(max(nodes, proof.schedule.joins_after), PROOF_ALONE_TURN):
+            if proof.turn(nodes, PROOF_ALONE_TURN, alone=True):
                 return Outcome("unsolved", [], nodes + proof.nodes, states())
             if (max_nodes is not None and nodes + proof.nodes >= max_nodes) or (
                 max_states is not None and states() >= max_states
