@@ -224,8 +224,6 @@ class Engine:
         wins fast, but it is not complete, so it proves nothing (`complete`). The proof search's
         engine (`proving`) instead makes every take-back and every reserve card's move as a
         plain move and folds nothing, so that it runs dry only where no line wins."""
-        self.complete = not self.chains
-        """Whether a search of this engine that runs dry has proved its board lost."""
         self.is_safe = (
             safe_two_below
             if rules.build is Build.ALTERNATE_COLOUR and (proving or not rules.cells)
@@ -242,6 +240,11 @@ class Engine:
         self._safe: dict[int, bool] = {}
         self._runs: dict[bytes, bytes] = {}
         self._offers: dict[bytes, Offers] = {}
+
+    @property
+    def complete(self) -> bool:
+        """Whether a search of this engine that runs dry has proved its board lost."""
+        return not self.chains
 
     def _by_free_and_empty(self, to_empty: bool) -> list[list[int]]:
         return [
