@@ -579,11 +579,7 @@ class Engine:
         if self.chains:
             found.extend(self.supply_chains(board))
         elif self.takeback_matters:
-            for suit, rank in enumerate(foundations):
-                if rank > 1:  # an Ace taken back could hold nothing
-                    card = suit * 16 + rank
-                    for target in self._places(board, card, to_cell=True):
-                        found.append((TAKEBACK, card, target, 1))
+            found.extend(self._takebacks(board))
         return found
 
     # ----- where take-backs matter ----------------------------------------------------------
@@ -639,17 +635,22 @@ class Engine:
         that runs dry proves nothing (`complete` is False); the proof search runs on the
         `proving` engine, whose take-backs are plain moves (`tests/solver/test_takeback.py`
         holds this board)."""
-        _, _, foundations, reserve = board
         found: list[list[InternalMove]] = []
-        for suit, rank in enumerate(foundations):
-            if rank > 1:  # an Ace taken back could hold nothing
-                card = suit * 16 + rank
-                for place in self._places(board, card, to_cell=True):
-                    self._extend(board, (TAKEBACK, card, place, 1), [], found)
-        for card in reserve:
+        for supply in self._takebacks(board):
+            self._extend(board, supply, [], found)
+        for card in board.reserve:
             for place in self._places(board, card, to_cell=False):
                 self._extend(board, (RESERVE_TO_COLUMN, card, place, 1), [], found)
         return [chain(made) for made in found]
+
+    def _takebacks(self, board: Board) -> list[InternalMove]:
+        """Every take-back as a plain move, but an Ace's (which could hold nothing)."""
+        return [
+            (TAKEBACK, suit * 16 + rank, place, 1)
+            for suit, rank in enumerate(board.foundations)
+            if rank > 1
+            for place in self._places(board, suit * 16 + rank, to_cell=True)
+        ]
 
     def _places(self, board: Board, card: int, to_cell: bool) -> list[int]:
         """The columns `card` may go to (only the first empty one), and -1 for a free cell."""
