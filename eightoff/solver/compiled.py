@@ -28,7 +28,7 @@ import os
 import sys
 import zlib
 
-COMPILED = ("board", "search", "shorten", "prove")
+COMPILED = ("board", "search", "shorten", "prove", "merged")
 """The solver modules `scripts/build-fast` compiles (in `eightoff/solver/`)."""
 SOURCES_FILE = "SOURCES"
 PURE_VARIABLE = "EIGHTOFF_PURE_PYTHON"

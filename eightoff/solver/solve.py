@@ -18,13 +18,15 @@ from eightoff.solver.board import (
     COLUMN_TO_COLUMN,
     HOME,
     RESERVE_TO_COLUMN,
+    Board,
     InternalMove,
     code_card,
     engine_for,
     from_position,
 )
 from eightoff.solver.grade import difficulty, grade_for
-from eightoff.solver.search import TAKEBACK_PROOF, Budget, portfolio_for, search
+from eightoff.solver.merged import applies_to, prove_lost
+from eightoff.solver.search import TAKEBACK_PROOF, Budget, Outcome, portfolio_for, search
 from eightoff.solver.shorten import shorten
 
 SOLVED, UNSOLVED, UNKNOWN = "solved", "unsolved", "unknown"
@@ -81,14 +83,18 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
     if engine.takeback_matters:
         # Where take-backs can matter, look for a win without them first, for a while: such a
         # win is a win under these rules too, and most deals have one that this smaller search
-        # finds sooner. Past that, or when it has none, the search of the game itself decides.
+        # finds sooner. Past that, or when it has none, the merged game may prove the deal lost;
+        # if it does not, the search of the game itself decides.
         engine = engine_for(rules.with_takeback(False))
         outcome = search(engine, board, _first_pass(budget))
         if outcome.status != SOLVED:
             nodes, states = outcome.nodes, outcome.states
             engine = engine_for(rules)
-            proving = replace(portfolio_for(rules), proof=TAKEBACK_PROOF)
-            outcome = search(engine, board, _remaining(budget, began, nodes), proving)
+            outcome = _merged_proof(rules, board, _remaining(budget, began, nodes))
+            if outcome.status != UNSOLVED:
+                nodes, states = nodes + outcome.nodes, states + outcome.states
+                proving = replace(portfolio_for(rules), proof=TAKEBACK_PROOF)
+                outcome = search(engine, board, _remaining(budget, began, nodes), proving)
     else:
         outcome = search(engine, board, budget)
     moves: tuple[Move, ...] = ()
@@ -109,6 +115,24 @@ WITHOUT_TAKEBACKS = 700_000
 On Raglan's deals 1..1000 it wins 813 deals within 120,177 boards, runs dry on 184 within
 64,994, and wins 779 in about 600,000, as it did before this limit; past the limit it had
 only 433 and 382 left, which its 5.5 million and more boards made undecided in a minute."""
+
+
+MERGED_BOARDS = 1_000_000
+"""Boards the merged game's proof (`merged.prove_lost`) may see before the take-back search
+takes over: Raglan 382, the largest proof among deals 1..3000, needs 672,000 (about 150 MB)."""
+
+
+def _merged_proof(rules: Rules, board: Board, budget: Budget) -> Outcome:
+    """The merged game's proof, where it applies (see `merged`): "unsolved" when it proves the
+    deal lost, else "unknown" with the boards it spent. It comes after the search without
+    take-backs, which wins most deals sooner, and before the take-back search, which on a lost
+    deal would visit hundreds of boards for each one the merged game has."""
+    if not applies_to(rules):
+        return Outcome(UNKNOWN, [], 0, 0)
+    limits = [MERGED_BOARDS] + [limit for limit in (budget.nodes, budget.states) if limit is not None]
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    lost, boards = prove_lost(rules, board, max(0, min(limits)), deadline, budget.stop)
+    return Outcome(UNSOLVED if lost else UNKNOWN, [], boards, boards)
 
 
 def _first_pass(budget: Budget) -> Budget:
