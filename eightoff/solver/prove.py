@@ -10,7 +10,8 @@ It runs on an engine built with `proving=True` (see `Engine`), whose auto-play u
 `safe_two_below` in every alternate-colour game (argued sound there, cells included) wherever
 auto-play folds at all: fewer boards to visit. Where foundation take-back matters, that
 engine folds nothing and makes every take-back a plain move (`Engine.chains`): the runners'
-supply chains find wins sooner but miss some, so there this search is the only proof. When the
+supply chains find wins sooner but miss some, so there this search is their only proof (in
+Raglan's shape, `solve` first tries the merged game's, `merged.prove_lost`). When the
 stack runs dry every board reachable from the start has been visited and none was won: the deal is
 lost. A win found on the way is a line like any other (the stack holds it), and the core's
 replay checks it as it checks every line.
