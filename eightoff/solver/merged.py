@@ -103,9 +103,6 @@ class MergedGame:
         }
         """The tokens each token may lie on (colour and rank are all that building reads)."""
         self.builds = {(token, onto) for token, ontos in self.parents.items() for onto in ontos}
-        self.children = {
-            token: bytes(child for child in tokens if token in self.parents[child]) for token in tokens
-        }
         self.fills = frozenset(token for token in tokens if rules.may_fill_empty_column(self._card(token)))
 
     def _token(self, suit: int, rank: int) -> int:
