@@ -548,8 +548,10 @@ def bench_worker_search(window_mb: float | None, number: int) -> None:
     finally:
         worker.close()
     _, result = answer
+    # A search that met the address-space cap answers with no count (the worker's UNKNOWN_RESULT).
+    ended = f"after {result.states} boards" if result.states else "at its address-space cap"
     print(f"solver worker as the window starts it: idle {idle:.1f} MB; a search too big for it ({number} "
-          f"without 2H) ended {result.status!r} after {result.states} boards in {seconds:.1f} s, peak "
+          f"without 2H) ended {result.status!r} {ended} in {seconds:.1f} s, peak "
           f"{peak:.1f} MB, {after:.1f} MB after it; target at most 40 MB during it: {verdict(peak, 40)}")
     if window_mb is not None:
         total = window_mb + peak

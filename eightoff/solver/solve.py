@@ -88,6 +88,7 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
         engine = engine_for(rules.with_takeback(False))
         outcome = search(engine, board, _first_pass(budget))
         if outcome.status != SOLVED:
+            engine.forget()  # its caches would stay beside the next searches' boards
             nodes, states = outcome.nodes, outcome.states
             engine = engine_for(rules)
             outcome = _merged_proof(rules, board, _remaining(budget, began, nodes))

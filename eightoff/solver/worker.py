@@ -54,6 +54,11 @@ the worker ran into the address-space cap before the state cap (scripts/bench_gu
 ROOM_FOR_STATES = 0.9
 """The share of the room the boards may take; past the rest, the address-space cap answers
 "unknown"."""
+MAPPED_SLACK = 2 << 20
+"""Room the address-space cap leaves unused: pages the process has mapped but not yet touched
+can turn resident without growing its address space. Without it a Raglan search too big for
+the worker (the state cap holds per phase of `solve`, and a phase's freed heap is not all
+given back before the next) peaked at 40.1 MB (scripts/bench_gui.py --rules raglan)."""
 WORKER_ARGUMENT = "--eightoff-solver-worker"
 """How a frozen build (no `python -m`) is told to serve as the worker (eightoff/__main__.py)."""
 UNKNOWN_RESULT = SolveResult(UNKNOWN, (), 0.0, 0, 0)
@@ -84,7 +89,7 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
     connection = Connection(descriptor)
     if memory is not None:
         room = max(0, memory - resident_bytes())
-        cap_memory(room)
+        cap_memory(max(0, room - MAPPED_SLACK))
         states = states if states is not None else states_for(room)
     while True:
         try:

@@ -15,7 +15,8 @@ import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
-from eightoff.core.variants import STANDARD
+from eightoff.core.rules import Rules
+from eightoff.core.variants import STANDARD, preset
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED
 from eightoff.solver.worker import WORKER_MEMORY, SolverWorker, WorkerUnavailable, states_for
 
@@ -23,6 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WAIT = 120.0
 """Generous: a ceiling for a stuck worker, not a speed requirement."""
+
+
+RAGLAN = preset("raglan")
 
 
 def endless() -> Position:
@@ -107,7 +111,8 @@ def test_close_stops_the_process_and_a_new_request_restarts_it(worker: SolverWor
 PARENT = """
 import sys, time
 from tests.solver.test_worker import endless
-from eightoff.core.variants import STANDARD
+from eightoff.core.rules import Rules
+from eightoff.core.variants import STANDARD, preset
 from eightoff.solver.worker import SolverWorker
 worker = SolverWorker()
 worker.submit(endless(), STANDARD, None, "endless")
@@ -154,14 +159,35 @@ def peak_kib(pid: int) -> int:
     return int(next(line for line in status if line.startswith("VmHWM:")).split()[1])
 
 
+def raglan_without_the_two_of_hearts() -> Position:
+    """Raglan 617 without 2H: never won, and the solver's three searches (without take-backs,
+    the merged game's proof, with take-backs) each fill what the worker gives a search."""
+    start = deal(617, RAGLAN)
+    columns, hidden = [], list(start.hidden)
+    for index, column in enumerate(start.columns):
+        names = [str(card) for card in column]
+        if "2H" in names:
+            column = column[: names.index("2H")] + column[names.index("2H") + 1 :]
+            hidden[index] -= names.index("2H") < hidden[index]
+        columns.append(column)
+    return start._replace(columns=tuple(columns), hidden=tuple(hidden))
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_the_window_s_worker_stays_in_its_memory_through_a_search_too_big_for_it() -> None:
+@pytest.mark.parametrize(
+    ("position", "rules"),
+    [(endless(), STANDARD), (raglan_without_the_two_of_hearts(), RAGLAN)],
+    ids=["standard", "raglan"],
+)
+def test_the_window_s_worker_stays_in_its_memory_through_a_search_too_big_for_it(
+    position: Position, rules: Rules
+) -> None:
     with SolverWorker() as worker:  # as the window starts it: the budget sets the state cap
-        worker.submit(endless(), STANDARD, None, "endless")
+        worker.submit(position, rules, None, "endless")
         pid = worker.pid
         tag, result = worker.wait(WAIT)
         assert tag == "endless" and result.status == UNKNOWN
-        assert result.states <= states_for(WORKER_MEMORY) + 1
+        assert result.states <= 3 * (states_for(WORKER_MEMORY) + 1)  # each search's cap
         assert peak_kib(pid) * 1024 <= WORKER_MEMORY
         worker.submit(deal(2), STANDARD, None, "after")  # and it goes on answering
         assert worker.wait(WAIT)[1].status == SOLVED
