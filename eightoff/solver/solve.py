@@ -17,6 +17,7 @@ from eightoff.solver.board import (
     COLUMN_TO_CELL,
     COLUMN_TO_COLUMN,
     HOME,
+    KING,
     RESERVE_TO_COLUMN,
     Board,
     InternalMove,
@@ -25,7 +26,7 @@ from eightoff.solver.board import (
     from_position,
 )
 from eightoff.solver.grade import difficulty, grade_for
-from eightoff.solver.merged import applies_to, prove_lost
+from eightoff.solver.merged import KEPT, applies_to, prove_lost
 from eightoff.solver.search import TAKEBACK_PROOF, Budget, Outcome, portfolio_for, search
 from eightoff.solver.shorten import shorten
 
@@ -122,19 +123,35 @@ MERGED_BOARDS = 1_000_000
 """Boards the merged game's proof (`merged.prove_lost`) may see before the take-back search
 takes over: Raglan 382, the largest proof among deals 1..1000, needs 671,643 (125 MB at most
 for the proof alone, 15 s compiled)."""
+REAL_BOARDS = 200_000
+"""Boards the same proof may see in the real game (every rank kept apart), where the merged
+game is won. On Raglan's deals 1..3000 it is needed only for 846 (1,104 boards); on small
+positions it proves in a hundred boards what the take-back search's plain moves do not reach
+in 1.5 million. A won deal that gets this far pays for it until a win is met or this cap."""
 
 
 def _merged_proof(rules: Rules, board: Board, budget: Budget) -> Outcome:
-    """The merged game's proof, where it applies (see `merged`): "unsolved" when it proves the
-    deal lost, else "unknown" with the boards it spent. It comes after the search without
+    """The block search's proof, where it applies (see `merged`): "unsolved" when it proves
+    the deal lost, else "unknown" with the boards it spent. It comes after the search without
     take-backs, which wins most deals sooner, and before the take-back search, which on a lost
-    deal would visit hundreds of boards for each one the merged game has."""
+    deal would visit hundreds of boards for each one the block search has. It searches the
+    merged game first, which is smallest, then the real game, whose win the merged game's
+    win does not rule out."""
+    spent = 0
     if not applies_to(rules):
-        return Outcome(UNKNOWN, [], 0, 0)
-    limits = [MERGED_BOARDS] + [limit for limit in (budget.nodes, budget.states) if limit is not None]
+        return Outcome(UNKNOWN, [], spent, spent)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    lost, boards = prove_lost(rules, board, max(0, min(limits)), deadline, budget.stop)
-    return Outcome(UNSOLVED if lost else UNKNOWN, [], boards, boards)
+    for kept, most in ((KEPT, MERGED_BOARDS), (KING, REAL_BOARDS)):
+        limits = [most]
+        if budget.states is not None:
+            limits.append(budget.states)  # a memory cap: each search's boards are dropped after it
+        if budget.nodes is not None:
+            limits.append(budget.nodes - spent)
+        lost, boards = prove_lost(rules, board, max(0, min(limits)), deadline, budget.stop, kept)
+        spent += boards
+        if lost:
+            return Outcome(UNSOLVED, [], spent, spent)
+    return Outcome(UNKNOWN, [], spent, spent)
 
 
 def _first_pass(budget: Budget) -> Budget:
