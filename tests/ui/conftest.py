@@ -30,6 +30,18 @@ def _fresh_display() -> Iterator[None]:
     close_display()
 
 
+@pytest.fixture(autouse=True)
+def _classic_palette() -> Iterator[None]:
+    """The palette is module state (`theme.use`, which a table sets from its preferences): a
+    test whose window turned high contrast on, as the monkey test's random clicks may, would
+    otherwise change the colours every later test reads from `theme` (a CI run once saw
+    test_real_window compare the screen with the high-contrast felt)."""
+    yield
+    from eightoff.ui import theme
+
+    theme.use(high_contrast=False)
+
+
 @pytest.fixture
 def opened() -> Iterator[list[App]]:
     """Apps to close after the test, whatever happens (no solver worker process left behind)."""
