@@ -256,9 +256,9 @@ class MergedGame:
         self, block: _Block, found: dict[bytes, MergedBoard], finish: Callable[[_Block], MergedBoard]
     ) -> None:
         """Give each supply still waiting for a place every place it could have: a column's
-        own top token, the first empty column left, a supply of the block with nothing on it
-        yet, or a new supply (which then waits for a place of its own). A supply lies on a
-        supply one rank above it, so no supply waits on itself, and any order of the block's
+        own top token, an empty column no other supply took, a supply of the block with nothing
+        on it yet, or a new supply (which then waits for a place of its own). A supply lies on
+        a supply one rank above it, so no supply waits on itself, and any order of the block's
         supplies by falling rank makes them one after the other."""
         if not block.pending:
             columns, reserve, foundations = finish(block)
