@@ -138,8 +138,9 @@ class MergedGame:
         changed = True
         while changed:
             changed = False
+            next_up = self._next_up(foundations)
             for index, column in enumerate(columns):
-                if not column:
+                if not column or column[-1] not in next_up:
                     continue
                 token = column[-1]
                 if len(column) > 1:
@@ -155,14 +156,21 @@ class MergedGame:
                         break
         return tuple(columns), reserve, tuple(foundations)
 
+    def _next_up(self, foundations: list[int]) -> set[int]:
+        """The tokens that may go home next: most column tops are not, and are passed over."""
+        token_of = self.token_of
+        return {token_of[suit][rank + 1] for suit, rank in enumerate(foundations) if rank < KING}
+
     @staticmethod
     def key(board: MergedBoard) -> bytes:
+        """The visited-set key: column order does not matter; it ends with the foundations."""
         columns, reserve, foundations = board
         return b"\0".join(sorted(columns)) + b"\x0e" + reserve + b"\x0e" + bytes(foundations)
 
-    def children_of(self, board: MergedBoard) -> list[MergedBoard]:
-        """Every board one step away, folded: the moves that bring no card into play (a column's
-        top to a column or home, a reserve token home), and the blocks (`_blocks`) that do."""
+    def children_of(self, board: MergedBoard) -> dict[bytes, MergedBoard]:
+        """Every board one step away, folded, by its key: the moves that bring no card into play
+        (a column's top to a column or home, a reserve token home), and the blocks (`_blocks`)
+        that do."""
         columns, reserve, foundations = board
         found: dict[bytes, MergedBoard] = {}
         tops = [column[-1] if column else 0 for column in columns]
@@ -180,7 +188,7 @@ class MergedGame:
             for suit in self._homes(token, foundations):
                 self._keep(found, self._folded(list(columns), rest, list(_raised(foundations, suit, 1))))
         self._blocks(board, tops, found)
-        return list(found.values())
+        return found
 
     def _keep(self, found: dict[bytes, MergedBoard], board: MergedBoard) -> None:
         found.setdefault(self.key(board), board)
@@ -390,8 +398,9 @@ class _Block:
         return tuple(self._laid(self.root)), self.reserve, _raised(tuple(self.lowered), suit, 1)
 
 
-def home_count(board: MergedBoard) -> int:
-    return sum(board[2])
+def home_count(key: bytes) -> int:
+    """The cards home on the board of `key` (`MergedGame.key`), read from its last bytes."""
+    return sum(key[-4:])
 
 
 def _raised(foundations: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]:
@@ -428,17 +437,17 @@ def prove_lost(
     start = game.start(board.columns, board.reserve, board.foundations)
     seen = {game.key(start)}
     stack = [start]
-    key, children_of = game.key, game.children_of
+    children_of = game.children_of
     expanded = 0
     while stack:
         merged = stack.pop()
         if merged[2] == WON:
             return False, len(seen)
-        for child in sorted(children_of(merged), key=home_count):
-            child_key = key(child)
+        found = children_of(merged)
+        for child_key in sorted(found, key=home_count):
             if child_key not in seen:
                 seen.add(child_key)
-                stack.append(child)
+                stack.append(found[child_key])
         expanded += 1
         if len(seen) > boards:
             return False, len(seen)

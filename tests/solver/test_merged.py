@@ -140,9 +140,7 @@ def test_a_swap_moves_a_merged_token_from_one_foundation_of_its_colour_to_the_ot
     red_king, red_queen = game.token_of[1][13], game.token_of[1][12]
     columns = (bytes((red_king, red_king, red_queen)), b"", b"")
     swapped = (columns, b"", (13, 12, 11, 13))
-    assert game.key(swapped) in {
-        game.key(child) for child in game.children_of((columns, b"", (13, 11, 12, 13)))
-    }
+    assert game.key(swapped) in game.children_of((columns, b"", (13, 11, 12, 13)))
 
 
 def test_it_proves_raglan_382_lost() -> None:
