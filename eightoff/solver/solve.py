@@ -84,8 +84,8 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
     if engine.takeback_matters:
         # Where take-backs can matter, look for a win without them first, for a while: such a
         # win is a win under these rules too, and most deals have one that this smaller search
-        # finds sooner. Past that, or when it has none, the merged game may prove the deal lost;
-        # if it does not, the search of the game itself decides.
+        # finds sooner. Past that, or when it has none, the block search (`_merged_proof`) may
+        # prove the deal lost; if it does not, the search of the game itself decides.
         engine = engine_for(rules.with_takeback(False))
         outcome = search(engine, board, _first_pass(budget))
         if outcome.status != SOLVED:
@@ -122,7 +122,7 @@ only 433 and 382 left, which its 5.5 million and more boards made undecided in a
 MERGED_BOARDS = 1_000_000
 """Boards the merged game's proof (`merged.prove_lost`) may see before the take-back search
 takes over: Raglan 382, the largest proof among deals 1..1000, needs 671,643 (125 MB at most
-for the proof alone, 15 s compiled)."""
+for the proof alone, 10.4 s compiled)."""
 REAL_BOARDS = 200_000
 """Boards the same proof may see in the real game (every rank kept apart), where the merged
 game is won. On Raglan's deals 1..3000 it is needed only for 846 (1,104 boards); on small
