@@ -87,6 +87,13 @@ def test_placeholders_survive_translation(po: Path) -> None:
     assert wrong == []
 
 
+def messages_of(translations: gettext.GNUTranslations) -> dict[object, str]:
+    """The translated messages, without the header entry (msgid ""): the header names the Babel
+    that compiled the file, which changes with each release and says nothing a player reads."""
+    catalog: dict[object, str] = translations._catalog  # type: ignore[attr-defined]
+    return {key: text for key, text in catalog.items() if key != "" and key != ("", 0)}
+
+
 @pytest.mark.parametrize("po", PO_FILES, ids=lambda path: path.parent.parent.name)
 def test_committed_mo_says_what_the_po_says(po: Path) -> None:
     compiled = io.BytesIO()
@@ -95,7 +102,8 @@ def test_committed_mo_says_what_the_po_says(po: Path) -> None:
     expected = gettext.GNUTranslations(compiled)
     with po.with_suffix(".mo").open("rb") as file:
         shipped = gettext.GNUTranslations(file)
-    assert shipped._catalog == expected._catalog, "run scripts/update-catalogues"  # type: ignore[attr-defined]
+    assert messages_of(expected), "the catalogue compiled to no messages at all"
+    assert messages_of(shipped) == messages_of(expected), "run scripts/update-catalogues"
 
 
 @pytest.mark.parametrize("po", PO_FILES, ids=lambda path: path.parent.parent.name)
