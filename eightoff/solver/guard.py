@@ -22,6 +22,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 PR_SET_PDEATHSIG = 1
 POLL_SECONDS = 0.2
@@ -78,6 +79,23 @@ def _mapped_bytes() -> int:
 def resident_bytes() -> int:
     """The process's resident size now (VmRSS), 0 where /proc is not there."""
     return _status_bytes("VmRSS:")
+
+
+def resident_gauge() -> Callable[[], int] | None:
+    """A reading of the resident size cheap enough for a search to take every few hundred
+    boards (a `pread` of /proc/self/statm on a descriptor kept open: about a microsecond,
+    where /proc/self/status costs 17); None where /proc is not there. The descriptor lives
+    as long as the process, which is what the worker needs."""
+    try:
+        descriptor = os.open("/proc/self/statm", os.O_RDONLY | os.O_CLOEXEC)
+    except (OSError, AttributeError):
+        return None
+    page = os.sysconf("SC_PAGE_SIZE")
+
+    def resident() -> int:
+        return int(os.pread(descriptor, 128, 0).split()[1]) * page
+
+    return resident
 
 
 def _status_bytes(field: str) -> int:

@@ -19,7 +19,8 @@ Bounds (see `guard`): the process dies within a fraction of a second of its wind
 the window is killed with SIGKILL (the kernel's parent-death signal, and the socket's end seen
 by the search). Its memory is a budget for the whole process (`WORKER_MEMORY`): the room left
 above what it holds idle caps its address space (past it an allocation fails and the answer is
-"unknown"), and a search keeps at most as many boards as fit in that room.
+"unknown"), and a search that brings the process near its budget stops as "unknown" (the
+resident size is read every few hundred boards; see `_full_or_asked`).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ CLOSE_TIMEOUT = 1.0
 WORKER_MEMORY = 40 << 20
 """The worker's whole resident size at most (issue 20): with the window's 60 MB, 100 MB."""
 STATE_BYTES = 800
-"""What a kept board costs the worker's search, at the high end: Eight Off's peaked at 670
+"""Where the resident size cannot be read (no /proc), the cap on boards kept stands in for it:
+what a kept board costs the worker's search, at the high end: Eight Off's peaked at 670
 bytes a board all tables counted, Seahaven Towers' at 650; at 700, a Raglan search too big for
 the worker ran into the address-space cap before the state cap (scripts/bench_gui.py)."""
 ROOM_FOR_STATES = 0.9
@@ -59,6 +61,9 @@ MAPPED_SLACK = 2 << 20
 can turn resident without growing its address space. Without it a Raglan search too big for
 the worker (the state cap holds per phase of `solve`, and a phase's freed heap is not all
 given back before the next) peaked at 40.1 MB (scripts/bench_gui.py --rules raglan)."""
+STOP_SLACK = 3 << 20
+"""A search stops this far below the worker's budget: what it may add between two looks at
+the resident size (every 128 boards of a best-first search, every 2,048 of a proof)."""
 WORKER_ARGUMENT = "--eightoff-solver-worker"
 """How a frozen build (no `python -m`) is told to serve as the worker (eightoff/__main__.py)."""
 UNKNOWN_RESULT = SolveResult(UNKNOWN, (), 0.0, 0, 0)
@@ -81,16 +86,21 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
 
     # Here, for the window's start-up cost: only the worker's own process searches.
     from eightoff.solver.board import engine_for
-    from eightoff.solver.guard import cap_memory, die_with_parent, resident_bytes
+    from eightoff.solver.guard import cap_memory, die_with_parent, resident_bytes, resident_gauge
     from eightoff.solver.search import Budget
     from eightoff.solver.solve import solve
 
     die_with_parent(parent)
     connection = Connection(descriptor)
+    stop: Callable[[], bool] = connection.poll
     if memory is not None:
         room = max(0, memory - resident_bytes())
         cap_memory(max(0, room - MAPPED_SLACK))
-        states = states if states is not None else states_for(room)
+        gauge = resident_gauge()
+        if gauge is None:
+            states = states if states is not None else states_for(room)
+        else:
+            stop = _full_or_asked(connection.poll, gauge, memory - STOP_SLACK)
     while True:
         try:
             message = _latest(connection)
@@ -102,7 +112,7 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
         if position is None:
             continue  # cancelled
         try:
-            result = solve(position, rules, Budget(seconds=seconds, stop=connection.poll, states=states))
+            result = solve(position, rules, Budget(seconds=seconds, stop=stop, states=states))
         except MemoryError:
             result = UNKNOWN_RESULT
         _give_back(engine_for.cache_clear)
@@ -110,6 +120,20 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
             connection.send((request, result))
         except OSError:
             return
+
+
+def _full_or_asked(asked: Callable[[], bool], resident: Callable[[], int], most: int) -> Callable[[], bool]:
+    """What ends a search early: a newer message, or the process's resident size past `most`.
+    The memory is measured rather than estimated from boards kept, because a board costs what
+    its search keeps of it: a best-first record 800 bytes, a depth-first proof's key 150
+    (FreeCell 11982's proof, 61,643 keys, fits the worker twice over, but as boards counted
+    at 800 it ran out at a third of the way, and the window said "winnable?" where the
+    command line proves the deal lost in half a second)."""
+
+    def stop() -> bool:
+        return asked() or resident() > most
+
+    return stop
 
 
 def _latest(connection: Connection) -> tuple[int, Position | None, Rules, float | None] | None:

@@ -20,7 +20,7 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
-from eightoff.core.variants import EASY, STANDARD
+from eightoff.core.variants import EASY, STANDARD, preset
 from eightoff.session.advisor import THINKING, Advisor
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.worker import SolverWorker
@@ -81,6 +81,18 @@ def test_a_deal_lost_from_the_start_is_said_as_such(opened: list[App]) -> None:
     dialog.choose(1)
     assert app.preferences.winnable_only
     pump_until(app, lambda: app.table.game.deal_number != 465)
+
+
+def test_a_lost_freecell_deal_the_command_line_proves_is_proved_in_the_window(opened: list[App]) -> None:
+    """FreeCell 11982: the command line proves it lost; the window's indicator and Hint say
+    the same (they once said "winnable?" and "no winning line in time")."""
+    app, _ = open_app(Game.new(11982, preset("freecell")))
+    opened.append(app)
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "cannot be won"
+    key(app, pygame.K_h)
+    pump_until(app, lambda: isinstance(app.top, MessageDialog))
+    assert isinstance(app.top, MessageDialog) and app.top.title == "This deal cannot be won"
 
 
 def test_hints_are_legal_and_keep_the_game_winnable(opened: list[App]) -> None:
