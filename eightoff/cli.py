@@ -261,13 +261,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--print-layout", action="store_true", help=_("print the pile layout as JSON after every change")
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    # TRANSLATORS: the command line's placeholder for a subcommand; capitals, one word.
+    commands = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
 
     deal_parser = commands.add_parser("deal", help=_("print deal N in fc-solve's board format"))
-    deal_parser.add_argument("number", type=deal_number, metavar="N", nargs="?")
+    deal_parser.add_argument("number", type=deal_number, metavar="N", nargs="?",
+                             help=_("the deal's number, a whole number from 1 (without it: --random or "
+                                    "--grade)"))
     deal_parser.add_argument("--random", action="store_true",
                              help=_("a random deal instead (its number goes to stderr)"))
-    deal_parser.add_argument("--grade", type=grade_range, metavar="GRADE",
+    # TRANSLATORS: the command line's placeholder for a grade (easy, hard...); capitals.
+    deal_parser.add_argument("--grade", type=grade_range, metavar=_("GRADE"),
                              help=_("a random winnable deal of this grade ({grades}) or range (e.g. "
                                     "easy-hard), from the shipped list").format(grades=", ".join(GRADES)))
     add_rules_options(deal_parser)
@@ -276,7 +280,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay_parser = commands.add_parser(
         "replay", help=_("replay a file of moves in fc-solve's -m wording ('-' reads stdin)")
     )
-    replay_parser.add_argument("files", nargs="+", metavar="[BOARD] MOVES")
+    # TRANSLATORS: the command line's placeholders for a board file and a file of moves;
+    # capitals, one word each, the same words as in "replay takes BOARD MOVES".
+    replay_parser.add_argument(
+        "files", nargs="+", metavar=_("[BOARD] MOVES"),
+        help=_("a board file in fc-solve's format (not with --deal), then a file of moves, one a line, "
+               "in fc-solve's -m wording; '-' reads standard input"))
     replay_parser.add_argument("--deal", type=deal_number, metavar="N", help=_("start from deal N"))
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
@@ -289,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     desktop_parser = commands.add_parser(
         "install-desktop", help=_("add Eight Off to this user's desktop menu (Linux): entry and icon")
     )
-    desktop_parser.add_argument("--uninstall", action="store_true", help=_("remove them again"))
+    desktop_parser.add_argument("--uninstall", action="store_true",
+                                help=_("remove the menu entry and icon this command added"))
     desktop_parser.set_defaults(handler=cmd_install_desktop)
 
     stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))

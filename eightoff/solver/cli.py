@@ -32,10 +32,12 @@ VERDICTS = {UNSOLVED: N_("unsolvable"), "unknown": N_("unknown")}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "board", nargs="?", metavar="BOARD", help=_("board file in fc-solve's format ('-' reads stdin)")
+        "board", nargs="?", metavar=_("BOARD"), help=_("board file in fc-solve's format ('-' reads stdin)")
     )
     parser.add_argument(
-        "--deals", metavar="FIRST-LAST", help=_("solve a range of deals: one JSON line each, then a summary")
+        # TRANSLATORS: the placeholder for a range of deal numbers, such as 1-32000.
+        "--deals", metavar=_("FIRST-LAST"),
+        help=_("solve a range of deals: one JSON line each, then a summary"),
     )
     parser.add_argument(
         "--jobs", type=_count, default=1, metavar="N", help=_("with --deals: N processes (0: every core)")

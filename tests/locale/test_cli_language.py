@@ -119,3 +119,15 @@ def test_solve_says_its_verdict_in_italian_and_keeps_json_in_english() -> None:
     assert "'irrisolvibile'" in eightoff("--help", LANGUAGE="it").stdout
     data = eightoff("solve", "--deal", "465", "--json", "--max-states", "1000", LANGUAGE="it")
     assert '"status": "unknown"' in data.stdout
+
+
+def test_the_placeholders_are_in_italian_too() -> None:
+    """Italian help names its placeholders in Italian, as its error lines do."""
+    top = eightoff("--help", LANG="it_IT.UTF-8").stdout
+    assert "COMANDO" in top and "COMMAND" not in top
+    replay = eightoff("replay", "--help", LANG="it_IT.UTF-8").stdout
+    assert "[POSIZIONE] MOSSE" in replay and "BOARD" not in replay and "MOVES" not in replay
+    solve = eightoff("solve", "--help", LANG="it_IT.UTF-8").stdout
+    assert "--deals PRIMA-ULTIMA" in solve and "FIRST-LAST" not in solve and "BOARD" not in solve
+    refused = eightoff("replay", "--deal", "1", LANG="it_IT.UTF-8")
+    assert refused.returncode == 2 and "MOSSE" in refused.stderr and "MOVES" not in refused.stderr

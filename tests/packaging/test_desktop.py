@@ -10,6 +10,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+from eightoff.core.variants import VARIANTS
 from eightoff.desktop import desktop_entry, exec_argument, png_icons
 from tests.packaging.conftest import assert_valid_desktop_file, clean_env
 
@@ -41,6 +42,19 @@ def assert_valid_metainfo(path: Path) -> None:
 
 def test_packaged_entry_validates() -> None:
     assert_valid_desktop_file(ASSETS / "eightoff.desktop")
+
+
+def test_the_entry_names_every_game_in_english_and_italian() -> None:
+    """The menu shows the comment: it speaks of all the games, not of Eight Off alone."""
+    fields = dict(
+        line.split("=", 1) for line in (ASSETS / "eightoff.desktop").read_text().splitlines() if "=" in line
+    )
+    assert fields["Name[it]"] and fields["GenericName[it]"] == "Solitario"
+    games = {game.title.partition(" (")[0] for game in VARIANTS.values()}
+    assert len(games) >= 5
+    for comment in (fields["Comment"], fields["Comment[it]"]):
+        assert all(game in comment for game in games), comment
+    assert fields["Comment[it]"] != fields["Comment"]
 
 
 def test_packaged_metainfo_validates_and_matches_the_entry() -> None:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from eightoff.cli import build_parser
+from eightoff.solver.compiled import COMPILED
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -25,6 +26,12 @@ def test_every_script_and_file_it_names_exists() -> None:
     assert {"scripts/play", "scripts/test", "scripts/build-app", "docs/screenshot.png"} <= named
     missing = sorted(name for name in named if not (ROOT / name).exists())
     assert not missing
+
+
+def test_the_compiled_modules_named_are_the_ones_compiled() -> None:
+    paragraph = README.split("**The compiled solver.**")[1].split("\n\n")[0]
+    named = re.findall(r"`(?:eightoff/solver/)?(\w+)\.py`", paragraph)
+    assert sorted(named) == sorted(COMPILED)
 
 
 def test_every_command_line_subcommand_is_described() -> None:
