@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from eightoff.core.i18n import N_
+from eightoff.core.i18n import N_, pgettext
 
 if TYPE_CHECKING:
     from eightoff.session.session import Session
@@ -28,6 +28,20 @@ class Command:
     enabled: Callable[[Session], bool]
     leaves_game: bool = False
     """Running it leaves the game in progress (counted as lost): the player is asked first."""
+
+
+def key_words(key: str) -> str:
+    """A key name as the player reads it: "Ctrl+Shift+Z" in English, "Ctrl+Maiusc+Z" in
+    Italian, so that Help's list of shortcuts names the keys as its sentences do."""
+    return "+".join(_KEY_WORDS[part]() if part in _KEY_WORDS else part for part in key.split("+"))
+
+
+_KEY_WORDS: dict[str, Callable[[], str]] = {
+    # TRANSLATORS: the name of the Ctrl key as printed on the player's keyboard.
+    "Ctrl": lambda: pgettext("key", "Ctrl"),
+    # TRANSLATORS: the name of the Shift key as printed on the player's keyboard.
+    "Shift": lambda: pgettext("key", "Shift"),
+}
 
 
 def _always(session: Session) -> bool:

@@ -43,15 +43,15 @@ class Announcer:
             output(text)
 
 
-def screen_reader_help(support: Support) -> str:
+def screen_reader_help(support: Support, reason: str = "") -> str:
     """The paragraph Help ends with: whether a screen reader hears the game, and if not, how
     to turn that on (AccessKit is an optional dependency, so players must be told it exists)."""
     if support is Support.ON:
         return _("Screen reader: on. Moves, the picked card, messages and the end of the game are "
                  "read out through AccessKit, and the piles, toolbar and dialogs can be explored.")
     if support is Support.FAILED:
-        return _("Screen reader: AccessKit is installed but could not start here (no accessibility "
-                 "bus?); the reason is on standard error. The game plays the same without it.")
+        return _("Screen reader: AccessKit is installed but could not start here ({reason}). The game "
+                 "plays the same without it.").format(reason=reason or _("no accessibility bus?"))
     return _("Screen reader: off. To have moves, the picked card and the game's state read out, "
              "install AccessKit: pip install 'eightoff[access]' (in a checkout: "
              ".venv/bin/pip install accesskit), then start the game again.")

@@ -55,6 +55,7 @@ class App(Protocol):
     table: TableScene
     size: tuple[int, int]
     screen_reader: Support
+    screen_reader_reason: str
     window: Screen
     watchers: list[Callable[[], None]]
     closers: list[Callable[[], None]]
@@ -352,11 +353,12 @@ class Bridge:
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as error:
-            self.stop(f"the accessibility adapter failed: {error}")
+            self.stop(f"the accessibility adapter failed: {error}",
+                      _("the accessibility adapter failed: {error}").format(error=error))
 
-    def stop(self, reason: str) -> None:
-        log.debug("screen-reader support is off: %s", reason)  # Help says it; stderr stays quiet
-        self.app.screen_reader = Support.FAILED
+    def stop(self, reason: str, told: str) -> None:
+        """`reason` in English for the debug log, `told` in the player's words for Help."""
+        failed(self.app, reason, told)
         self.close()
 
     def close(self) -> None:
@@ -451,6 +453,14 @@ def session_bus_missing() -> bool:
                 or (runtime and Path(runtime, "bus").exists()))
 
 
+def failed(app: App, reason: str, told: str) -> None:
+    """Screen-reader support is off for `reason`: the debug log has it in English, and Help
+    tells the player (`told`, in their language), since stderr stays quiet."""
+    log.debug("screen-reader support is off: %s", reason)
+    app.screen_reader = Support.FAILED
+    app.screen_reader_reason = told
+
+
 def connect_access(app: App, make_adapter: AdapterFactory | None = None) -> Bridge | None:
     """Give screen readers the window, if AccessKit is installed and its adapter starts; set
     `app.screen_reader` to what happened (Help says it). Never raises: the game goes on.
@@ -462,9 +472,8 @@ def connect_access(app: App, make_adapter: AdapterFactory | None = None) -> Brid
         app.screen_reader = Support.OFF
         return None
     if make_adapter is None and session_bus_missing():
-        log.debug("screen-reader support is off: no D-Bus session bus "
-                    "(DBUS_SESSION_BUS_ADDRESS is not set)")
-        app.screen_reader = Support.FAILED
+        failed(app, "no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set)",
+               _("no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set"))
         return None
     try:
         factory = make_adapter or functools.partial(platform_adapter, app.window.native)
@@ -472,8 +481,8 @@ def connect_access(app: App, make_adapter: AdapterFactory | None = None) -> Brid
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException as error:  # a Rust panic in the adapter is a BaseException
-        log.debug("screen-reader support is off: the accessibility adapter did not start: %s", error)
-        app.screen_reader = Support.FAILED
+        failed(app, f"the accessibility adapter did not start: {error}",
+               _("the accessibility adapter did not start: {error}").format(error=error))
         return None
     if bridge.adapter is None:  # it started, then failed at its first call
         return None

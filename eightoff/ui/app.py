@@ -117,6 +117,8 @@ class App:
         shows (the screen-reader bridge's tree)."""
         self.screen_reader = Support.OFF
         """Whether a screen reader hears the game (set by `connect_access`; Help says it)."""
+        self.screen_reader_reason = ""
+        """Why it does not, when it failed (Help says that too)."""
         self._after_first_frame: list[Callable[[], None]] | None = []
         self.unlogged: list[str] = []
         """Lines of --log-moves not printed yet (see `_flush_log`)."""

@@ -16,7 +16,7 @@ from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
 from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
-from eightoff.session.commands import COMMANDS
+from eightoff.session.commands import COMMANDS, key_words
 from eightoff.session.grading import next_winnable_choice, range_words
 from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.session.words import control_words
@@ -490,7 +490,7 @@ def help_dialog(host: Host, session: Session) -> Dialog:
         lines += [_(paragraph), ""]
     lines += control_words(session.game.rules)
     lines += [_(paragraph) for paragraph in KEY_HELP]
-    shortcuts = [f"{' / '.join(c.keys)} {_(c.label).lower()}" for c in COMMANDS if c.keys]
+    shortcuts = [f"{' / '.join(map(key_words, c.keys))} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))
-    lines += ["", screen_reader_help(host.screen_reader)]
+    lines += ["", screen_reader_help(host.screen_reader, host.screen_reader_reason)]
     return MessageDialog(host, _(variant.title), lines, [(_("Close"), None)])

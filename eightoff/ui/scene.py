@@ -27,6 +27,8 @@ class Host(Protocol):
     """Drawable pixels per point: text, bars and dialogs are drawn this much larger."""
     visible: bool
     screen_reader: Support
+    screen_reader_reason: str
+    """Why screen-reader support failed, in the player's words ("" unless it did)."""
     print_layout: bool
     out: TextIO
 

@@ -8,6 +8,7 @@ import random
 import re
 from collections.abc import Iterator
 
+import pygame
 import pytest
 
 from eightoff.core.cards import Suit
@@ -20,8 +21,8 @@ from eightoff.core.rules import Rules, RunMoves
 from eightoff.core.variants import VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.words import grab_refusal
-from eightoff.ui.dialogs import help_dialog
-from tests.ui.helpers import make_app
+from eightoff.ui.dialogs import Dialog, help_dialog
+from tests.ui.helpers import key, make_app
 
 WORDS = {
     "en": {"cell": r"\bcells?\b", "run": r"\bruns?\b", "reserve": r"\breserve\b"},
@@ -97,3 +98,15 @@ def test_raglan_refuses_two_cards_saying_it_moves_one_at_a_time() -> None:
     said = refusals(rules, 101)
     assert "Raglan moves one card at a time" in said
     assert not any("free cells" in text for text in said)
+
+
+def test_help_names_the_keys_in_the_language_of_its_sentences(language: str) -> None:
+    """Italian Help says "Maiusc+1" in its sentences, so its shortcuts say "Ctrl+Maiusc+Z"."""
+    app = make_app(language=language)
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, Dialog)
+    text = " ".join(app.top.lines)
+    shift = {"en": "Shift", "it": "Maiusc"}[language]
+    assert f"Ctrl+{shift}+Z" in text and f"{shift}+1" in text
+    if language == "it":
+        assert "Shift" not in text

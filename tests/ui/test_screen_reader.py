@@ -229,7 +229,9 @@ def test_an_adapter_that_does_not_start(caplog: pytest.LogCaptureFixture) -> Non
     key(app, pygame.K_6)
     key(app, pygame.K_f)
     assert app.table.status.notice == ""  # no nagging notice
-    assert "could not start" in help_text(app)
+    told = help_text(app)
+    assert "could not start here (the accessibility adapter did not start: no accessibility bus)" in told
+    assert "standard error" not in told
 
 
 class PanickingAdapter(FakeAdapter):
