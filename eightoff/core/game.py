@@ -101,14 +101,21 @@ class Game:
     def held(self) -> frozenset[Card]:
         return self.done[-1].held if self.done else frozenset()
 
-    def play(self, move: Move, autoplay: bool = False) -> Step:
+    def play(self, move: Move, autoplay: bool = False, finish: bool = False) -> Step:
         """Make a legal move (from `find_move` or `legal_moves`) and, if asked, the auto-play
-        it allows, as one undo step. Clears the redo tail."""
+        it allows, as one undo step. Clears the redo tail. With `finish`, when every card left
+        can then go home in order, they go too, in the same step: the finish belongs to the
+        move that made it possible (it counts once)."""
         after = self.position.apply(move)
         moves = [move]
         if autoplay:
             home, after = after.autoplay(self.rules, held=self._held_after(move))
             moves.extend(home)
+        if finish and not after.is_won:
+            rest, finished = after.autoplay(self.rules, safe_only=False)
+            if finished.is_won:
+                moves.extend(rest)
+                after = finished
         return self._record(moves, after)
 
     def autoplay(self, safe_only: bool = True) -> Step | None:

@@ -7,9 +7,10 @@ variant for the Game chooser to resume, and hands the store's notices on.
 
 Counting (see eightoff/store/statistics.py): a game counts once a move is made; a won game is
 logged when it is won; a started game left for another, once the player confirmed leaving it,
-is logged as lost. A game asked for on the command line (`--deal`) does not resume the
-unfinished game, but leaves it in its file until the new game's first move: only then is it
-left for another game, and logged as lost. Quitting before that move keeps it.
+is logged as lost. A game asked for on the command line (`--deal`), or a logged game of
+another variant dealt again, does not resume that variant's unfinished game, but leaves it in
+its file until the new game's first move: only then is it left for another game, and logged as
+lost. Quitting before that move keeps it.
 """
 
 from __future__ import annotations
@@ -70,7 +71,9 @@ class Keeper:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.set_aside: SavedGame | None = None
+        self.set_aside: dict[str, SavedGame] = {}
+        """Per variant, the unfinished game a game that came from elsewhere (the command line,
+        a logged game dealt again) replaces once that game's first move is made."""
         self.game_ids: dict[int, str] = {}
 
     # ----- opening --------------------------------------------------------------------------
@@ -88,7 +91,8 @@ class Keeper:
             saved = None
         if saved is not None and deal is None and not choices:
             return Opening(preferences, saved.game, saved, None)
-        self.set_aside = saved
+        if saved is not None:
+            self.set_aside[key] = saved
         return Opening(preferences, fresh_game(preferences, key, deal, choices), None, saved)
 
     # ----- the game's life ------------------------------------------------------------------
@@ -96,18 +100,27 @@ class Keeper:
     def save(self, game: Game, seconds: float, hints_used: bool) -> None:
         """Save `game` as its variant's unfinished game. The first move of a command-line game
         leaves the unfinished game it replaced: that one is recorded as lost then."""
-        old = self.set_aside
-        if game.has_started and old is not None and old.game.rules.name == game.rules.name:
+        key = game.rules.name
+        old = self.set_aside.get(key)
+        if game.has_started and old is not None:
             self.store.record_outcome(old.game, Outcome.LOST, old.elapsed, old.hints_used, old.game_id)
-            self.set_aside = None
-        if old is not None and old.game.rules.name == game.rules.name and not game.has_started:
-            return  # the command line's game has no move yet: the old one stays in its file
+            del self.set_aside[key]
+        elif old is not None:
+            return  # the game that came in has no move yet: the old one stays in its file
         self.store.save_unfinished(game, seconds, hints_used)
 
     def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool) -> None:
         """The outcome, at the moment it is decided (the store clears the unfinished game only
         once the outcome is safely written)."""
         self.store.record_outcome(game, outcome, seconds, hints_used)
+
+    def set_aside_unfinished(self, key: str) -> None:
+        """A game of variant `key` comes in from elsewhere (a logged game dealt again): `key`'s
+        unfinished game stays in its file until the new game's first move, which leaves it,
+        lost, as with a game asked for on the command line."""
+        saved = self.resume(key)
+        if saved is not None:
+            self.set_aside.setdefault(key, saved)
 
     def resume(self, key: str) -> SavedGame | None:
         """The unfinished game kept for variant `key` (None: none, or one already won)."""

@@ -13,9 +13,10 @@ Outcomes are facts at the moment of the move that decides them: `Change.WON` goe
 synchronously after that move, before any animation, so a window closed or killed right after
 keeps the win. Once a game has its outcome it is over: the moves, Undo and Redo are off, and
 the move count the record holds is the one every display shows. A started game left for
-another (New, Restart, Deal…, a rule changed with a restart) is recorded as lost then; the
-front end asks the player first (see `leaving_loses`). Switching games keeps the game as that
-variant's unfinished one, so nothing is lost by it.
+another of its variant (New, Restart, Deal…, a rule changed with a restart, a logged game
+dealt again) is recorded as lost then; the front end asks the player first (see
+`leaving_loses`). Switching games, or dealing a logged game of another variant again, keeps the
+game as that variant's unfinished one, so nothing is lost by it.
 """
 
 from __future__ import annotations
@@ -135,10 +136,13 @@ class Session:
         """Why this game cannot be saved now ("" when it can): the front end keeps it in view."""
         return self.keeper.write_problem() if self.keeper is not None else ""
 
-    def leaving_loses(self) -> bool:
-        """Whether leaving this game for another (New, Restart, Deal…) counts it as lost, so the
-        player should be asked first (unless they turned the question off)."""
-        return self._game.has_started and self.outcome is None
+    def leaving_loses(self, key: str | None = None) -> bool:
+        """Whether leaving this game for another (New, Restart, Deal…, or a logged game of
+        variant `key` dealt again) counts it as lost, so the player should be asked first
+        (unless they turned the question off). A game of another variant keeps this one as
+        its variant's unfinished game, as switching games does."""
+        same = key is None or key == self._game.rules.name
+        return same and self._game.has_started and self.outcome is None
 
     def indicator(self) -> str:
         """The winnable indicator's words (untranslated; "" for none)."""
@@ -168,12 +172,15 @@ class Session:
 
     def play(self, move: Move, by_solver: bool = False) -> Step:
         """Make a legal move (from `find_move`, `click_move` or the solver), with auto-play if
-        the player wants it, as one undo step. The solver's lines carry their own auto-play
-        moves, so its moves are made as they are."""
+        the player wants it, as one undo step. With auto-play on, a move after which every
+        remaining card can go home finishes the game in that same step (one move on the
+        counter). The solver's lines carry their own auto-play moves, so its moves are made as
+        they are."""
         if self.over:
             raise ValueError("the game is over")
         self.clock.run(self.now(), True)  # the first move starts the clock
-        step = self._game.play(move, autoplay=self.preferences.autoplay and not by_solver)
+        autoplay = self.preferences.autoplay and not by_solver
+        step = self._game.play(move, autoplay=autoplay, finish=autoplay)
         if by_solver:
             self.solution_used = True
         self._changed(Change.MOVE, step)
@@ -194,8 +201,15 @@ class Session:
         return self._autoplay_step(safe_only=False)
 
     def autoplay_now(self) -> Step | None:
-        """Auto-play switched on mid-game: send home what safely may go, as a step of its own."""
-        return self._autoplay_step(safe_only=True)
+        """Auto-play switched on mid-game: send home what safely may go, as a step of its own
+        (every card, when all of them can go)."""
+        return self._autoplay_step(safe_only=not self._game.can_finish())
+
+    def finish_to_offer(self) -> bool:
+        """Whether the front end should offer to send every card home: they all can go, and
+        the game is not over (with auto-play on, the move that made it possible finished it,
+        unless an undo came back here)."""
+        return not self.over and self._game.can_finish()
 
     def _autoplay_step(self, safe_only: bool) -> Step | None:
         if self.over:
@@ -264,7 +278,7 @@ class Session:
         except ValueError as error:
             self.advise(Notice(_("That game cannot be played again here: {reason}").format(reason=error)))
             return
-        self._start(game, Change.NEW)
+        self._arrive(game)
 
     def watch(self, finished: FinishedGame) -> tuple[Move, ...] | None:
         """Deal a logged game again from its start, under its own id (its first outcome stands,
@@ -277,8 +291,21 @@ class Session:
         fresh = kept.restarted()
         if finished.game_id is not None:
             self.keeper.adopt(fresh, finished.game_id)
-        self._start(fresh, Change.NEW)
+        self._arrive(fresh)
         return tuple(move for step in kept.done for move in step.moves)
+
+    def _arrive(self, game: Game) -> None:
+        """Start `game`, a logged game's deal. This game is left, lost, for one of its own
+        variant; for another variant it is kept as its variant's unfinished game (as switching
+        games keeps it), and the unfinished game of `game`'s variant waits in its file until
+        `game`'s first move (see `Keeper.set_aside_unfinished`)."""
+        key = game.rules.name
+        other = key != self._game.rules.name
+        if other:
+            self._save()
+            if self.keeper is not None:
+                self.keeper.set_aside_unfinished(key)
+        self._start(game, Change.NEW, keep=other)
 
     def set_option(self, key: str, value: bool, restart: bool) -> None:
         """A rule option of this game's variant changed in Preferences. It applies to the next

@@ -104,6 +104,20 @@ def grab_refusal(position: Position, rules: Rules, pile: Pile, card: Card) -> st
                     most).format(count=count, most=most)
 
 
+def click_refusal(position: Position, pile: Pile) -> str:
+    """Why a click on the top card of `pile` moved nothing: it cannot go home, and a column's
+    card finds no free cell (nor a column), while a cell's or the reserve's stays where it is."""
+    card = position.top(pile)
+    assert card is not None, "a click on a card"
+    if pile.kind is PileKind.COLUMN:
+        text = _("{card} cannot go home yet, and no free cell is left").format(card=card_name(card))
+    elif pile.kind is PileKind.RESERVE:
+        text = _("{card} cannot go home yet, and it stays in the reserve").format(card=card_name(card))
+    else:
+        text = _("{card} cannot go home yet, and it stays in its cell").format(card=card_name(card))
+    return _sentence(text)
+
+
 def control_words(rules: Rules) -> list[str]:
     """Help's paragraphs on the mouse and keys, in the words of the game being played: runs
     only where runs move, free cells or a reserve only where the game has them, and only the

@@ -20,7 +20,7 @@ from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name, pile_name
 from eightoff.session.commands import COMMANDS
 from eightoff.session.pile_keys import FOUNDATION_KEYS, pile_keys
-from eightoff.session.words import grab_refusal
+from eightoff.session.words import click_refusal, grab_refusal
 from eightoff.ui.sprites import CardSprite
 
 if TYPE_CHECKING:
@@ -224,11 +224,9 @@ class Controller:
         if len(press.sprites) != 1 or press.pile.kind is PileKind.FOUNDATION:
             return
         self.select(None)
-        card = press.sprites[0].card
         move = table.game.click_move(press.pile)
         if move is None:
-            where = "no free cell is left" if press.pile.kind is PileKind.COLUMN else "it stays in its cell"
-            table.notify(f"{card_name(card).capitalize()} cannot go home yet, and {where}")
+            table.notify(click_refusal(table.game.position, press.pile))
             return
         self.last_click = LastClick(now, point)
         table.play(move)

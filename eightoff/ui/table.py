@@ -342,10 +342,11 @@ class TableScene(Scene):
         else:
             handler()
 
-    def leave_then(self, action: Callable[[], None]) -> None:
-        """Run `action`, which leaves this game: at once when that loses nothing (or the player
-        turned the question off), else once the player says so. Enter keeps the game."""
-        if not self.session.leaving_loses() or not self.preferences.confirm_leave:
+    def leave_then(self, action: Callable[[], None], key: str | None = None) -> None:
+        """Run `action`, which leaves this game for one of variant `key` (this one's when
+        None): at once when the session says that loses nothing (or the player turned the
+        question off), else once the player says so. Enter keeps the game."""
+        if not self.session.leaving_loses(key) or not self.preferences.confirm_leave:
             action()
             return
         moves = self.session.moves()
@@ -397,13 +398,14 @@ class TableScene(Scene):
                                         self.watch, self.session.tell_notices))
 
     def play_again(self, finished: FinishedGame) -> None:
-        """A logged game's deal again, from its start (the game in progress is left, asked first)."""
-        self.leave_then(lambda: self.session.play_again(finished))
+        """A logged game's deal again, from its start (a game in progress of its variant is
+        left, asked first; one of another variant is kept)."""
+        self.leave_then(lambda: self.session.play_again(finished), finished.rules)
 
     def watch(self, finished: FinishedGame) -> None:
         """A logged game's moves played on its deal, a move at a time (asked first if that
         leaves a game in progress)."""
-        self.leave_then(lambda: self._watch(finished))
+        self.leave_then(lambda: self._watch(finished), finished.rules)
 
     def _watch(self, finished: FinishedGame) -> None:
         moves = self.session.watch(finished)
@@ -469,10 +471,7 @@ class TableScene(Scene):
             return
         if self.offered == game.position:
             return
-        if game.can_finish():
-            if self.preferences.autoplay:
-                self.finish()
-                return
+        if self.session.finish_to_offer():
             self.offered = game.position
             if self.finish_offered:
                 return  # offered once a game; Ctrl+F finishes when the player wants

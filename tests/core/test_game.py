@@ -95,6 +95,19 @@ class TestUndoRedo:
         blocked = ["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H", "AH 2H"]
         assert not Game(FREECELL, make_position(FREECELL, blocked, foundations=ALL_BUT_HEARTS)).can_finish()
 
+    def test_a_move_that_lets_every_card_go_home_finishes_in_its_own_step(self) -> None:
+        blocked = ["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H", "AH 2H"]
+        game = Game(FREECELL, make_position(FREECELL, blocked, foundations=ALL_BUT_HEARTS))
+        step = game.play(Move(column(1), cell(0)), autoplay=True, finish=True)
+        assert game.is_won and game.move_count == 1 and len(game.done) == 1
+        assert step.moves[0] == Move(column(1), cell(0)) and len(step.moves) == 14
+
+    def test_finish_waits_while_a_card_still_blocks(self) -> None:
+        blocked = ["KH QH JH TH 9H 8H 7H 6H 5H 4H 3H", "AH 2H 5C"]
+        game = Game(FREECELL, make_position(FREECELL, blocked, foundations=(4, 13, 0, 13)))
+        step = game.play(Move(column(1), cell(0)), autoplay=True, finish=True)
+        assert len(step.moves) == 1 and not game.is_won
+
     def test_restarted_is_the_same_deal_fresh(self) -> None:
         game = played_game()
         again = game.restarted()

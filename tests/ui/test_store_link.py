@@ -384,6 +384,40 @@ def test_a_recent_game_can_be_played_again(home: Path) -> None:
     assert app.table.game.deal_number == 12 and app.table.game.move_count == 0
 
 
+def test_play_again_of_another_games_deal_keeps_this_game_unfinished_as_game_does(home: Path) -> None:
+    finish_games(home)  # Eight Off games
+    app, _ = open_app(home, arguments(rules="freecell"))
+    assert app.preferences.confirm_leave
+    to_cell(app, 0)
+    started = app.table.game.position
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    click(app, dialog.choices[1].rect.center)  # Eight Off deal 12
+    press_button(app, "Play again")
+    assert app.top is app.table  # nothing is lost, so nothing is asked
+    assert (app.table.game.rules.name, app.table.game.deal_number) == ("standard", 12)
+    assert store_at(home).statistics("freecell").played == 0  # kept, not counted lost
+    app.session.choose_game("freecell")  # Game… goes back to it, as it left it
+    assert app.table.game.position == started and app.table.game.move_count == 1
+
+
+def test_play_again_of_another_games_deal_leaves_that_games_own_unfinished_one_until_played(
+        home: Path) -> None:
+    finish_games(home)
+    app, _ = open_app(home)
+    to_cell(app, 0)  # an unfinished Eight Off game
+    app.session.choose_game("freecell")
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    click(app, app.top.choices[1].rect.center)  # type: ignore[attr-defined]
+    press_button(app, "Play again")
+    assert app.table.game.deal_number == 12 and store_at(home).statistics("standard").played == 3
+    to_cell(app, 0)  # its first move leaves the unfinished Eight Off game: lost, once
+    assert store_at(home).statistics("standard").played == 4
+
+
 def test_enter_plays_the_picked_row_again(home: Path) -> None:
     """In the list, Enter acts on the picked row, not on whatever button has the focus."""
     app, dialog = recent_games(home)

@@ -9,9 +9,10 @@ import pygame
 
 from eightoff.core.cards import Card, Suit
 from eightoff.core.game import Game
+from eightoff.core.moves import Move
 from eightoff.core.notation import format_board
 from eightoff.core.piles import Pile
-from eightoff.core.variants import STANDARD
+from eightoff.core.variants import FREECELL, STANDARD
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog, PreferencesDialog
@@ -303,22 +304,42 @@ Freecells: KS QS - - - - - -
     assert not app.table.game.has_started
 
 
-def test_finishing_is_automatic_with_autoplay() -> None:
-    board = """Foundations: H-K C-K D-K S-J
-Freecells: KS QS - - - - - -
-:
-:
-:
-:
+FINISHED_BY_A_DRAG = """Foundations: H-4 C-Q D-5 S-K
+Freecells: - - - -
+: KH QH JH TH 9H 8H 7H
+: 5H KC 7D
+: 6D 6H
+: KD QD JD TD 9D 8D
 :
 :
 :
 :
 """
-    app = make_app(board, autoplay=True)
+"""FreeCell, where moving the 7 of diamonds off the King of clubs lets every card go home,
+though not by safe auto-play alone (the King of clubs is not safe with the hearts at 4)."""
+
+
+def test_the_drag_that_sets_off_the_finish_is_the_one_move_it_counts() -> None:
+    app = make_app(FINISHED_BY_A_DRAG, FREECELL, autoplay=True)
+    assert app.top is app.table  # nothing to finish yet: 7D blocks
+    drag(app, grip(app, "7D"), pile_center(app, Pile.cell(0)))
     app.pump()
-    assert app.table.game.is_won
-    assert app.top.title == "Well done!"  # type: ignore[attr-defined]
+    game = app.table.game
+    assert game.is_won
+    assert game.move_count == 1 and len(game.done) == 1  # the finish belongs to the drag
+    assert game.done[0].moves[0] == Move(Pile.column(1), Pile.cell(0), 1)
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and dialog.title == "Well done!"
+    assert "in 1 move and" in dialog.lines[0]
+
+
+def test_without_autoplay_the_same_drag_offers_the_finish() -> None:
+    app = make_app(FINISHED_BY_A_DRAG, FREECELL)
+    drag(app, grip(app, "7D"), pile_center(app, Pile.cell(0)))
+    app.pump()
+    assert not app.table.game.is_won and app.table.game.move_count == 1
+    offer = app.top
+    assert isinstance(offer, Dialog) and offer.title == "All cards can go home"
 
 
 def test_a_dead_end_says_so_and_offers_undo() -> None:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from eightoff.core.cards import Suit
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
+from eightoff.locale import install_language
 from eightoff.session.changes import Change
 from eightoff.ui import theme
 from eightoff.ui.dialogs import DealDialog, Dialog
 from eightoff.ui.status import NOTICE_SHRINK
-from tests.ui.helpers import clock, grip, key, make_app, press, release
+from tests.ui.helpers import click, clock, grip, key, make_app, press, release
 
 # Every cell full but one: a run of four can move only two at a time.
 FULL_CELLS = """Freecells: 2C 3C 4C 5C 2D 3D 4D -
@@ -55,6 +57,22 @@ def test_a_refused_grab_of_a_long_run_says_how_many_may_move() -> None:
     release(app, grip(app, "5S"))
     assert app.table.status.notice.startswith("4 cards cannot move together")
     assert "only 2 cards can move at once" in app.table.status.notice
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "The 6 of clubs cannot go home yet, and no free cell is left"),
+    ("it", "Il 6 di fiori non può ancora andare sulla base, e non resta nessuna cella libera"),
+])
+def test_a_click_that_moves_nothing_says_why_in_the_players_language(language: str, said: str) -> None:
+    app = make_app(FULL_CELLS)
+    click(app, grip(app, "5D"))  # to the last free cell
+    assert app.table.game.position.free_cells == 0
+    install_language(language)
+    try:
+        click(app, grip(app, "6C"))  # not home, no cell, no 7 to go on
+        assert app.table.status.notice == said
+    finally:
+        install_language("en")
 
 
 def test_a_notice_stays_until_the_next_action_and_can_be_read_again() -> None:
