@@ -9,14 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from eightoff.store.schema import WON
 from eightoff.store.statistics import LETTERS, NO_DEAL, TIME_EDGES, Statistics, Streak, Totals
 
 ROLLING = 20
-"""Games in each point of the win-rate chart: the share of wins in the last ROLLING games."""
+"""Games in each point of the win-rate chart: the share of wins in the last ROLLING games (in
+all games so far, before the ROLLING-th)."""
 GradeOf = Callable[[str, int], "str | None"]
 """(variant key, deal number) -> its difficulty grade, or None when it has none."""
+
+
+class BestTime(NamedTuple):
+    """One of the quickest wins, and the game it was won in (All games lists them together)."""
+
+    seconds: float
+    moves: int
+    deal: int | None
+    """None: the player's own board."""
+    key: str
 
 
 @dataclass(frozen=True)
@@ -33,13 +45,14 @@ class Figures:
     key: str | None
     statistics: Statistics
     rolling: tuple[float, ...] = ()
-    """The share (0-1) of wins in the ROLLING games up to each of the last games, oldest first."""
+    """The share (0-1) of wins in the ROLLING games up to each of the last games (all games up
+to it, before the ROLLING-th), oldest first."""
     traced: int = 0
     """How many games `rolling` covers."""
     time_bins: tuple[int, ...] = (0,) * (len(TIME_EDGES) + 1)
     """Plausible wins per bin of `TIME_EDGES` (the last bin: over an hour)."""
-    best: tuple[tuple[float, int, int | None], ...] = ()
-    """The quickest wins as (seconds, moves, deal), quickest first (deal None: own board)."""
+    best: tuple[BestTime, ...] = ()
+    """The quickest wins, quickest first."""
     by_grade: tuple[GradeShare, ...] = ()
     """Games of graded deals per grade, in the order of the grades given."""
     implausible: int = 0
@@ -60,7 +73,7 @@ def of_game(key: str, totals: Totals, grade_of: GradeOf | None, grades: Sequence
         rolling=rolling(totals.trace),
         traced=len(totals.trace),
         time_bins=tuple(totals.time_bins),
-        best=tuple((float(seconds), int(moves), None if deal == NO_DEAL else int(deal))
+        best=tuple(BestTime(float(seconds), int(moves), None if deal == NO_DEAL else int(deal), key)
                    for seconds, moves, deal in totals.best),
         by_grade=by_grade(key, totals, grade_of, grades),
         implausible=totals.implausible,
@@ -117,13 +130,13 @@ def everything(totals: dict[str, Totals], order: Iterable[str], grade_of: GradeO
 
 
 def rolling(trace: bytes) -> tuple[float, ...]:
-    """The share of wins in the ROLLING games up to each game of `trace` (from the ROLLING-th
-    game on, or the last game alone when there are fewer)."""
+    """The share of wins in the ROLLING games up to each game of `trace`, from the first game:
+    before the ROLLING-th the share of all games so far, so that a new player's chart is a line
+    from the first games on, not one dot until the twentieth."""
     win = LETTERS[WON][0]
     wins = [letter == win for letter in trace]
-    first = max(0, min(ROLLING, len(wins)) - 1)
     return tuple(sum(wins[max(0, end - ROLLING + 1):end + 1]) / min(ROLLING, end + 1)
-                 for end in range(first, len(wins)))
+                 for end in range(len(wins)))
 
 
 def by_grade(key: str, totals: Totals, grade_of: GradeOf | None,

@@ -97,8 +97,8 @@ def chart_json(figures: Figures) -> dict[str, Any]:
     return {
         "rolling_win_rate": [round(value, 4) for value in figures.rolling],
         "winning_time_bins": list(figures.time_bins),
-        "best_times": [{"seconds": seconds, "moves": moves, "deal": deal}
-                       for seconds, moves, deal in figures.best],
+        "best_times": [{"seconds": best.seconds, "moves": best.moves, "deal": best.deal, "rules": best.key}
+                       for best in figures.best],
         "by_grade": [asdict(grade) for grade in figures.by_grade],
         "implausible_wins": figures.implausible,
     }

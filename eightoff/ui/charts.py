@@ -59,9 +59,7 @@ def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, u
     game's line over all games' (`together`, thinner, in the text's colour), each spread over
     the plot's width, with a key under them naming each."""
     px = _px(unit)
-    heading = ngettext("Win rate over the last {count} game", "Win rate over the last {count} games",
-                       ROLLING).format(count=ROLLING)
-    plot, small = _frame(screen, area, heading, unit)
+    plot, small = _frame(screen, area, win_rate_heading(figures, together), unit)
     if plot.w < 4 or plot.h < 4:
         return
     for share in (0.0, 0.5, 1.0):
@@ -76,13 +74,28 @@ def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, u
     _line(screen, plot, behind, theme.TEXT, max(1, px(2)), max(2, px(3)))
     _line(screen, plot, figures.rolling, theme.NOTICE, max(2, px(3)), max(3, px(5)))
     if together is None:
-        games = ngettext("the last {count} game", "the last {count} games",
-                         figures.traced).format(count=figures.traced)
+        games = games_drawn(figures)
         note = small.render(_fit(games, small, plot.w), True, theme.TEXT_DIM)
         screen.blit(note, note.get_rect(midtop=(plot.centerx, plot.bottom + px(4))))
     else:
         _key(screen, pygame.Rect(plot.x, plot.bottom + px(4), plot.w, small.get_linesize()), small, unit,
              [(theme.NOTICE, title(figures.key)), (theme.TEXT, title(None))])
+
+
+def win_rate_heading(figures: Figures, together: Figures | None = None) -> str:
+    """What each point is the share of: the last ROLLING games, or all so far when fewer."""
+    if max(figures.traced, together.traced if together is not None else 0) < ROLLING:
+        return _("Win rate over the games so far")
+    return ngettext("Win rate over the last {count} game", "Win rate over the last {count} games",
+                    ROLLING).format(count=ROLLING)
+
+
+def games_drawn(figures: Figures) -> str:
+    """The words under the chart for the games it spans: all of them, or the last of many."""
+    count = figures.traced
+    if count < figures.statistics.played:
+        return ngettext("the last {count} game", "the last {count} games", count).format(count=count)
+    return ngettext("{count} game so far", "{count} games so far", count).format(count=count)
 
 
 def _line(screen: pygame.Surface, plot: pygame.Rect, values: tuple[float, ...], colour: theme.Colour,

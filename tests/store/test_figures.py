@@ -83,9 +83,14 @@ def test_a_summary_brought_up_to_date_game_by_game_keeps_the_same_figures(tmp_pa
 def test_the_rolling_share_counts_the_last_games() -> None:
     trace = b"L" * ROLLING + b"W" * ROLLING
     shares = rolling(trace)
-    assert len(shares) == ROLLING + 1
-    assert shares[0] == 0.0 and shares[-1] == 1.0 and shares[ROLLING // 2] == 0.5
-    assert rolling(b"WL") == (0.5,) and rolling(b"") == ()
+    assert len(shares) == len(trace)
+    assert shares[ROLLING - 1] == 0.0 and shares[-1] == 1.0 and shares[ROLLING + ROLLING // 2 - 1] == 0.5
+
+
+def test_the_rolling_share_is_a_line_from_the_first_game() -> None:
+    """Before the ROLLING-th game each point is the share of all games so far."""
+    assert rolling(b"WL") == (1.0, 0.5) and rolling(b"") == ()
+    assert rolling(b"LWWL") == (0.0, 0.5, 2 / 3, 0.5)
 
 
 def test_absurd_times_are_counted_but_never_binned_off_scale(tmp_path: Path) -> None:
@@ -96,7 +101,7 @@ def test_absurd_times_are_counted_but_never_binned_off_scale(tmp_path: Path) -> 
     assert figures.statistics.won == 4 and figures.implausible == 2
     assert len(figures.time_bins) == len(TIME_EDGES) + 1 and sum(figures.time_bins) == 2
     assert figures.time_bins[-1] == 1 and figures.time_bins[1] == 1  # two hours: the open-ended bin
-    assert figures.best == ((61.0, 90, 3), (7200.0, 90, 2))
+    assert figures.best == ((61.0, 90, 3, "standard"), (7200.0, 90, 2, "standard"))
 
 
 def test_the_win_rate_by_grade_comes_from_the_grade_of_each_deal(tmp_path: Path) -> None:

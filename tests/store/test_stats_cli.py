@@ -123,7 +123,8 @@ def test_all_games_streaks_run_across_games_in_the_order_they_ended(tmp_path: Pa
     assert everyone["current_streak"] == {"kind": "lost", "length": 3}
     assert (everyone["longest_winning_streak"], everyone["longest_losing_streak"]) == (3, 3)
     assert (everyone["played"], everyone["won"], everyone["lost"]) == (8, 4, 4)
-    assert document["all_games"]["charts"]["rolling_win_rate"] == [0.5]
+    assert document["all_games"]["charts"]["rolling_win_rate"] == [1.0, 0.5, 0.6667, 0.75, 0.8, 0.6667,
+                                                                   0.5714, 0.5]
     assert document["statistics"]["freecell"]["current_streak"] == {"kind": "won", "length": 2}
     assert "all_games" not in json.loads(stats(tmp_path, "--json", "--rules", "raglan").stdout)
 
@@ -155,3 +156,15 @@ def test_forgetting_one_game_s_record_takes_it_out_of_all_games_streaks(tmp_path
     assert (together.trace, together.streak_kind, together.streak_length) == (b"WLWW", "won", 2)
     everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
     assert everyone["current_streak"] == {"kind": "won", "length": 2} and everyone["played"] == 4
+
+
+def test_all_games_best_times_name_their_game(tmp_path: Path) -> None:
+    record_interleaved(tmp_path)
+    text = stats(tmp_path).stdout
+    together = text[text.index("All games"):]
+    assert "best times: 1:01 (FreeCell, deal 1, " in together and "(Raglan, deal 3, " in together
+    freecell = text[text.index("FreeCell"):text.index("All games")]
+    assert "best times: 1:01 (deal 1, " in freecell  # a game's own section needs no name
+    document = json.loads(stats(tmp_path, "--json").stdout)
+    best = document["all_games"]["charts"]["best_times"]
+    assert [time["rules"] for time in best] == ["freecell", "raglan", "freecell", "standard"]
