@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Take the screenshots issue 19 asks for: each game's Help, a Raglan refusal, the statistics
-charts and a long notice, in English and Italian, at 800x600 and 1920x1080.
+"""Take the screenshots the dialogs are judged by: each game's Help, a Raglan refusal, the
+statistics charts, a long notice, the Preferences pages and the table in each card design, in
+English and Italian, at 800x600 and 1920x1080.
 
 The real window draws them (App, the dialogs, the status line) with SDL's dummy video driver,
 on a throwaway EIGHTOFF_HOME with a made-up record of games, so they come out the same on any
 machine; pngquant, where installed, makes them a third of the size.
 
-Usage: .venv/bin/python scripts/dialog_screenshots.py [--out docs/screenshots/dialogs]
+Usage: .venv/bin/python scripts/dialog_screenshots.py [--out docs/screenshots/dialogs] [--only NAME...]
+(--only: the screenshots whose names start with one of these, e.g. "design" "preferences")
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from eightoff.locale import install_language  # noqa: E402
 from eightoff.session.keeper import Keeper  # noqa: E402
 from eightoff.store import HomeDirs, Preferences, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402
-from eightoff.ui.dialogs import help_dialog  # noqa: E402
+from eightoff.ui.dialogs import PreferencesDialog, help_dialog  # noqa: E402
 from eightoff.ui.stats_dialog import StatisticsDialog  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,8 +45,8 @@ SIZES = ((800, 600), (1920, 1080))
 LANGUAGES = ("en", "it")
 
 
-def window(key: str, size: tuple[int, int], language: str, deal: int = 101) -> App:
-    settings = Preferences(language=language, animation_speed="off")
+def window(key: str, size: tuple[int, int], language: str, deal: int = 101, **chosen: object) -> App:
+    settings = Preferences(language=language, animation_speed="off", **chosen)  # type: ignore[arg-type]
     return App.for_game(Game.new(deal, preset(key)), settings, size=size, out=io.StringIO())
 
 
@@ -87,8 +89,14 @@ def raglan_refusal() -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "dialogs")
-    out = parser.parse_args().out
+    parser.add_argument("--only", nargs="*", default=None)
+    args = parser.parse_args()
+    out = args.out
     out.mkdir(parents=True, exist_ok=True)
+
+    def wanted(name: str) -> bool:
+        return args.only is None or any(name.startswith(prefix) for prefix in args.only)
+
     with tempfile.TemporaryDirectory(prefix="eightoff-shots-") as folder:
         os.environ["EIGHTOFF_HOME"] = folder
         store = Store(HomeDirs(Path(folder)))
@@ -97,23 +105,55 @@ def main() -> int:
         for language in LANGUAGES:
             for width, height in SIZES:
                 tag = f"{language}-{width}x{height}"
-                for key in VARIANTS:
+                if wanted("design"):
+                    designs(out, tag, (width, height), language)
+                if wanted("preferences"):
+                    preferences_pages(out, tag, (width, height), language)
+                for key in VARIANTS if wanted("help") else ():
                     app = window(key, (width, height), language)
                     app.push(help_dialog(app, app.session))
                     save(app, out / f"help-{key}-{tag}.png")
-                app = window("raglan", (width, height), language)
-                app.notify(raglan_refusal())
-                save(app, out / f"raglan-refusal-{tag}.png")
-                app = window("standard", (width, height), language, deal=5)
-                dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None,
-                                          lambda game: None, lambda: None)
-                app.push(dialog)
-                save(app, out / f"statistics-{tag}.png")
-                app = window("standard", (width, height), language, deal=5)
-                install_language(language)
-                app.notify(long_notice(long_path))
-                save(app, out / f"long-notice-{tag}.png", pointer_on_status=True)
+                if wanted("raglan-refusal"):
+                    app = window("raglan", (width, height), language)
+                    app.notify(raglan_refusal())
+                    save(app, out / f"raglan-refusal-{tag}.png")
+                if wanted("statistics"):
+                    app = window("standard", (width, height), language, deal=5)
+                    dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None,
+                                              lambda game: None, lambda: None)
+                    app.push(dialog)
+                    save(app, out / f"statistics-{tag}.png")
+                if wanted("long-notice"):
+                    app = window("standard", (width, height), language, deal=5)
+                    install_language(language)
+                    app.notify(long_notice(long_path))
+                    save(app, out / f"long-notice-{tag}.png", pointer_on_status=True)
     return 0
+
+
+DESIGNS = (("standard", "blue", "green"), ("classic", "red", "red"), ("large", "blue", "blue"))
+"""Each face design with a back and a table colour, so every one is seen."""
+
+
+def designs(out: Path, tag: str, size: tuple[int, int], language: str) -> None:
+    """Raglan's table (its face-down cards show the back) in each face design, and the classic
+    one in high contrast with four colours."""
+    for face, back, table in DESIGNS:
+        app = window("raglan", size, language, card_face=face, card_back=back, table_colour=table)
+        save(app, out / f"design-{face}-{tag}.png")
+    app = window("standard", size, language, card_face="classic", four_colour=True, high_contrast=True)
+    save(app, out / f"design-classic-contrast-{tag}.png")
+
+
+def preferences_pages(out: Path, tag: str, size: tuple[int, int], language: str) -> None:
+    """Both pages of Preferences; the cards' page with its preview of the classic design."""
+    app = window("raglan", size, language, card_face="classic", card_back="red")
+    app.table.perform("preferences")
+    save(app, out / f"preferences-game-{tag}.png")
+    dialog = app.top
+    assert isinstance(dialog, PreferencesDialog)
+    dialog.turn_page()
+    save(app, out / f"preferences-cards-{tag}.png")
 
 
 def long_notice(path: Path) -> str:

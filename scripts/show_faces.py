@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Render a contact sheet of the card artwork to a PNG, to judge it by eye.
 
-Usage: scripts/show_faces.py OUT.png
+Usage: scripts/show_faces.py OUT.png [--face standard|classic|large] [--back blue|red]
+       [--high-contrast]
 
-Every face, the back, slots and the highlight, at a small and a large size, in the two- and
-four-colour decks, on a felt-green table as in the game.
+Every face, the back, slots and the highlight of one design, at a small and a large size, in
+the two- and four-colour decks, on a felt-green table as in the game.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
@@ -44,14 +46,16 @@ def sheet(faces: CardFaces) -> pygame.Surface:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-
+    parser = argparse.ArgumentParser(usage=__doc__)
+    parser.add_argument("out")
+    parser.add_argument("--face", default="standard")
+    parser.add_argument("--back", default="blue")
+    parser.add_argument("--high-contrast", action="store_true")
+    args = parser.parse_args(argv[1:])
     sheets = []
     for four_colour in (False, True):
         for width, height in SIZES:
-            faces = CardFaces(width, height, four_colour)
+            faces = CardFaces(width, height, four_colour, args.high_contrast, args.face, args.back)
             start = time.perf_counter()
             sheets.append(sheet(faces))
             took = (time.perf_counter() - start) * 1000
@@ -62,7 +66,7 @@ def main(argv: list[str]) -> int:
     for part in sheets:
         out.blit(part, (0, y))
         y += part.get_height()
-    pygame.image.save(out, argv[1])
+    pygame.image.save(out, args.out)
     return 0
 
 

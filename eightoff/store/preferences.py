@@ -43,6 +43,22 @@ class Preferences:
     confirm_leave: bool = True
     """Ask before New, Restart, Deal… or Play again leave a game with moves made (it counts as
     lost)."""
+    card_face: str = "standard"
+    """The design of the cards' faces, by name; a name this program does not draw (a newer
+    version's) is kept in the file and drawn as the default."""
+    card_back: str = "blue"
+    """The design of face-down cards' backs, by name (unknown: the default)."""
+    table_colour: str = "green"
+    """The colour of the table's cloth, by name (unknown: the default)."""
+    sound: bool = False
+    """Short sounds for picking up, putting down, sending home, the deal and a win. Off by
+    default: the mixer is not even loaded then."""
+    volume: int = 60
+    """The sounds' loudness in per cent."""
+    fullscreen: bool = False
+    """The window fills the screen (F11), as it did when the player last chose."""
+    double_click_home: bool = False
+    """A double-click, not a single click, sends a card home (or to its best place)."""
 
     def rule_options(self, key: str) -> dict[str, bool]:
         """The rule options a new game of variant `key` is dealt with: the player's choices over

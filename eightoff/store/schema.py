@@ -34,6 +34,11 @@ RuleOptions = Annotated[
 """Each game's rule options in preferences.json: bounded, though only known keys are used."""
 
 
+DesignName = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
+"""A card face, back or table colour by name: any well-formed name is kept (a newer version's
+design too); the window draws a name it does not know as its default."""
+
+
 class LegacySettings(Struct, kw_only=True):
     """The global rule options that preferences.json held before each game had its own (read
     once, to carry a player's choice over to `Settings.options`)."""
@@ -91,6 +96,13 @@ class Settings(Struct, kw_only=True):
     high_contrast: bool = False
     large_cards: bool = False
     confirm_leave: bool = True
+    card_face: DesignName = "standard"
+    card_back: DesignName = "blue"
+    table_colour: DesignName = "green"
+    sound: bool = False
+    volume: Annotated[int, Meta(ge=0, le=100)] = 60
+    fullscreen: bool = False
+    double_click_home: bool = False
 
 
 ScreenSize = Annotated[str, Meta(pattern=r"^[1-9][0-9]{1,5}x[1-9][0-9]{1,5}$")]

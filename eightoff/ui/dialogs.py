@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from eightoff.core.cards import Card
 from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
 from eightoff.core.variants import VARIANTS, Variant
@@ -22,7 +23,18 @@ from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.session.words import control_words
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
-from eightoff.ui.layout import chrome_scale
+from eightoff.ui.designs import (
+    BACKS,
+    FACES,
+    TABLES,
+    back_design,
+    face_design,
+    next_name,
+    table_cloth,
+    table_name,
+)
+from eightoff.ui.faces import card_faces
+from eightoff.ui.layout import CARD_ASPECT, chrome_scale
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -314,14 +326,20 @@ class MessageDialog(Dialog):
 
 
 class PreferencesDialog(Dialog):
-    """Toggles for each preference; they apply at once, and the table is told what changed.
+    """Toggles for each preference, on two pages: the game's (play, colours, language, the rule
+    options) and the cards' and sound's (designs, table, sound) with a live preview of the cards
+    as they will be drawn. Rows apply at once, and the table is told what changed.
 
     The rule options' rows come last and are the current game's, as its registry entry lists
-    them, so the fixed rows keep their places whatever the game."""
+    them, so the fixed rows keep their places whatever the game. Two pages, so that each fits
+    an 800x600 window with its rows at a legible size."""
 
     SPEEDS = list(ANIMATION_SPEEDS)
     LANGUAGES = [SYSTEM, *available_languages()]
     """The Language row cycles through these: the system's choice, then each catalogue's."""
+    VOLUMES = [20, 40, 60, 80, 100]
+    default_button = 1
+    """Done, after the page button: Enter closes, and Down from Done wraps to the first row."""
 
     def __init__(self, host: Host, game: Variant,
                  changed: Callable[[Preferences, Preferences], None]) -> None:
@@ -329,26 +347,38 @@ class PreferencesDialog(Dialog):
         """Called with the preferences before and after a row's change; the table applies them
         through the session (a rule option may first ask whether to restart the deal)."""
         self.game = game
+        self.cards_page = False
+        """Whether the cards-and-sound page is shown (else the game's)."""
         super().__init__(host, "", [], [])
         self.retranslate()
 
     def retranslate(self) -> None:
-        """Title, hint and button in the language now installed (the Language row changes it
+        """Title, hint and buttons in the language now installed (the Language row changes it
         while the dialog is open)."""
         self.title = _("Preferences")
         self.lines = [_("Click a line (or press Enter on it) to change it.")]
-        self.button_specs = [(_("Done"), None)]
+        other = _("Game…") if self.cards_page else _("Cards and sound…")
+        self.button_specs = [(other, self.turn_page), (_("Done"), None)]
         self.resize(self.size)
+
+    def turn_page(self) -> None:
+        self.cards_page = not self.cards_page
+        self.focus_moved = False
+        self.retranslate()
+
+    def choose(self, index: int) -> None:
+        """The page button turns the page and keeps the dialog open; the rest as any dialog."""
+        if index == self.option_count:
+            self.turn_page()
+            return
+        super().choose(index)
 
     def rows(self) -> list[tuple[str, Callable[[Preferences], Preferences]]]:
         """Each row's label and what choosing it makes of the preferences."""
+        return self.card_rows() if self.cards_page else self.game_rows()
+
+    def game_rows(self) -> list[tuple[str, Callable[[Preferences], Preferences]]]:
         p = self.host.preferences
-
-        def on(flag: bool) -> str:
-            return pgettext("preference", "on") if flag else pgettext("preference", "off")
-
-        def flipped(name: str) -> Callable[[Preferences], Preferences]:
-            return lambda old: replace(old, **{name: not getattr(old, name)})
 
         def winnable(old: Preferences) -> Preferences:
             choice = next_winnable_choice(old.winnable_only, old.lowest_grade, old.highest_grade)
@@ -365,26 +395,51 @@ class PreferencesDialog(Dialog):
 
         speeds = {"off": pgettext("animation speed", "off"), "fast": _("fast"), "normal": _("normal"),
                   "slow": _("slow")}
-        winnable_state = range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else on(False)
+        winnable_state = range_words(p.lowest_grade, p.highest_grade) if p.winnable_only else _on(False)
         speed_name = speeds.get(p.animation_speed, p.animation_speed)
         rows = [
-            (_("Auto-play cards to the foundations: {state}").format(state=on(p.autoplay)),
-             flipped("autoplay")),
-            (_("Four-colour deck: {state}").format(state=on(p.four_colour)), flipped("four_colour")),
+            (_("Auto-play cards to the foundations: {state}").format(state=_on(p.autoplay)),
+             _flipped("autoplay")),
+            (_("Four-colour deck: {state}").format(state=_on(p.four_colour)), _flipped("four_colour")),
             (_("Winnable deals only (random new games): {state}").format(state=winnable_state), winnable),
             (_("Animation speed: {speed}").format(speed=speed_name), speed),
-            (_("High-contrast colours: {state}").format(state=on(p.high_contrast)), flipped("high_contrast")),
-            (_("Large cards: {state}").format(state=on(p.large_cards)), flipped("large_cards")),
-            (_("Ask before leaving a game with moves made: {state}").format(state=on(p.confirm_leave)),
-             flipped("confirm_leave")),
+            (_("High-contrast colours: {state}").format(state=_on(p.high_contrast)),
+             _flipped("high_contrast")),
+            (_("Large cards: {state}").format(state=_on(p.large_cards)), _flipped("large_cards")),
+            (_("Ask before leaving a game with moves made: {state}").format(state=_on(p.confirm_leave)),
+             _flipped("confirm_leave")),
+            (_("Send a card home with a double-click: {state}").format(state=_on(p.double_click_home)),
+             _flipped("double_click_home")),
             (_("Language: {language}").format(language=language_name(p.language)), language),
         ]
         chosen = p.rule_options(self.game.key)
         for option in self.game.options:
             label = _("{game}: {option}: {state}").format(
-                game=_(self.game.title), option=_(option.label), state=on(chosen[option.key]))
+                game=_(self.game.title), option=_(option.label), state=_on(chosen[option.key]))
             rows.append((label, self._option_toggle(option.key, not chosen[option.key])))
         return rows
+
+    def card_rows(self) -> list[tuple[str, Callable[[Preferences], Preferences]]]:
+        p = self.host.preferences
+
+        def cycled(name: str, names: list[str]) -> Callable[[Preferences], Preferences]:
+            return lambda old: replace(old, **{name: next_name(names, getattr(old, name))})
+
+        def volume(old: Preferences) -> Preferences:
+            louder = [level for level in self.VOLUMES if level > old.volume]
+            return replace(old, volume=louder[0] if louder else self.VOLUMES[0])
+
+        tables = {name: label for name, (label, _cloth) in TABLES.items()}
+        return [
+            (_("Card faces: {design}").format(design=_(FACES[face_design(p.card_face)])),
+             cycled("card_face", list(FACES))),
+            (_("Card backs: {design}").format(design=_(BACKS[back_design(p.card_back)])),
+             cycled("card_back", list(BACKS))),
+            (_("Table: {colour}").format(colour=_(tables[table_name(p.table_colour)])),
+             cycled("table_colour", list(TABLES))),
+            (_("Sound: {state}").format(state=_on(p.sound)), _flipped("sound")),
+            (_("Volume: {percent} %").format(percent=p.volume), volume),
+        ]
 
     def _option_toggle(self, option: str, on: bool) -> Callable[[Preferences], Preferences]:
         return lambda old: old.with_option(self.game.key, option, on)
@@ -398,6 +453,49 @@ class PreferencesDialog(Dialog):
         self.changed(old, new)
         if new.language != old.language:
             self.retranslate()
+
+    # ----- the cards' preview
+
+    def figure_height(self) -> int:
+        return self.px(PREVIEW_HEIGHT) if self.cards_page else 0
+
+    def draw_panel(self, screen: pygame.Surface) -> None:
+        super().draw_panel(screen)
+        if self.cards_page:
+            draw_preview(screen, self.figure_area(), self.host.preferences, self.px(10))
+
+
+PREVIEW_HEIGHT = 118
+"""The preview of the cards on the cards' page, at a `Dialog.unit` of 1."""
+PREVIEW_CARDS = ("AS", "KH", "QC", "JD", "TD")
+
+
+def draw_preview(screen: pygame.Surface, area: pygame.Rect, preferences: Preferences, radius: int) -> None:
+    """A few cards and a back, on the chosen table, drawn as the table will draw them."""
+    high_contrast = preferences.high_contrast
+    felt = (0, 0, 0) if high_contrast else table_cloth(preferences.table_colour).felt
+    pygame.draw.rect(screen, felt, area, border_radius=radius)
+    count = len(PREVIEW_CARDS) + 1
+    gap = max(4, area.h // 12)
+    height = area.h - 2 * gap
+    width = min(round(height / CARD_ASPECT), (area.w - gap * (count + 1)) // count)
+    height = round(width * CARD_ASPECT)
+    if width < 16:
+        return
+    faces = card_faces(width, height, preferences.four_colour, high_contrast, None, preferences.card_face,
+                       preferences.card_back)
+    pictures = [faces.face(Card.parse(name)) for name in PREVIEW_CARDS] + [faces.back()]
+    left = area.centerx - (count * width + (count - 1) * gap) // 2
+    for index, picture in enumerate(pictures):
+        screen.blit(picture, (left + index * (width + gap), area.centery - height // 2))
+
+
+def _on(flag: bool) -> str:
+    return pgettext("preference", "on") if flag else pgettext("preference", "off")
+
+
+def _flipped(name: str) -> Callable[[Preferences], Preferences]:
+    return lambda old: replace(old, **{name: not getattr(old, name)})
 
 
 def language_name(code: str) -> str:

@@ -1,16 +1,19 @@
-"""Card artwork drawn in code at the size it is shown, so cards stay crisp at any window size.
+"""Card artwork drawn in code at the size it is shown, so cards stay crisp at any window size
+and on any pixel density: the window asks for the drawable's real pixels, and the cards are
+drawn for them.
 
-Everything is drawn on a canvas a few times larger than the card and scaled down once:
-pygame.draw has no anti-aliasing, and scaling *down* smooths the edges of pips, rounded
-corners and letters alike without the blur that scaling a bitmap up would bring.
-Suit symbols are polygons and circles rather than font glyphs, because fonts may lack them.
+Three face designs share one card shape: "standard" (big corner index, court cards as a
+headgear over a letter), "classic" (the traditional pack: rank over suit in the corner, full
+pips, court cards as double-headed figures, court.py) and "large" (the largest index the fan
+shows and the rank again across the middle, for small screens and weaker sight). Two backs are
+in backs.py. The drawing vocabulary (inks, suit shapes, text, headgear) is in pictures.py.
 """
 
 from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -18,294 +21,31 @@ from typing import NamedTuple
 import pygame
 
 from eightoff import __version__
-from eightoff.core.cards import ACE, DECK, JACK, KING, QUEEN, RANK_LETTERS, Card, Suit
+from eightoff.core.cards import ACE, DECK, JACK, Card, Suit
+from eightoff.ui import backs, court, pictures
+from eightoff.ui.designs import DEFAULT_BACK, DEFAULT_FACE, back_design, face_design
 from eightoff.ui.face_cache import PictureFile
 from eightoff.ui.layout import FAN_RATIO
+from eightoff.ui.pictures import (
+    CREAM,
+    EDGE,
+    GOLD,
+    HC_INK,
+    HC_SELECT,
+    HEADGEAR,
+    PAPER,
+    PIP_LAYOUT,
+    SELECT,
+    WHITE,
+    Colour,
+    blend,
+    draw_suit,
+    rank_text,
+    suit_colour,
+    suit_shape,
+    text_surface,
+)
 from eightoff.ui.window import in_screen_format
-
-Colour = tuple[int, int, int]
-Point = tuple[float, float]
-
-INK: Colour = (22, 22, 28)
-RED: Colour = (204, 20, 40)
-GREEN: Colour = (0, 130, 60)
-BLUE: Colour = (20, 86, 204)
-PAPER: Colour = (253, 252, 247)
-EDGE: Colour = (110, 110, 118)
-GOLD: Colour = (236, 184, 52)
-GOLD_LINE: Colour = (120, 78, 10)
-BACK_BLUE: Colour = (26, 62, 140)
-BACK_LINE: Colour = (58, 100, 184)
-BACK_LIGHT: Colour = (226, 234, 250)
-SELECT: Colour = (255, 196, 30)
-WHITE: Colour = (255, 255, 255)
-CREAM: Colour = (255, 244, 214)
-
-# Where the pips of 2..10 sit: (column -1/0/1, fraction of the way down the pip area).
-# Pips in the lower half are drawn upside down, as on printed cards.
-PIP_LAYOUT: dict[int, tuple[tuple[int, float], ...]] = {
-    2: ((0, 0), (0, 1)),
-    3: ((0, 0), (0, 0.5), (0, 1)),
-    4: ((-1, 0), (1, 0), (-1, 1), (1, 1)),
-    5: ((-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)),
-    6: ((-1, 0), (1, 0), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
-    7: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (-1, 1), (1, 1)),
-    8: ((-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)),
-    9: ((-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3),
-        (-1, 1), (1, 1)),
-    10: ((-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3), (-1, 2 / 3), (1, 2 / 3),
-         (0, 5 / 6), (-1, 1), (1, 1)),
-}
-
-
-HC_RED: Colour = (220, 0, 0)
-HC_INK: Colour = (0, 0, 0)
-HC_SELECT: Colour = (255, 255, 0)
-
-
-def suit_colour(suit: Suit, four_colour: bool = False, high_contrast: bool = False) -> Colour:
-    """The ink of a suit; four-colour decks tell clubs from spades at a glance. High contrast
-    uses pure red and black (and purer green and blue), the strongest against white paper."""
-    red, ink = (HC_RED, HC_INK) if high_contrast else (RED, INK)
-    if four_colour:
-        return ((0, 120, 0), (0, 0, 220), red, ink)[suit] if high_contrast else (GREEN, BLUE, red, ink)[suit]
-    return red if suit.is_red else ink
-
-
-# --- suit symbols as vector shapes -------------------------------------------------------
-
-
-class Shape(NamedTuple):
-    """A figure in a box one unit high and `aspect` units wide, y pointing down."""
-
-    aspect: float
-    polygons: tuple[tuple[Point, ...], ...]
-    circles: tuple[tuple[Point, float], ...] = ()
-
-
-def _bezier(start: Point, control: Point, end: Point, steps: int = 10) -> list[Point]:
-    """Points along a quadratic curve: enough to look smooth once scaled down."""
-    return [
-        (
-            (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t * t * end[0],
-            (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t * t * end[1],
-        )
-        for t in (i / steps for i in range(steps + 1))
-    ]
-
-
-def _heart_outline(height: float, flip: bool) -> tuple[float, list[Point]]:
-    """The classic parametric heart, scaled to `height`; returns (width, outline)."""
-    raw = [
-        (16 * math.sin(t) ** 3,
-         -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)))
-        for t in (2 * math.pi * i / 64 for i in range(64))
-    ]
-    top = min(y for _, y in raw)
-    scale = height / (max(y for _, y in raw) - top)
-    outline = [((x + 16) * scale, (y - top) * scale) for x, y in raw]
-    if flip:
-        outline = [(x, height - y) for x, y in outline]
-    return 32 * scale, outline
-
-
-def _stem(centre: float, top: float) -> tuple[Point, ...]:
-    """The flared foot shared by spades and clubs."""
-    right = _bezier((centre + 0.035, top), (centre + 0.05, 0.93), (centre + 0.19, 1.0))
-    left = [(2 * centre - x, y) for x, y in reversed(right)]
-    return tuple(right + left)
-
-
-def _heart() -> Shape:
-    width, outline = _heart_outline(1.0, flip=False)
-    return Shape(width, (tuple(outline),))
-
-
-def _spade() -> Shape:
-    width, outline = _heart_outline(0.8, flip=True)
-    return Shape(width, (tuple(outline), _stem(width / 2, 0.6)))
-
-
-def _diamond() -> Shape:
-    width = 0.76
-    corners = [(width / 2, 0.0), (width, 0.5), (width / 2, 1.0), (0.0, 0.5)]
-    outline: list[Point] = []
-    for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
-        # Pull each side's midpoint a little towards the centre: a gently waisted diamond.
-        middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-        control = (middle[0] + (width / 2 - middle[0]) * 0.16, middle[1] + (0.5 - middle[1]) * 0.16)
-        outline += _bezier(start, control, end)[:-1]
-    return Shape(width, (tuple(outline),))
-
-
-def _club() -> Shape:
-    radius, spread = 0.235, 0.26
-    width = 2 * (radius + spread)
-    middle = width / 2
-    circles = (
-        ((middle, radius + 0.005), radius),
-        ((middle - spread, 0.57), radius),
-        ((middle + spread, 0.57), radius),
-        ((middle, 0.52), 0.13),
-    )
-    return Shape(width, (_stem(middle, 0.6),), circles)
-
-
-@cache
-def suit_shape(suit: Suit) -> Shape:
-    """The vector figure of a suit, computed once."""
-    return {Suit.CLUBS: _club, Suit.DIAMONDS: _diamond, Suit.HEARTS: _heart,
-            Suit.SPADES: _spade}[suit]()
-
-
-def draw_shape(
-    surface: pygame.Surface,
-    shape: Shape,
-    centre: Point,
-    height: float,
-    colour: Sequence[int],
-    upside_down: bool = False,
-) -> None:
-    """Fill `shape` scaled to `height` around `centre`; pygame.draw writes colour and alpha as given."""
-    left, top = centre[0] - shape.aspect * height / 2, centre[1] - height / 2
-
-    def place(point: Point) -> Point:
-        x, y = (shape.aspect - point[0], 1 - point[1]) if upside_down else point
-        return left + x * height, top + y * height
-
-    for polygon in shape.polygons:
-        pygame.draw.polygon(surface, colour, [place(p) for p in polygon])
-    for point, radius in shape.circles:
-        pygame.draw.circle(surface, colour, place(point), radius * height)
-
-
-def draw_suit(
-    surface: pygame.Surface,
-    suit: Suit,
-    centre: Point,
-    height: float,
-    colour: Sequence[int],
-    upside_down: bool = False,
-) -> None:
-    """Draw a suit symbol; draw on a larger canvas and scale down for smooth edges."""
-    draw_shape(surface, suit_shape(suit), centre, height, colour, upside_down)
-
-
-# --- text --------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def _font(size: int) -> pygame.font.Font:
-    """pygame's bundled bold sans: no system font lookup, so start-up stays quick."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, size)
-
-
-@lru_cache(maxsize=1)
-def _cap_ratio() -> float:
-    """Capital height per point of font size, so text can be asked for by the height it shows."""
-    return _font(200).render("H", True, WHITE).get_bounding_rect().height / 200
-
-
-def text_surface(text: str, cap_height: float, colour: Colour) -> pygame.Surface:
-    """`text` with capitals `cap_height` pixels tall, cropped to its ink.
-
-    Letters are set one by one and closer than the font's own spacing, so that "10" is
-    hardly wider than a single letter and the big corner index fits narrow cards.
-    """
-    font = _font(max(4, round(cap_height / _cap_ratio())))
-    glyphs = [font.render(char, True, colour) for char in text]
-    boxes = [glyph.get_bounding_rect() for glyph in glyphs]
-    top = min(box.top for box in boxes)
-    bottom = max(box.bottom for box in boxes)
-    gap = round(cap_height * 0.05)
-    width = sum(box.width for box in boxes) + gap * (len(boxes) - 1)
-    result = pygame.Surface((width, bottom - top), pygame.SRCALPHA)
-    result.fill((*colour, 0))  # transparent, but of the same hue: no dark fringes when scaled
-    x = 0
-    for glyph, box in zip(glyphs, boxes, strict=True):
-        result.blit(glyph, (x, 0), (box.left, top, box.width, bottom - top))
-        x += box.width + gap
-    return result
-
-
-def rank_text(rank: int) -> str:
-    """How a rank is written in the corner: "10" rather than fc-solve's "T"."""
-    return "10" if rank == 10 else RANK_LETTERS[rank - 1]
-
-
-# --- the face cards' headgear ------------------------------------------------------------
-
-
-def _mapper(box: pygame.Rect) -> Callable[[float, float], Point]:
-    """Unit square coordinates to pixels inside `box`."""
-    return lambda u, v: (box.left + u * box.width, box.top + v * box.height)
-
-
-def _gold(surface: pygame.Surface, points: list[Point], line: int) -> None:
-    pygame.draw.polygon(surface, GOLD, points)
-    pygame.draw.polygon(surface, GOLD_LINE, points, line)
-
-
-def _ball(surface: pygame.Surface, centre: Point, radius: float, fill: Colour, line: int) -> None:
-    pygame.draw.circle(surface, fill, centre, radius)
-    pygame.draw.circle(surface, GOLD_LINE, centre, radius, line)
-
-
-def _crown(surface: pygame.Surface, box: pygame.Rect, jewel: Colour, line: int) -> None:
-    """The King's: three tall spikes tipped with pearls."""
-    at = _mapper(box)
-    spikes = [(0.04, 0.2), (0.27, 0.58), (0.5, 0.08), (0.73, 0.58), (0.96, 0.2)]
-    _gold(surface, [at(0.1, 1.0), *[at(u, v) for u, v in spikes], at(0.9, 1.0)], line)
-    pygame.draw.line(surface, GOLD_LINE, at(0.08, 0.78), at(0.92, 0.78), line)
-    for u, v in spikes[::2]:
-        _ball(surface, at(u, v), box.width * 0.07, GOLD, line)
-    for u in (0.3, 0.5, 0.7):
-        _ball(surface, at(u, 0.89), box.width * 0.055, jewel, line)
-
-
-def _tiara(surface: pygame.Surface, box: pygame.Rect, jewel: Colour, line: int) -> None:
-    """The Queen's: a band under three rounded arches, a jewel in each."""
-    at = _mapper(box)
-    base = 0.66
-    outline = [at(0.06, 1.0), at(0.06, base)]
-    for left, right, peak in ((0.06, 0.36, 0.34), (0.34, 0.66, 0.1), (0.64, 0.94, 0.34)):
-        # A quadratic curve reaches halfway to its control point: aim the control past the peak.
-        control = ((left + right) / 2, 2 * peak - base)
-        outline += [at(u, v) for u, v in _bezier((left, base), control, (right, base))[1:]]
-    outline.append(at(0.94, 1.0))
-    _gold(surface, outline, line)
-    pygame.draw.line(surface, GOLD_LINE, at(0.06, 0.76), at(0.94, 0.76), line)
-    for u, v, size in ((0.21, 0.52, 0.045), (0.5, 0.36, 0.065), (0.79, 0.52, 0.045)):
-        _ball(surface, at(u, v), box.width * size, jewel, line)
-    _ball(surface, at(0.5, 0.1), box.width * 0.05, GOLD, line)
-
-
-def _cap(surface: pygame.Surface, box: pygame.Rect, jewel: Colour, line: int) -> None:
-    """The Jack's: a soft cap with a long feather."""
-    at = _mapper(box)
-    feather = _bezier((0.52, 0.6), (0.62, 0.0), (1.0, 0.02)) + _bezier(
-        (1.0, 0.02), (0.8, 0.3), (0.66, 0.62))
-    pygame.draw.polygon(surface, jewel, [at(u, v) for u, v in feather])
-    dome = _bezier((0.1, 0.8), (0.22, 0.05), (0.62, 0.22)) + _bezier(
-        (0.62, 0.22), (0.96, 0.36), (0.9, 0.8))
-    _gold(surface, [at(u, v) for u, v in dome], line)
-    _gold(surface, [at(0.02, 0.74), at(0.98, 0.74), at(0.9, 1.0), at(0.1, 1.0)], line)
-    _ball(surface, at(0.5, 0.87), box.width * 0.06, jewel, line)
-
-
-HEADGEAR: dict[int, Callable[[pygame.Surface, pygame.Rect, Colour, int], None]] = {
-    JACK: _cap, QUEEN: _tiara, KING: _crown,
-}
-
-
-def _blend(colour: Colour, other: Colour, amount: float) -> Colour:
-    r, g, b = (round(a + (o - a) * amount) for a, o in zip(colour, other, strict=True))
-    return r, g, b
-
-
-# --- the card set ------------------------------------------------------------------------
 
 
 class Layout(NamedTuple):
@@ -317,24 +57,40 @@ class Layout(NamedTuple):
     border: int
     margin: float
     cap: float
+    """The corner rank's capital height."""
     strip: int
+    """The top strip that holds the index: what a covered card in a column must show."""
     pip_top: float
     pip_bottom: float
     pip: float
+    index_suit: float
+    """The corner suit's height."""
 
     @classmethod
-    def of(cls, width: int, height: int, scale: int) -> Layout:
+    def of(cls, width: int, height: int, scale: int, design: str = DEFAULT_FACE) -> Layout:
+        """Every design keeps its index within the top 0.34 of a card's width, which the
+        shortest fan (large cards') shows."""
         w, h = width * scale, height * scale
-        margin = 0.06 * w
-        cap = min(0.26 * w, 0.19 * h)  # big: in a column only the top strip of a card shows
-        strip = math.ceil(margin + cap + 0.02 * w)
+        if design == "classic":  # rank over suit in the corner, as printed packs have it
+            margin, cap = 0.05 * w, min(0.16 * w, 0.115 * h)
+            index_suit = 0.1 * w
+            strip = math.ceil(margin + cap + 0.015 * w + index_suit + 0.015 * w)
+        elif design == "large":  # as large as the fan allows, suit beside
+            margin, cap = 0.045 * w, min(0.285 * w, 0.205 * h)
+            index_suit = cap * 0.92
+            strip = math.ceil(margin + cap + 0.015 * w)
+        else:  # big: in a column only the top strip of a card shows
+            margin, cap = 0.06 * w, min(0.26 * w, 0.19 * h)
+            index_suit = cap * 0.9
+            strip = math.ceil(margin + cap + 0.02 * w)
         gap = 0.025 * h
         area = h - 2 * (strip + gap)
-        pip = min(0.19 * w, area / 4.3)  # four rows of 9 and 10 must not touch
+        pip = min((0.17 if design == "classic" else 0.19) * w, area / 4.3)  # rows of 9 and 10 must not touch
         return cls(
             width=w, height=h, radius=round(0.085 * min(w, h)),
             border=max(scale, round(w / 110)), margin=margin, cap=cap, strip=strip,
             pip_top=strip + gap + pip / 2, pip_bottom=h - strip - gap - pip / 2, pip=pip,
+            index_suit=index_suit,
         )
 
 
@@ -344,26 +100,29 @@ pictures are named as `CardFaces` keeps them ("back", "slot:♠")."""
 
 
 class CardFaces:
-    """All the artwork for one card size, rendered lazily on first use and kept.
+    """All the artwork for one card size, deck and design, rendered lazily on first use and kept.
 
     Get instances through `card_faces()`, which keeps recent sizes so that resizing the
-    window back and forth does not render anything twice.
+    window back and forth does not render anything twice. A design name this program does not
+    draw means the default (designs.py).
     """
 
     def __init__(self, width: int, height: int, four_colour: bool = False,
-                 high_contrast: bool = False) -> None:
+                 high_contrast: bool = False, face: str = DEFAULT_FACE, back: str = DEFAULT_BACK) -> None:
         if width < 16 or height < 16:
             raise ValueError(f"cards of {width}x{height} pixels are too small to draw")
         self.size = (width, height)
         self.four_colour = four_colour
         self.high_contrast = high_contrast
         """White paper, a thick black border, pure suit inks and solid yellow and white outlines."""
+        self.design = face_design(face)
+        self.back_design = back_design(back)
         self.paper, self.edge = (WHITE, HC_INK) if high_contrast else (PAPER, EDGE)
         self.select = HC_SELECT if high_contrast else SELECT
         # Small cards need more supersampling for smooth edges; large ones have pixels to spare.
         # Powers of two only: smoothscale by 3 leaves the opaque body at alpha 253.
         self.scale = 4 if width < 150 else 2
-        self.layout = Layout.of(width, height, self.scale)
+        self.layout = Layout.of(width, height, self.scale, self.design)
         if high_contrast:
             self.layout = self.layout._replace(border=2 * self.layout.border)
         self._faces: dict[Card, pygame.Surface] = {}
@@ -385,7 +144,7 @@ class CardFaces:
         return surface
 
     def back(self) -> pygame.Surface:
-        """The back, shown for face-down cards (e.g. at the deal animation)."""
+        """The back, shown for face-down cards (Raglan's, and the deal animation's)."""
         return self._other("back", self._draw_back)
 
     def slot(self, label: str = "") -> pygame.Surface:
@@ -403,8 +162,8 @@ class CardFaces:
         them as this program draws them; if there are none, `keep` will write them."""
         deck = "four" if self.four_colour else "two"
         contrast = "-high-contrast" if self.high_contrast else ""
-        file = PictureFile(folder, f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}", self._art_key(),
-                           self.size)
+        name = f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}-{self.design}-{self.back_design}"
+        file = PictureFile(folder, name, self._art_key(), self.size)
         pictures = file.read()
         if pictures is None:
             self._unkept = file
@@ -424,12 +183,13 @@ class CardFaces:
             file.write({**{FACE + str(card): face for card, face in self._faces.items()}, **self._others})
 
     def _art_key(self) -> str:
-        """Everything the pictures' pixels depend on: size and deck, the drawing code, the
-        program, and the pygame and SDL that scale and convert them (their smoothing differs
+        """Everything the pictures' pixels depend on: size, deck and designs, the drawing code,
+        the program, and the pygame and SDL that scale and convert them (their smoothing differs
         between versions and processors)."""
         return " ".join((
             f"{self.size[0]}x{self.size[1]}", f"four-colour={self.four_colour}",
-            f"high-contrast={self.high_contrast}", f"art={art_version()}", f"fan={FAN_RATIO}",
+            f"high-contrast={self.high_contrast}", f"face={self.design}", f"back={self.back_design}",
+            f"art={art_version()}", f"fan={FAN_RATIO}",
             f"eightoff={__version__}", f"pygame={pygame.version.ver}", f"SDL={pygame.version.SDL}",
             f"smoothscale={pygame.transform.get_smoothscale_backend()}",
         ))
@@ -467,9 +227,17 @@ class CardFaces:
     def _draw_face(self, card: Card) -> pygame.Surface:
         canvas = self._blank_card()
         colour = suit_colour(card.suit, self.four_colour, self.high_contrast)
-        self._draw_index(canvas, card, colour)
-        if card.rank == ACE:
+        if self.design == "classic":
+            self._draw_stacked_index(canvas, card, colour)
+        else:
+            self._draw_index(canvas, card, colour)
+        if self.design == "large":
+            self._draw_large_middle(canvas, card, colour)
+        elif card.rank == ACE:
             self._draw_ace(canvas, card.suit, colour)
+        elif card.rank >= JACK and self.design == "classic":
+            court.draw_figure(canvas, self._classic_panel(), card, colour, self.layout.border,
+                              self.layout.radius)
         elif card.rank >= JACK:
             self._draw_court(canvas, card, colour)
         else:
@@ -484,15 +252,29 @@ class CardFaces:
         canvas.blit(rank, (left, top))
         canvas.blit(pygame.transform.flip(rank, True, True),
                     (lay.width - left - rank.get_width(), lay.height - top - rank.get_height()))
-        height = lay.cap * 0.9
+        height = lay.index_suit
         x = lay.width - lay.margin * 0.85 - suit_shape(card.suit).aspect * height / 2
         y = top + lay.cap / 2
         draw_suit(canvas, card.suit, (x, y), height, colour)
         draw_suit(canvas, card.suit, (lay.width - x, lay.height - y), height, colour, True)
 
+    def _draw_stacked_index(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
+        """The traditional corner: the rank with a small suit under it, at the top left and,
+        turned round, at the bottom right."""
+        lay = self.layout
+        rank = text_surface(rank_text(card.rank), lay.cap, colour)
+        left, top = round(lay.margin), round(lay.margin)
+        centre_x = left + max(rank.get_width(), lay.index_suit * 0.8) / 2
+        canvas.blit(rank, rank.get_rect(midtop=(round(centre_x), top)))
+        turned = pygame.transform.flip(rank, True, True)
+        canvas.blit(turned, turned.get_rect(midbottom=(round(lay.width - centre_x), lay.height - top)))
+        y = top + lay.cap + 0.015 * lay.width + lay.index_suit / 2
+        draw_suit(canvas, card.suit, (centre_x, y), lay.index_suit, colour)
+        draw_suit(canvas, card.suit, (lay.width - centre_x, lay.height - y), lay.index_suit, colour, True)
+
     def _draw_pips(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
         lay = self.layout
-        spread = lay.width * 0.21
+        spread = lay.width * (0.2 if self.design == "classic" else 0.21)
         for column, down in PIP_LAYOUT[card.rank]:
             centre = (lay.width / 2 + column * spread,
                       lay.pip_top + down * (lay.pip_bottom - lay.pip_top))
@@ -500,8 +282,36 @@ class CardFaces:
 
     def _draw_ace(self, canvas: pygame.Surface, suit: Suit, colour: Colour) -> None:
         lay = self.layout
-        height = min(lay.width * 0.5 / suit_shape(suit).aspect, (lay.height - 2 * lay.strip) * 0.7)
-        draw_suit(canvas, suit, (lay.width / 2, lay.height / 2), height, colour)
+        centre = (lay.width / 2, lay.height / 2)
+        if self.design == "classic" and suit is Suit.SPADES:
+            court.draw_ace_of_spades(canvas, centre, lay.width, colour, self.paper, lay.border)
+            return
+        share = 0.36 if self.design == "classic" else 0.5
+        height = min(lay.width * share / suit_shape(suit).aspect, (lay.height - 2 * lay.strip) * 0.7)
+        draw_suit(canvas, suit, centre, height, colour)
+
+    def _draw_large_middle(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
+        """The rank once more across the middle, over a big suit: readable from across a room
+        and in a free cell, where a card shows whole. A court card's sits in a gold frame."""
+        lay = self.layout
+        area = pygame.Rect(0, lay.strip, lay.width, lay.height - 2 * lay.strip)
+        if card.rank >= JACK:
+            panel = area.inflate(-round(lay.width * 0.2), -round(lay.height * 0.04))
+            line = max(1, round(lay.border * 0.9))
+            pygame.draw.rect(canvas, blend(colour, CREAM, 0.88), panel, border_radius=lay.radius // 2)
+            pygame.draw.rect(canvas, GOLD, panel, 2 * line, border_radius=lay.radius // 2)
+        if card.rank == ACE:
+            height = min(lay.width * 0.62 / suit_shape(card.suit).aspect, area.height * 0.8)
+            draw_suit(canvas, card.suit, area.center, height, colour)
+            return
+        letter = text_surface(rank_text(card.rank), min(area.height * 0.4, lay.width * 0.42), colour)
+        gap = area.height * 0.06
+        suit_height = min(area.height * 0.3, lay.width * 0.4 / suit_shape(card.suit).aspect)
+        total = letter.get_height() + gap + suit_height
+        top = area.centery - total / 2
+        canvas.blit(letter, letter.get_rect(midtop=(area.centerx, round(top))))
+        draw_suit(canvas, card.suit, (area.centerx, top + letter.get_height() + gap + suit_height / 2),
+                  suit_height, colour)
 
     def _panel(self) -> pygame.Rect:
         """A court card's picture: below the strip a column shows of a covered card (with a
@@ -512,13 +322,20 @@ class CardFaces:
         return pygame.Rect(round(lay.width * 0.12), round(top), round(lay.width * 0.76),
                            round(lay.height - 2 * top))
 
+    def _classic_panel(self) -> pygame.Rect:
+        """The classic court's frame: between the corner indices, nearly the card's height,
+        as printed packs have it (its top shows beside the index in a column)."""
+        lay = self.layout
+        left, top = round(lay.width * 0.2), round(lay.margin * 1.1)
+        return pygame.Rect(left, top, lay.width - 2 * left, lay.height - 2 * top)
+
     def _draw_court(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
         """A framed panel: headgear over a big letter, flanked by the suit."""
         lay = self.layout
         panel = self._panel()
         line = max(1, round(lay.border * 0.9))
         radius = round(lay.radius * 0.6)
-        pygame.draw.rect(canvas, _blend(colour, CREAM, 0.88), panel, border_radius=radius)
+        pygame.draw.rect(canvas, blend(colour, CREAM, 0.88), panel, border_radius=radius)
         pygame.draw.rect(canvas, colour, panel, 2 * line, border_radius=radius)
         inner = panel.inflate(-5 * line, -5 * line)
         pygame.draw.rect(canvas, GOLD, inner, line, border_radius=max(1, radius - 2 * line))
@@ -538,38 +355,9 @@ class CardFaces:
     # -- back, slot, highlight
 
     def _draw_back(self) -> pygame.Surface:
-        lay = self.layout
         canvas = self._blank_card()
-        inset = round(lay.width * 0.06)
-        field = canvas.get_rect().inflate(-2 * inset, -2 * inset)
-        canvas.blit(self._back_pattern(field.size, max(1, lay.radius - inset)), field)
-        centre = canvas.get_rect().center
-        ring = lay.width * 0.25
-        pygame.draw.circle(canvas, BACK_BLUE, centre, ring)
-        pygame.draw.circle(canvas, BACK_LIGHT, centre, ring, max(1, round(lay.width * 0.022)))
-        offset, height = ring * 0.36, ring * 0.52
-        for suit, (dx, dy) in zip(Suit, ((-1, -1), (1, -1), (-1, 1), (1, 1)), strict=True):
-            draw_suit(canvas, suit, (centre[0] + dx * offset, centre[1] + dy * offset), height,
-                      BACK_LIGHT)
+        backs.draw_back(canvas, self.back_design, self.layout.width, self.layout.radius)
         return canvas
-
-    def _back_pattern(self, size: tuple[int, int], radius: int) -> pygame.Surface:
-        """A diagonal lattice with a light frame, clipped to a rounded rectangle."""
-        lay = self.layout
-        pattern = pygame.Surface(size, pygame.SRCALPHA)
-        pattern.fill(BACK_BLUE)
-        step = max(4, round(lay.width * 0.1))
-        thickness = max(1, round(lay.width * 0.016))
-        width, height = size
-        for x in range(-height, width + height, step):
-            pygame.draw.line(pattern, BACK_LINE, (x, 0), (x + height, height), thickness)
-            pygame.draw.line(pattern, BACK_LINE, (x, height), (x + height, 0), thickness)
-        frame = pattern.get_rect().inflate(-round(lay.width * 0.07), -round(lay.width * 0.07))
-        pygame.draw.rect(pattern, BACK_LIGHT, frame, thickness, border_radius=radius)
-        mask = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-        pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        return pattern
 
     def _draw_slot(self, label: str) -> pygame.Surface:
         lay = self.layout
@@ -606,27 +394,33 @@ class CardFaces:
 
 @cache
 def art_version() -> str:
-    """The drawing code's own fingerprint (this module's text), so that any change to how a
-    card is drawn draws the cached pictures again; a frozen build without its source relies on
-    the program's version, which is in the key as well. A CRC, not a secure hash: it guards
-    against mistakes, not adversaries, and hashlib would add 2 ms of imports to the start."""
+    """The drawing code's own fingerprint (the text of this module and of those it draws with),
+    so that any change to how a card is drawn draws the cached pictures again; a frozen build
+    without its source relies on the program's version, which is in the key as well. A CRC, not
+    a secure hash: it guards against mistakes, not adversaries, and hashlib would add 2 ms of
+    imports to the start."""
+    checksum = 0
     try:
-        return f"{zlib.crc32(Path(__file__).read_bytes()):08x}"
-    except OSError:
+        for module in (__file__, pictures.__file__, court.__file__, backs.__file__):
+            checksum = zlib.crc32(Path(module).read_bytes(), checksum)
+    except (OSError, TypeError):
         return "frozen"
+    return f"{checksum:08x}"
 
 
 @lru_cache(maxsize=8)
-def _cached(width: int, height: int, four_colour: bool, high_contrast: bool,
+def _cached(width: int, height: int, four_colour: bool, high_contrast: bool, face: str, back: str,
             cache_folder: Path | None) -> CardFaces:
-    faces = CardFaces(width, height, four_colour, high_contrast)
+    faces = CardFaces(width, height, four_colour, high_contrast, face, back)
     if cache_folder is not None:
         faces.restore(cache_folder)
     return faces
 
 
 def card_faces(width: int, height: int, four_colour: bool = False, high_contrast: bool = False,
-               cache_folder: Path | None = None) -> CardFaces:
-    """The shared `CardFaces` for a size and deck; the last few stay rendered. With a
+               cache_folder: Path | None = None, face: str = DEFAULT_FACE,
+               back: str = DEFAULT_BACK) -> CardFaces:
+    """The shared `CardFaces` for a size, deck and design; the last few stay rendered. With a
     `cache_folder`, the pictures kept there by an earlier run are used, not drawn again."""
-    return _cached(int(width), int(height), bool(four_colour), bool(high_contrast), cache_folder)
+    return _cached(int(width), int(height), bool(four_colour), bool(high_contrast), face_design(face),
+                   back_design(back), cache_folder)

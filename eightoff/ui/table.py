@@ -51,6 +51,7 @@ from eightoff.ui.access import Announcer
 from eightoff.ui.animation import BASE_SECONDS, Animator
 from eightoff.ui.celebration import WinDialog
 from eightoff.ui.controller import Controller
+from eightoff.ui.designs import table_cloth
 from eightoff.ui.dialogs import (
     DealDialog,
     GameChooser,
@@ -73,6 +74,11 @@ if TYPE_CHECKING:
 
 HINT_SECONDS = 2.5
 SHADOW = (0, 0, 0, 55)
+
+
+def deck(preferences: Preferences) -> tuple[object, ...]:
+    """The preferences the cards' pictures are drawn from."""
+    return (preferences.four_colour, preferences.high_contrast, preferences.card_face, preferences.card_back)
 
 
 def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
@@ -127,7 +133,7 @@ class TableScene(Scene):
             commands.MESSAGES: self.show_messages,
         }
         """What each command does here: looked up by the command's value."""
-        theme.use(self.preferences.high_contrast)
+        theme.use(self.preferences.high_contrast, table_cloth(self.preferences.table_colour))
         self.layout: Layout = compute_layout(*host.size, session.game.rules, self.preferences.large_cards,
                                              host.ui_scale)
         self.faces: CardFaces = self._faces()
@@ -174,8 +180,9 @@ class TableScene(Scene):
     # ----- geometry and pictures -----------------------------------------------------------
 
     def _faces(self) -> CardFaces:
-        return card_faces(*self.layout.card, self.preferences.four_colour, self.preferences.high_contrast,
-                          self.session.cache_folder)
+        preferences = self.preferences
+        return card_faces(*self.layout.card, preferences.four_colour, preferences.high_contrast,
+                          self.session.cache_folder, preferences.card_face, preferences.card_back)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
@@ -189,7 +196,7 @@ class TableScene(Scene):
         self.invalidate()
 
     def refresh_faces(self) -> None:
-        """Redraw the cards after a change of deck (four colours, high contrast)."""
+        """Redraw the cards after a change of deck (four colours, high contrast, designs)."""
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.invalidate()
@@ -432,10 +439,11 @@ class TableScene(Scene):
         was, now = old.rule_options(game), new.rule_options(game)
         rules = {name: now[name] for name in now if now[name] != was[name]}
         shown = replace(new, options=old.options)
-        if new.high_contrast != old.high_contrast:
-            theme.use(new.high_contrast)  # the bars and dialogs read it at their next frame
+        if (new.high_contrast, new.table_colour) != (old.high_contrast, old.table_colour):
+            theme.use(new.high_contrast, table_cloth(new.table_colour))  # read at the next frame
+            self.invalidate()
         self.session.set_preferences(shown)
-        if (new.four_colour, new.high_contrast) != (old.four_colour, old.high_contrast):
+        if deck(new) != deck(old):
             self.refresh_faces()
         if new.large_cards != old.large_cards:
             self.resize(self.host.size)

@@ -55,10 +55,13 @@ HIGH_CONTRAST = Palette(
 _active = CLASSIC
 
 
-def use(high_contrast: bool) -> None:
-    """Switch every colour the window reads as `theme.NAME` (the high-contrast preference)."""
+def use(high_contrast: bool, cloth: tuple[Colour, Colour] | None = None) -> None:
+    """Switch every colour the window reads as `theme.NAME`: the high-contrast preference, and
+    the table's cloth (felt and edge line) the player chose; high contrast keeps its black."""
     global _active
     _active = HIGH_CONTRAST if high_contrast else CLASSIC
+    if cloth is not None and not high_contrast:
+        _active = _active._replace(FELT=cloth[0], FELT_DARK=cloth[1])
 
 
 def palette() -> Palette:

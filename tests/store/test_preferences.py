@@ -26,6 +26,13 @@ CHANGED = Preferences(
     language="it",
     high_contrast=True,
     large_cards=True,
+    card_face="classic",
+    card_back="red",
+    table_colour="blue",
+    sound=True,
+    volume=35,
+    fullscreen=True,
+    double_click_home=True,
 )
 
 

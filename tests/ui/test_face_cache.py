@@ -23,7 +23,7 @@ from tests.ui.helpers import FakeClock
 
 SIZE = (40, 56)
 """Small cards: every picture drawn, kept and compared quickly."""
-FILE_NAME = PATTERN.replace("*", f"{SIZE[0]}x{SIZE[1]}-two-colour")
+FILE_NAME = PATTERN.replace("*", f"{SIZE[0]}x{SIZE[1]}-two-colour-standard-blue")
 
 
 def pixels(surface: pygame.Surface) -> bytes:

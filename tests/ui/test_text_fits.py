@@ -29,7 +29,7 @@ from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
-from eightoff.ui.dialogs import Dialog, help_dialog
+from eightoff.ui.dialogs import Dialog, PreferencesDialog, help_dialog
 from eightoff.ui.layout import MIN_WINDOW
 from eightoff.ui.playback import Playback
 from eightoff.ui.stats_dialog import StatisticsDialog
@@ -202,14 +202,17 @@ def test_every_dialog_fits_the_smallest_window(language: str) -> None:
         problems += dialog_problems(top_dialog(app), action)
         if action == "preferences":  # every value of every row, the longest included
             preferences = top_dialog(app)
-            for row in range(preferences.option_count):
-                for _turn in range(4):
-                    preferences.toggle(row)
-                    preferences.resize(app.size)
-                    problems += dialog_problems(preferences, f"preferences row {row}")
-                    while app.top is not preferences:  # a rule changed mid-game: the question
-                        problems += dialog_problems(top_dialog(app), f"the question of row {row}")
-                        key(app, pygame.K_ESCAPE)
+            assert isinstance(preferences, PreferencesDialog)
+            for page in ("game", "cards"):
+                for row in range(preferences.option_count):
+                    for _turn in range(4):
+                        preferences.toggle(row)
+                        preferences.resize(app.size)
+                        problems += dialog_problems(preferences, f"preferences {page} row {row}")
+                        while app.top is not preferences:  # a rule changed mid-game: the question
+                            problems += dialog_problems(top_dialog(app), f"the question of row {row}")
+                            key(app, pygame.K_ESCAPE)
+                preferences.turn_page()
             app.preferences.language = language
             app.change_language()
         if action == "deal":
