@@ -64,15 +64,19 @@ UNDO = Command("undo", N_("Undo"), ("Ctrl+Z",), True, lambda s: s.game.can_undo 
 REDO = Command("redo", N_("Redo"), ("Ctrl+Y", "Ctrl+Shift+Z"), True, lambda s: s.game.can_redo and not s.over)
 HINT = Command("hint", N_("Hint"), ("H", "Ctrl+H"), True, _solver)
 SOLVE = Command("solve", N_("Solve"), ("F9",), True, _solver)
+PAUSE = Command("pause", N_("Pause"), ("P",), True, _playing)
+"""Stops the clock and hides the cards until the player comes back."""
 PREFERENCES = Command("preferences", N_("Preferences"), ("Ctrl+P",), True, _always)
 STATISTICS = Command("statistics", N_("Statistics"), ("Ctrl+S",), True, _always)
 HELP = Command("help", N_("Help"), ("F1",), True, _always)
+FULLSCREEN = Command("fullscreen", N_("Full screen"), ("F11",), True, _always)
 QUIT = Command("quit", N_("Quit"), ("Ctrl+Q",), True, _always)
 FINISH = Command("finish", N_("Send every card home"), ("Ctrl+F",), False, _playing)
 MESSAGES = Command("messages", N_("Messages"), ("Ctrl+M",), False, _always)
 
 COMMANDS: tuple[Command, ...] = (
-    NEW, GAME, DEAL, RESTART, UNDO, REDO, HINT, SOLVE, PREFERENCES, STATISTICS, HELP, QUIT, FINISH, MESSAGES,
+    NEW, GAME, DEAL, RESTART, UNDO, REDO, HINT, SOLVE, PAUSE, PREFERENCES, STATISTICS, HELP, FULLSCREEN, QUIT,
+    FINISH, MESSAGES,
 )
 BY_NAME: dict[str, Command] = {command.name: command for command in COMMANDS}
 

@@ -15,9 +15,11 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from eightoff.core.game import Game, GameView, Step
+from eightoff.core.i18n import _
 from eightoff.core.notation import format_move
 from eightoff.locale import choose_language, install_language
 from eightoff.session.advisor import Advisor
@@ -39,6 +41,8 @@ from eightoff.ui.window_place import centred, remember, remembered_position, rem
 if TYPE_CHECKING:
     import pygame
 
+TITLED = (Change.NEW, Change.RESTART)
+"""The changes after which the title bar names another game or deal."""
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
 
@@ -134,6 +138,14 @@ class App:
         self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
         self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
         self._place_window(remembered_position(session.preferences, self._desktop()))
+        self.fullscreen = False
+        self.windowed: tuple[tuple[int, int], tuple[int, int] | None] = (self.points(), None)
+        """The window's size (points) and place before it filled the screen: what is kept at
+        the end of a game played full screen."""
+        if self.preferences.fullscreen:
+            self._set_fullscreen(True)
+        self.retitle()
+        self.listeners.append(lambda change, game, step: self.retitle() if change in TITLED else None)
         session.tell_notices()  # what the store found on opening (a file set aside...)
 
     @classmethod
@@ -248,10 +260,49 @@ class App:
         install_language(choose_language(self.preferences.language))
         for scene in self.scenes:
             scene.resize(self.size)
+        self.retitle()
         self.full_redraw = True
 
     def quit(self) -> None:
         self.running = False
+
+    def retitle(self) -> None:
+        """The title bar names the game and deal, in the player's language."""
+        variant = self.session.variant
+        deal = self.session.game.deal_number
+        if deal is None:
+            title = _("{game} — Eight Off").format(game=_(variant.title))
+        else:
+            title = _("{game} · {deal} — Eight Off").format(game=_(variant.title), deal=deal)
+        with contextlib.suppress(self.pygame.error):
+            self.window.native.title = title
+
+    def toggle_fullscreen(self) -> None:
+        """F11: the window fills the screen, or goes back; the choice is kept for the next
+        start. A display that refuses leaves the window as it was, and says so."""
+        wanted = not self.fullscreen
+        if not self._set_fullscreen(wanted):
+            self.notify(_("This display does not allow full screen."))
+            return
+        self.session.set_preferences(replace(self.preferences, fullscreen=wanted))
+
+    def _set_fullscreen(self, on: bool) -> bool:
+        """Fill the screen (the desktop's mode, so nothing changes resolution) or go back to the
+        window; False, with the window as it was, when the display refuses."""
+        if on and not self.fullscreen:
+            self.windowed = (self.points(), self._window_position())
+        try:
+            self.window.fill_screen(on)
+        except self.pygame.error as error:
+            import logging  # here: only a refusal needs it, and the first frame does without
+
+            logging.getLogger(__name__).debug("full screen refused: %s", error)
+            with contextlib.suppress(self.pygame.error):
+                self.window.fill_screen(False)
+            return False
+        self.fullscreen = on
+        self.refit()
+        return True
 
     def after_first_frame(self, work: Callable[[], None]) -> None:
         """Run `work` once the deal is on screen (at once if it already is): start-up work that
@@ -264,8 +315,8 @@ class App:
     def close(self) -> None:
         """Keep the game and where the window was, release what the plug-ins hold, then close
         the window and the display."""
-        self.session.remember_window(remember(self.preferences, self._desktop(), self.points(),
-                                              self._window_position()))
+        size, position = self.windowed if self.fullscreen else (self.points(), self._window_position())
+        self.session.remember_window(remember(self.preferences, self._desktop(), size, position))
         self.session.close()
         for closer in self.closers:
             closer()

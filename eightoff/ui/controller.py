@@ -2,7 +2,9 @@
 
 A press lifts the run under the pointer (only a run that may move); a few pixels of movement
 make it a drag, which drops on the pile the lead card covers most; no movement makes it a
-click, which asks the core for the best target. Keys pick a source pile, then a target.
+click (or, with the double-click preference, a double-click), which asks the core for the best
+target. A right-button press, or a long press, on a covered card shows it whole while held.
+Keys pick a source pile, then a target.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from eightoff.ui.sprites import CardSprite
 if TYPE_CHECKING:
     from eightoff.core.game import GameView
     from eightoff.core.moves import Move
+    from eightoff.session.settings import Preferences
     from eightoff.ui.access import Announcer
     from eightoff.ui.animation import Animator
     from eightoff.ui.layout import Layout
@@ -60,9 +63,16 @@ class Board(Protocol):
 
     def invalidate(self) -> None: ...
 
+    @property
+    def preferences(self) -> Preferences: ...
+
+
 CLICK_SLOP = 4
 """Pixels of movement after which a press becomes a drag."""
 DOUBLE_CLICK_SECONDS = 0.4
+LONG_PRESS_SECONDS = 0.5
+"""A press held this long without moving on a covered card shows the card (touch screens have
+no right button)."""
 
 
 @cache
@@ -104,6 +114,10 @@ class Controller:
         self.drop_target: Pile | None = None
         """Where the dragged cards would legally land if dropped now (highlighted)."""
         self._hand = False
+        self.peeking: CardSprite | None = None
+        """The covered card shown whole while the button is held."""
+        self.held: tuple[CardSprite, float] | None = None
+        """A covered card pressed (and when), which a long enough press shows."""
 
     # ----- mouse ---------------------------------------------------------------------------------
 
@@ -112,9 +126,17 @@ class Controller:
             self.table.status.dismiss()  # the player acts: the last notice has been read
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse_down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.peek(self.covered_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.end_peek()
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_move(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.peeking is not None:  # the end of a long press: nothing else
+                self.press = self.held = None
+                self.end_peek()
+                return
             self.mouse_up(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.key(event.key, event.mod)
@@ -132,6 +154,8 @@ class Controller:
         if sprite is None:
             self.select(None)
             return
+        if self.covered_at(point) is sprite:
+            self.held = (sprite, table.now())
         run = self.liftable(sprite)
         if not run:
             game = table.game
@@ -157,6 +181,7 @@ class Controller:
         if not self.dragging:
             if max(abs(point[0] - press.start[0]), abs(point[1] - press.start[1])) < CLICK_SLOP:
                 return
+            self.held = None
             self.dragging = True
             self.select(None)
             table.sprites.lift(press.sprites)
@@ -177,7 +202,41 @@ class Controller:
         return target if press.legal[target] else None
 
 
+    # ----- peeking at a covered card -------------------------------------------------------------
+
+    def covered_at(self, point: tuple[int, int]) -> CardSprite | None:
+        """The face-up card under `point` when another card covers part of it (a face-down
+        card stays hidden: peeking is no way to cheat)."""
+        sprite = self.table.sprites.top_at(point)
+        if sprite is None or not sprite.face_up or self.dragging:
+            return None
+        cards = self.table.game.position.cards(sprite.pile)
+        return sprite if sprite.card in cards and cards[-1] != sprite.card else None
+
+    def peek(self, sprite: CardSprite | None) -> None:
+        """Show `sprite` whole, above the cards on it, until the button comes up."""
+        self.end_peek()
+        if sprite is not None:
+            self.peeking = sprite
+            self.table.sprites.lift([sprite])
+
+    def end_peek(self) -> None:
+        if self.peeking is not None:
+            self.table.sprites.settle(self.peeking)
+            self.peeking = None
+
+    def update(self, now: float) -> None:
+        """A press held long enough on a covered card shows it."""
+        if self.held is not None and not self.dragging and now - self.held[1] >= LONG_PRESS_SECONDS:
+            sprite, self.held = self.held[0], None
+            self.press = None  # the press was to look, not to move
+            self.peek(sprite)
+
+    def next_wakeup(self) -> float | None:
+        return self.held[1] + LONG_PRESS_SECONDS if self.held is not None else None
+
     def mouse_up(self, point: tuple[int, int]) -> None:
+        self.held = None
         table = self.table
         if self.pressed_button is not None:
             button = table.toolbar.button_at(point)
@@ -215,20 +274,25 @@ class Controller:
         now = table.now()
         last = self.last_click
         self.last_click = None
-        if (
+        double = (
             last is not None
             and now - last.time < DOUBLE_CLICK_SECONDS
             and max(abs(point[0] - last.point[0]), abs(point[1] - last.point[1])) < CLICK_SLOP
-        ):
+        )
+        wait_for_double = table.preferences.double_click_home
+        if double and not wait_for_double:
             return  # the second half of a double-click: the first click already moved the card
         if len(press.sprites) != 1 or press.pile.kind is PileKind.FOUNDATION:
+            return
+        if wait_for_double and not double:
+            self.last_click = LastClick(now, point)  # a single click only marks the first half
             return
         self.select(None)
         move = table.game.click_move(press.pile)
         if move is None:
             table.notify(click_refusal(table.game.position, press.pile))
             return
-        self.last_click = LastClick(now, point)
+        self.last_click = None if wait_for_double else LastClick(now, point)
         table.play(move)
 
     def liftable(self, sprite: CardSprite) -> list[CardSprite]:
@@ -257,6 +321,8 @@ class Controller:
 
     def cancel(self) -> None:
         """Drop whatever is in hand back where it came from (Esc, a dialog, a new game)."""
+        self.held = None
+        self.end_peek()
         if self.dragging:
             self.dragging = False
             self.table.fly_back()

@@ -51,7 +51,8 @@ def _known(kind: str, name: str, names: dict[str, object], default: str) -> str:
         import logging  # here: the first frame does without it (tests/ui/test_first_frame.py)
 
         _told.add((kind, name))
-        logging.getLogger(__name__).debug("no %s design named %r here: the default, %r, is drawn", kind, name, default)
+        logging.getLogger(__name__).debug("no %s design named %r here: the default, %r, is drawn",
+                                          kind, name, default)
     return default
 
 

@@ -61,6 +61,7 @@ from eightoff.ui.dialogs import (
 )
 from eightoff.ui.faces import CardFaces, card_faces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
+from eightoff.ui.pause import PauseScene
 from eightoff.ui.playback import Playback
 from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprite, CardSprites
@@ -125,6 +126,8 @@ class TableScene(Scene):
             commands.REDO: self.redo,
             commands.HINT: self.session.hint,
             commands.SOLVE: self.session.solve,
+            commands.PAUSE: self.pause_game,
+            commands.FULLSCREEN: self.host.toggle_fullscreen,
             commands.PREFERENCES: self.open_preferences,
             commands.STATISTICS: self.open_statistics,
             commands.HELP: lambda: self.host.push(help_dialog(self.host, self.session)),
@@ -382,6 +385,9 @@ class TableScene(Scene):
         self.animator.finish()
         self.session.finish()
 
+    def pause_game(self) -> None:
+        self.host.push(PauseScene(self.host, lambda: self.layout.table))
+
     def choose_game(self) -> None:
         self.host.push(GameChooser(self.host, self.game.rules.name, self.session.choose_game))
 
@@ -504,6 +510,7 @@ class TableScene(Scene):
 
     def update(self, now: float) -> None:
         self.animator.update(now)
+        self.controller.update(now)
         if self.hint is not None and now >= self.hint[1]:
             self.hint = None
             self.invalidate()
@@ -519,7 +526,8 @@ class TableScene(Scene):
         return self.animator.busy
 
     def next_wakeup(self, now: float) -> float | None:
-        times = [self.clock.next_tick(now), self.hint[1] if self.hint else None]
+        times = [self.clock.next_tick(now), self.hint[1] if self.hint else None,
+                 self.controller.next_wakeup()]
         known = [time for time in times if time is not None]
         return min(known) if known else None
 

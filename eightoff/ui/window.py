@@ -121,6 +121,14 @@ class Screen:
         self.presenter = None
         return False
 
+    def fill_screen(self, on: bool) -> None:
+        """Fill the screen at the desktop's own mode (nothing changes resolution), or go back
+        to the window; raises pygame.error where the display refuses."""
+        if on:
+            self.native.set_fullscreen(desktop=True)
+        else:
+            self.native.set_windowed()
+
     def close(self) -> None:
         """Destroy the window, once: a second close (the app's, then a test's sweep) is a no-op."""
         if self.open:
