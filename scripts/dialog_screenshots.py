@@ -109,6 +109,10 @@ def main() -> int:
                     designs(out, tag, (width, height), language)
                 if wanted("preferences"):
                     preferences_pages(out, tag, (width, height), language)
+                if wanted("pause"):
+                    app = window("freecell", (width, height), language)
+                    app.table.perform("pause")
+                    save(app, out / f"pause-{tag}.png")
                 for key in VARIANTS if wanted("help") else ():
                     app = window(key, (width, height), language)
                     app.push(help_dialog(app, app.session))
