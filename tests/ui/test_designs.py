@@ -127,7 +127,7 @@ def test_the_cards_page_of_preferences_changes_the_table_and_previews_it() -> No
     assert app.preferences.card_back == "red" and app.table.faces.back_design == "red"
     click(app, rows["Table"].rect.center)
     assert app.preferences.table_colour == "blue"
-    assert theme.FELT == TABLES["blue"][1].felt
+    assert TABLES["blue"][1].felt == theme.FELT
     assert [c.label for c in dialog.choices if c.label.startswith("Table")] == ["Table: Blue"]
     key(app, pygame.K_ESCAPE)
     app.pump()
