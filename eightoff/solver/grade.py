@@ -28,7 +28,7 @@ from functools import cache
 
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
-from eightoff.core.variants import DEFAULT_KEY, VARIANTS
+from eightoff.core.variants import VARIANTS
 
 GRADES = ("easy", "medium", "hard", "expert")
 LENGTH_UNIT = 25
@@ -46,10 +46,13 @@ def difficulty(start: Position, steps: Sequence[tuple[Move, Position]], nodes: i
     return math.log2(1 + nodes) + len(steps) / LENGTH_UNIT + TIGHT_WEIGHT * tight / len(steps)
 
 
-def grade_for(rules_name: str, score: float) -> str:
-    """The grade of `score` among the calibrated deals of that game (the default game's
-    thresholds for a game not calibrated yet)."""
-    thresholds = _thresholds(rules_name) or _thresholds(DEFAULT_KEY) or (0.0, 0.0, 0.0)
+def grade_for(rules_name: str, score: float) -> str | None:
+    """The grade of `score` among the calibrated deals of that game; None for a game not
+    calibrated. Easy Eight Off once took Eight Off's thresholds, so its win dialog said
+    "graded Hard" of a deal whose record, graded by its own (absent) table, had no grade."""
+    thresholds = _thresholds(rules_name)
+    if thresholds is None:
+        return None
     return GRADES[sum(1 for threshold in thresholds if score > threshold)]
 
 

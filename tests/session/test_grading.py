@@ -12,6 +12,8 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
 from eightoff.session.grading import (
     WINNABLE_CHOICES,
+    deal_grade,
+    grade_lines,
     grade_name,
     graded_words,
     next_winnable_choice,
@@ -72,18 +74,32 @@ def test_no_grade_for_a_deal_the_table_does_not_list_until_a_search_of_its_start
 
 
 def test_a_learned_grade_survives_a_restart_but_not_a_new_deal() -> None:
-    game = Game.new(1, EASY)  # no table: the grade can only be learned
+    unlisted = max(LISTED[STANDARD]) + 1
+    game = Game.new(unlisted, STANDARD)  # past the table: the grade can only be learned
     session = session_of(game)
-    session.learn_grade(game.start, EASY, solve(game.start, EASY, BUDGET))
+    session.learn_grade(game.start, STANDARD, solve(game.start, STANDARD, BUDGET))
     learned = session.grade
     assert learned in GRADES
     session.restart()
     assert session.grade == learned
-    session.new_game(2)
+    session.new_game(unlisted + 1)
     assert session.grade is None
     session.choose_game("standard")
     session.new_game(1)
     assert session.grade == grade_of_deal("standard", 1)
+
+
+def test_a_game_not_calibrated_has_no_grade_after_a_search_as_its_record_has_none() -> None:
+    """Easy Eight Off has no grade table: a search of its start grades nothing, so the win
+    says no grade, as the statistics (which grade by the table) say none."""
+    game = Game.new(617, EASY)
+    session = session_of(game)
+    result = solve(game.start, EASY, BUDGET)
+    assert result.status == "solved"
+    session.learn_grade(game.start, EASY, result)
+    assert session.grade is None and deal_grade(EASY.name, 617) is None
+    win(session)
+    assert graded_words(session) is None and grade_lines(session) == []
 
 
 def test_a_custom_board_has_no_grade_from_the_table() -> None:

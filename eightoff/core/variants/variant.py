@@ -59,7 +59,8 @@ class Variant:
     `eightoff.solver.search.PORTFOLIOS`; a test checks every entry names one)."""
     grade_table: str | None = None
     """The solver's data file of grade thresholds and graded deals (`eightoff/solver/data/`);
-    None: not calibrated, so grades use the default game's thresholds and no deal list."""
+    None: not calibrated, so its deals have no grade (another game's thresholds would give one
+    the statistics could not share, as they grade by this table)."""
 
     def defaults(self) -> dict[str, bool]:
         """Each option's default: what a new player's first game of this variant is dealt with."""
