@@ -87,8 +87,14 @@ class Session:
         game and deal asked for (`key`, `deal`, rule `choices`)."""
         opening: Opening = keeper.open(key, deal, choices)
         saved = opening.resumed
-        return cls(opening.game, now, preferences=opening.preferences, keeper=keeper, advisor=advisor,
-                   elapsed=saved.elapsed if saved else 0.0, hints_used=saved.hints_used if saved else False)
+        session = cls(opening.game, now, preferences=opening.preferences, keeper=keeper, advisor=advisor,
+                      elapsed=saved.elapsed if saved else 0.0,
+                      hints_used=saved.hints_used if saved else False)
+        key = opening.game.rules.name
+        if opening.preferences.last_rules != key:  # a game asked for on the command line (--rules):
+            session.preferences = replace(session.preferences, last_rules=key)
+            session._save_preferences()  # the next plain start opens it, as after Game…
+        return session
 
     # ----- reading ------------------------------------------------------------------------------
 

@@ -586,3 +586,15 @@ def test_during_a_playback_other_commands_are_drawn_disabled_and_say_why(home: P
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
     assert {button.action for button in app.table.toolbar.buttons if button.enabled} > {"quit", "game"}
+
+
+def test_a_game_opened_with_rules_is_the_one_the_next_plain_start_opens(home: Path) -> None:
+    app, _ = open_app(home, arguments(rules="freecell"))
+    assert app.table.game.rules.name == "freecell"
+    to_cell(app, 0)
+    played = app.table.game.position
+    again, _ = open_app(home)  # no --rules
+    assert again.table.game.rules.name == "freecell" and again.table.game.position == played
+    untouched, _ = open_app(home, arguments(rules="raglan"))  # no move: still the next one opened
+    assert untouched.table.game.rules.name == "raglan"
+    assert open_app(home)[0].table.game.rules.name == "raglan"
