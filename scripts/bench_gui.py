@@ -393,7 +393,7 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
 
 def children(pid: int) -> dict[str, int]:
     """The window's helper processes by role: the solver's worker (a resource tracker too, as
-    multiprocessing's spawn started one beside it before issue 20)."""
+    multiprocessing's spawn started one beside it in older builds)."""
     found = {}
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         command = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
@@ -435,7 +435,7 @@ def wait_for_worker(game: GameProcess) -> None:
 
 
 LONG_GAME = 100
-"""Moves counted in the game measured (issue 20: "after a 100-move game")."""
+"""Moves counted in the game measured ("after a 100-move game" in the figures)."""
 
 
 def counted_moves(game: GameProcess) -> int:

@@ -440,7 +440,7 @@ def with_group_gone(window: Window) -> None:
     window.process.communicate()
 
 
-# ----- issue 18 ---------------------------------------------------------------------------------
+# ----- limits, disks, clocks, locks-----------------------------------------------------------------
 
 HOLD_LOCK = """
 import fcntl, os, sys

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """How long the command line takes as a whole process, against the same interpreter doing
-nothing (`python -c pass`), measured in the same run, rounds interleaved (issue 20 point 1).
+nothing (`python -c pass`), measured in the same run, rounds interleaved.
 
 Usage: .venv/bin/python scripts/bench_startup.py [--runs 21]
 

@@ -1,4 +1,4 @@
-"""The layers of ../shared/DESIGN.md, checked: import-linter's contract in pyproject.toml, and no
+"""The layers of docs/architecture.md, checked: import-linter's contract in pyproject.toml, and no
 import of our own modules tucked inside a function, where it could hide a cycle."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_the_layer_contract_holds() -> None:
 def said_to_be_for_start_up(lines: list[str], number: int) -> bool:
     """Whether the import on line `number` (1-based), or the run of imports, comments and
     blank lines just above it, carries a comment that it is there for start-up cost: the
-    one reason a function may import our own modules (issue 20)."""
+    one reason a function may import our own modules."""
     index = number - 1
     while index >= 0:
         text = lines[index].strip()

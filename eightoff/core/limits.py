@@ -2,7 +2,7 @@
 
 The command line, the dialogs, the core and the store all take their bounds from here, so a
 number one of them accepts is one every other keeps: a deal typed into the Deal dialog is
-saved, resumed, counted and replayed (issue 18: the store once refused deals the dialog took).
+saved, resumed, counted and replayed (the store once refused deals the dialog took).
 Each `clamp_*` function brings a value that came from outside (a window manager, a wall clock)
 inside its bounds instead of refusing it, since refusing would lose what it belongs to.
 """

@@ -79,6 +79,11 @@ class LocaleNumbers(i18n.Numbers):
     """Numbers written by the rules of Babel's (CLDR's) locale data for a language: its own
     decimal and grouping separators and its own place for the per cent sign.
 
+    Babel's `format_percent` and `format_decimal` take the decimals from the locale's pattern
+    ("#,##0%": "64%" where the player reads "64.0%") or from a pattern of our own, which would
+    drop a language's own spacing ("64,0 %" in French); so each number applies the locale's
+    own pattern with exactly the decimals asked for.
+
     Babel and its locale data load when the first number is written, not when the language
     is installed, for start-up cost: most commands and the window's first frame write none.
     """

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
-from eightoff import solver  # its names load when first used (lazy_loader): after the first frame
+from eightoff import solver  # its names load when first used: after the first frame
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, GameView
 from eightoff.core.i18n import N_, _

@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from eightoff import solver  # its names load when first used (lazy_loader): after the first frame
+from eightoff import solver  # its names load when first used: after the first frame
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.i18n import _
 from eightoff.core.moves import Move

@@ -7,9 +7,9 @@ forms `hint` and `last_winnable`; `grade_of(result)` and `deals_of_grade(rules_n
 for difficulty; `SolverWorker` runs searches off the window's process and raises
 `WorkerUnavailable` when it cannot start.
 
-Each name is imported from its module when first used (lazy_loader), not with the package,
-for start-up cost: `eightoff deal --grade` reads GRADES without loading the search, and only
-the window loads the worker (multiprocessing).
+Each name is imported from its module when first used (`eightoff.core.lazy_names`), not
+with the package, for start-up cost: `eightoff deal --grade` reads GRADES without loading the
+search, and only the window loads the worker (multiprocessing).
 
 The search's hot modules run compiled when `scripts/build-fast` has built them from these very
 sources (see `compiled`), and as the pure-Python modules otherwise.
@@ -17,8 +17,7 @@ sources (see `compiled`), and as the pure-Python modules otherwise.
 
 from typing import TYPE_CHECKING
 
-import lazy_loader
-
+from eightoff.core.lazy_names import names_from_modules
 from eightoff.solver.compiled import use_native
 
 use_native(__path__)
@@ -30,16 +29,13 @@ if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolverBug, SolveResult, grade_of, solve
     from eightoff.solver.worker import SolverWorker, WorkerUnavailable
 
-__getattr__, __dir__, _ = lazy_loader.attach(
-    __name__,
-    submod_attrs={
-        "grade": ["GRADES", "deals_of_grade"],
-        "hints": ["Hint", "Rewind", "hint", "hint_from", "last_winnable", "position_before"],
-        "search": ["Budget"],
-        "solve": ["SOLVED", "UNKNOWN", "UNSOLVED", "SolverBug", "SolveResult", "grade_of", "solve"],
-        "worker": ["SolverWorker", "WorkerUnavailable"],
-    },
-)
+__getattr__ = names_from_modules(__name__, {
+    "grade": ("GRADES", "deals_of_grade"),
+    "hints": ("Hint", "Rewind", "hint", "hint_from", "last_winnable", "position_before"),
+    "search": ("Budget",),
+    "solve": ("SOLVED", "UNKNOWN", "UNSOLVED", "SolverBug", "SolveResult", "grade_of", "solve"),
+    "worker": ("SolverWorker", "WorkerUnavailable"),
+})
 
 __all__ = [
     "GRADES",

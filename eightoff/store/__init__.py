@@ -2,14 +2,14 @@
 
 `Store` is the way in; see its module for what each call does and when the window makes it.
 
-Each name is imported from its module when first used (lazy_loader), not with the package,
-for start-up cost: the command line peeks at the language preference without loading the
-statistics, msgspec or filelock.
+Each name is imported from its module when first used (`eightoff.core.lazy_names`), not
+with the package, for start-up cost: the command line peeks at the language preference
+without loading the statistics, msgspec or filelock.
 """
 
 from typing import TYPE_CHECKING
 
-import lazy_loader
+from eightoff.core.lazy_names import names_from_modules
 
 if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.store.dirs import HomeDirs, StoreDirs, default_dirs
@@ -20,18 +20,15 @@ if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.store.statistics import FinishedGame, Statistics, Streak
     from eightoff.store.store import Overview, Store
 
-__getattr__, __dir__, _ = lazy_loader.attach(
-    __name__,
-    submod_attrs={
-        "dirs": ["HomeDirs", "StoreDirs", "default_dirs"],
-        "instance": ["InstanceLock"],
-        "preferences": ["Preferences"],
-        "saved_game": ["SavedGame"],
-        "schema": ["LOST", "SOLVED", "WON", "Outcome"],
-        "statistics": ["FinishedGame", "Statistics", "Streak"],
-        "store": ["Overview", "Store"],
-    },
-)
+__getattr__ = names_from_modules(__name__, {
+    "dirs": ("HomeDirs", "StoreDirs", "default_dirs"),
+    "instance": ("InstanceLock",),
+    "preferences": ("Preferences",),
+    "saved_game": ("SavedGame",),
+    "schema": ("LOST", "SOLVED", "WON", "Outcome"),
+    "statistics": ("FinishedGame", "Statistics", "Streak"),
+    "store": ("Overview", "Store"),
+})
 
 __all__ = [
     "LOST",

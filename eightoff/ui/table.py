@@ -8,7 +8,7 @@ A command that leaves a game in progress (New, Restart, Deal…, Play again) ask
 Drawing keeps a picture of everything that is not moving (`static`); while cards are dragged
 or fly, a frame only restores the area they left from that picture and draws them again, so
 a frame costs a few blits whatever the window size. When the window goes to sleep with
-nothing to wake it, the picture is let go (`release`: 8 MB at 1920x1080, issue 20's memory)
+nothing to wake it, the picture is let go (`release`: 8 MB at 1920x1080, kept off the idle window)
 and painted again when a frame next needs it; the screen keeps showing what it showed.
 """
 

@@ -1,4 +1,4 @@
-"""Each subcommand loads only what it uses (issue 20): run as a player runs it, in a subprocess,
+"""Each subcommand loads only what it uses, for start-up cost: run as a player runs it, in a subprocess,
 and the modules loaded by the time it exits are read from `sys.modules`.
 
 The player's preferences ask for Italian, so the catalogue is loaded and the preference file is

@@ -62,3 +62,15 @@ def test_the_key_table_and_help_name_the_same_keys() -> None:
     shown = " ".join(help_dialog(app, app.session).body_lines())
     for named in ("F10", "Shift+1", "Ctrl+M", "Ctrl+F", "Esc"):
         assert named in table and named in shown, named
+
+
+def test_every_runtime_dependency_says_why_it_is_there() -> None:
+    """Each of pyproject.toml's dependencies has its line in the README's list, and the list
+    names nothing the game no longer depends on."""
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    listed = project.split("\ndependencies = [")[1].split("\n]")[0]
+    wanted = {re.split(r"[<>=!~\[; ]", line.strip().strip('",'))[0].lower()
+              for line in listed.splitlines() if line.strip().startswith('"')}
+    section = README.split("**What the game depends on, and why**")[1].split("\n\n")[1]
+    explained = {name.lower() for name in re.findall(r"^- \*\*([\w.-]+)\*\*: \S", section, re.MULTILINE)}
+    assert "pygame-ce" in wanted and explained == wanted

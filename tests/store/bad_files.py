@@ -96,7 +96,7 @@ where a replacement finds nothing to replace the file is simply still good or st
 
 CLAMPED = {("window", "negative"), ("window", "2**40"), ("window", "absurd window")}
 """A window side out of the limits is a size no window manager kept to, not damage: it is
-brought within them when read (issue 18), and the file is neither set aside nor told about."""
+brought within them when read, and the file is neither set aside nor told about."""
 
 
 def make_directory(path: Path) -> None:

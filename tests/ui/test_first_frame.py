@@ -1,4 +1,4 @@
-"""The window draws the deal first (issue 20): the real program in a subprocess, on SDL's
+"""The window draws the deal first, for a quick launch: the real program in a subprocess, on SDL's
 dummy display, opens on the player's unfinished game; what it has imported when that first
 frame is on screen is read from `sys.modules`. The finished games' side of the store, the
 statistics, the search (the window's process needs it only to read the worker's answers), the

@@ -1,5 +1,5 @@
-"""A frame sends the X server only its changed rectangles (issue 20, idle: the clock's second
-without a wait for the server). So what each scene says it changed must cover every pixel it
+"""A frame sends the X server only its changed rectangles (so the clock's
+second costs no wait for the server). So what each scene says it changed must cover every pixel it
 changed: a rectangle missed would stay stale on screen. Checked by keeping the picture the
 window would show, built only from what was presented, beside the surface drawn; the monkey's
 random clicks, drags, keys and resizes drive the loop, and the clock ticks between them."""

@@ -1,4 +1,4 @@
-"""The loop sleeps (issue 20, idle): with the clock running it wakes once a second, at the
+"""The loop sleeps, so an idle window costs no CPU: with the clock running it wakes once a second, at the
 second the clock shows; with nothing to show it does not wake at all. Counted through the
 real loop (`App.run`) over simulated time: each call of its wait is one wake-up."""
 

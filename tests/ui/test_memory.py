@@ -1,4 +1,4 @@
-"""The window's process gives freed whole-window surfaces back to the system (issue 20: the
+"""The window's process gives freed whole-window surfaces back to the system (the
 window's RSS grew by ~25 MB over a game as glibc kept them in its heap)."""
 
 from __future__ import annotations
