@@ -1,0 +1,38 @@
+"""A package's names load their module on first use, once, and a name it lacks is an
+AttributeError, as for any module."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+PROBE = """
+import json, sys
+import eightoff.store
+before = "eightoff.store.dirs" in sys.modules
+found = eightoff.store.HomeDirs
+module = sys.modules.get("eightoff.store.dirs")
+print(json.dumps([before, module is not None, found is module.HomeDirs, "HomeDirs" in vars(eightoff.store)]))
+"""
+
+
+def test_a_name_loads_its_module_when_first_used_and_is_kept() -> None:
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout) == [False, True, True, True]
+
+
+def test_a_name_the_package_lacks_is_an_attribute_error() -> None:
+    import eightoff.solver
+
+    with pytest.raises(AttributeError, match="'eightoff.solver' has no attribute 'Sovle'"):
+        eightoff.solver.Sovle  # noqa: B018
+    assert not hasattr(eightoff.solver, "dirs")
+
+
+def test_from_import_finds_the_name() -> None:
+    from eightoff.solver import GRADES
+
+    assert GRADES == ("easy", "medium", "hard", "expert")
