@@ -36,3 +36,17 @@ def test_from_import_finds_the_name() -> None:
     from eightoff.solver import GRADES
 
     assert GRADES == ("easy", "medium", "hard", "expert")
+
+
+SHADOW = """
+import json, sys
+import eightoff.solver.solve
+from eightoff.solver import solve
+print(json.dumps([callable(solve), solve is sys.modules["eightoff.solver.solve"].solve]))
+"""
+
+
+def test_a_name_like_its_module_stays_the_name_once_the_module_is_imported() -> None:
+    """`solve` (a function in solve.py) is the function, even when solve.py was imported first."""
+    result = subprocess.run([sys.executable, "-c", SHADOW], capture_output=True, text=True, check=True)
+    assert json.loads(result.stdout) == [True, True]
