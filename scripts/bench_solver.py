@@ -26,8 +26,9 @@ fc-solve's. For FreeCell it then times
 the proof that deal 11982 cannot be won, ours against fc-solve `-to 01ABCDE` (process start
 included), median of three each, and prints the ratio.
 
-`--step N` takes every Nth deal of the range and `--also N` adds deals (a sample for
-iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated
+`--repeats N` runs ours and fc-solve N times over the same deals and prints each run's ratio,
+then their median and spread. `--step N` takes every Nth deal of the range and `--also N` adds
+deals (a sample for iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated
 grade table (`eightoff/solver/data/`, the file the game's registry entry names) from the scores
 of the solved deals, and the grade distribution printed is then the new one.
 """
@@ -60,12 +61,13 @@ from eightoff.core.variants import PRESETS, VARIANTS, preset  # noqa: E402
 from eightoff.solver import search as search_module  # noqa: E402
 from eightoff.solver.batch import Job, Summary, percentile, solve_deal, solve_deals  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
-from eightoff.solver.search import DEFAULT_STATES  # noqa: E402
+from eightoff.solver.limits import DEFAULT_STATES  # noqa: E402
 
 DEFAULT_RANGES = {"freecell": 32000, "standard": 10000}
 """The calibration ranges; every other game: 1-1000."""
-PROOF_DEALS = {"freecell": 11982}
-"""Unwinnable deals whose proof is timed against fc-solve's quickest configuration."""
+PROOF_DEALS = {"freecell": 11982, "raglan": 382}
+"""Unwinnable deals whose proof is timed, against fc-solve's quickest configuration where it
+plays the game (it has no Raglan: 382 is the largest proof among Raglan's deals 1..3000)."""
 PROOF_CONFIGURATION = ["-to", "01ABCDE"]
 REPEATS = 3
 FC_SOLVE_GAME = {
@@ -198,7 +200,8 @@ def write_grades(rules_name: str, numbers: list[int], records: list[dict[str, An
     print(f"wrote {path.relative_to(ROOT)}: thresholds " + " ".join(f"{value:.3f}" for value in thresholds))
 
 
-def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> None:
+def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> float:
+    """Print our median own time and moves against fc-solve's; the time ratio."""
     own = statistics.median(entry["seconds"] for entry in ours)
     reference = statistics.median(entry["seconds"] for entry in theirs)
     clock = statistics.median(entry["wall_seconds"] for entry in theirs)
@@ -206,6 +209,25 @@ def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> None:
     print(f"{'ratio':9} median own time {own / reference:.2f}x fc-solve's processor time,"
           f" {own / clock:.2f}x its clock time (both with its start)"
           f"  median moves {moves[0]} against {moves[1]}")
+    return own / reference
+
+
+def repeated(rules_name: str, numbers: list[int], args: argparse.Namespace, first: float) -> None:
+    """Run ours and fc-solve again, `--repeats` runs in all, each run's ratio measured in the
+    same run; then the median and spread of the ratios and of our median and p99."""
+    found = [first]
+    for run in range(2, args.repeats + 1):
+        job = Job(preset(rules_name), args.time_limit, args.max_states)
+        ours = list(solve_deals(numbers, job, args.jobs))
+        theirs = run_fc_solve(rules_name, numbers, args.time_limit, args.jobs)
+        own = [entry["seconds"] for entry in ours]
+        reference = statistics.median(entry["seconds"] for entry in theirs)
+        found.append(statistics.median(own) / reference)
+        print(f"{'run ' + str(run):9} ours median {ms(statistics.median(own))}"
+              f"  p99 {ms(percentile(Counter(own), 0.99))}  fc-solve median {ms(reference)}"
+              f"  ratio {found[-1]:.2f}x", flush=True)
+    print(f"{'ratios':9} median {statistics.median(found):.2f}x over {len(found)} runs"
+          f" (spread {min(found):.2f}x-{max(found):.2f}x)")
 
 
 def time_proof(rules_name: str, number: int, args: argparse.Namespace) -> None:
@@ -213,8 +235,9 @@ def time_proof(rules_name: str, number: int, args: argparse.Namespace) -> None:
     job = Job(preset(rules_name), args.time_limit, args.max_states)
     ours = [solve_deal(job, number) for _ in range(REPEATS)]
     own = statistics.median(entry["seconds"] for entry in ours)
-    line = f"proof {number}: ours {ours[0]['status']} median {ms(own)}"
-    if shutil.which("fc-solve") is None or args.no_fc_solve:
+    spread = f"{ms(min(entry['seconds'] for entry in ours))}-{ms(max(entry['seconds'] for entry in ours))}"
+    line = f"proof {number}: ours {ours[0]['status']} median {ms(own)} ({spread})"
+    if shutil.which("fc-solve") is None or args.no_fc_solve or rules_name not in FC_SOLVE_GAME:
         print(line)
         return
     theirs = [
@@ -237,6 +260,8 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
     parser.add_argument("--max-states", type=int, default=DEFAULT_STATES, help="memory cap per search")
     parser.add_argument("--no-fc-solve", action="store_true", help="skip the fc-solve comparison")
+    parser.add_argument("--repeats", type=int, default=1,
+                        help="runs of ours and fc-solve, each ratio in the same run (figures: the first)")
     parser.add_argument("--fc-solve-only", action="store_true", help="only the fc-solve figures")
     parser.add_argument("--results", help="append our JSON lines to this file")
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
@@ -265,7 +290,9 @@ def main() -> int:
             theirs = run_fc_solve(rules_name, numbers, args.time_limit, args.jobs)
             figures("fc-solve", theirs)
             if ours:
-                ratios(ours, theirs)
+                first = ratios(ours, theirs)
+                if args.repeats > 1:
+                    repeated(rules_name, numbers, args, first)
         if rules_name in PROOF_DEALS and not args.fc_solve_only:
             time_proof(rules_name, PROOF_DEALS[rules_name], args)
         sys.stdout.flush()

@@ -25,15 +25,15 @@ use_native(__path__)
 if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.solver.grade import GRADES, deals_of_grade
     from eightoff.solver.hints import Hint, Rewind, hint, hint_from, last_winnable, position_before
-    from eightoff.solver.search import Budget
-    from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolverBug, SolveResult, grade_of, solve
+    from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget, Status
+    from eightoff.solver.solve import SolverBug, SolveResult, grade_of, solve
     from eightoff.solver.worker import SolverWorker, WorkerUnavailable
 
 __getattr__ = names_from_modules(__name__, {
     "grade": ("GRADES", "deals_of_grade"),
     "hints": ("Hint", "Rewind", "hint", "hint_from", "last_winnable", "position_before"),
-    "search": ("Budget",),
-    "solve": ("SOLVED", "UNKNOWN", "UNSOLVED", "SolverBug", "SolveResult", "grade_of", "solve"),
+    "limits": ("SOLVED", "UNKNOWN", "UNSOLVED", "Budget", "Status"),
+    "solve": ("SolverBug", "SolveResult", "grade_of", "solve"),
     "worker": ("SolverWorker", "WorkerUnavailable"),
 })
 
@@ -48,6 +48,7 @@ __all__ = [
     "SolveResult",
     "SolverBug",
     "SolverWorker",
+    "Status",
     "WorkerUnavailable",
     "deals_of_grade",
     "grade_of",

@@ -21,8 +21,8 @@ from eightoff.core.limits import worker_count
 from eightoff.core.notation import format_move
 from eightoff.core.rules import Rules
 from eightoff.solver.grade import GRADES
-from eightoff.solver.search import Budget
-from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult, grade_of, solve
+from eightoff.solver.limits import Budget, Status
+from eightoff.solver.solve import SolveResult, grade_of, solve
 
 CHUNK = 8
 """Deals handed to a worker at a time: few enough that the progress bar moves smoothly."""
@@ -120,7 +120,7 @@ class Summary:
         self.statuses[entry["status"]] += 1
         self.seconds[float(f"{entry['seconds']:.{SIGNIFICANT}g}")] += 1
         self.longest = max(self.longest, entry["seconds"])
-        if entry["status"] == SOLVED:
+        if entry["status"] == Status.SOLVED:
             self.lengths[entry["moves"]] += 1
         if entry["grade"]:
             self.grades[entry["grade"]] += 1
@@ -128,7 +128,7 @@ class Summary:
     def figures(self) -> dict[str, Any]:
         return {
             "deals": self.deals,
-            **{status: self.statuses[status] for status in (SOLVED, UNSOLVED, UNKNOWN)},
+            **{status.value: self.statuses[status] for status in Status},
             "median_seconds": round(median(self.seconds), 6),
             "p99_seconds": round(percentile(self.seconds, 0.99), 6),
             "max_seconds": round(self.longest, 6),

@@ -97,14 +97,13 @@ def links(move: InternalMove) -> list[InternalMove]:
     return found
 
 
-def undo(parent: Board, board: Board, edge: tuple[InternalMove, ...]) -> InternalMove | None:
+def reverse_of(parent: Board, board: Board, edge: tuple[InternalMove, ...]) -> InternalMove | None:
     """The move that would take `board` straight back to `parent`, spelled as `Engine.moves`
     spells it, when `edge` (the step between them) is one plain move between a column and a
-    column or a cell; None otherwise. (`moves` makes it only where the cards build on what they
-    would go back onto.) The search skips it: it can only lead to a board already seen
-    (the parent is settled, so auto-play adds nothing to it), and so skipping it changes
-    nothing the search does but the time it takes. A move that emptied its column is left
-    alone: its way back goes to the first empty column, which need not be the one it left."""
+    column or a cell; None otherwise. It changes nothing: the searches skip it, since it can
+    only lead to a board already seen (the parent is settled, so auto-play adds nothing to it).
+    A move that emptied its column is left alone: its way back goes to the first empty column,
+    which need not be the one it left."""
     if len(edge) != 1:
         return None
     kind, a, b, count = edge[0]
@@ -158,20 +157,8 @@ def from_position(position: Position) -> Board:
 def safe_two_below(card: Card, foundations: tuple[int, ...]) -> bool:
     """A wider auto-play safety rule than the core's (for alternate colours): `card` (rank r,
     next on its foundation) may go home when both opposite-colour foundations hold r - 1, as in
-    the core, or when they hold r - 2 and the other foundation of its colour holds r - 3.
-
-    Why that can never turn a won game into a lost one: take any winning line L from the board
-    with `card` still out, and play it from the board with `card` home, making each move of L
-    except that a card moved in L onto a card that is home here ("a ghost") goes home instead,
-    and moves of ghosts are skipped. A ghost is `card` or a card put on a ghost, so only an
-    opposite-colour r - 1 (its foundation holds r - 2, so it may go home) or, on that, the other
-    r - 2 of `card`'s colour (its foundation holds r - 3); its own suit's r - 2 is home already,
-    and so is every opposite-colour r - 3 that could lie on those. Ghosts therefore always form
-    the top of their column, so every other move of L finds the same top cards, at least as many
-    empty columns and free cells, and foundations one below its card: the line is legal and ends
-    with every card home. It uses where the cards are, never whether they face up, so it holds
-    for a solver that knows the face-down cards (the top card of a column always faces up).
-    """
+    the core, or when they hold r - 2 and the other foundation of its colour holds r - 3. It
+    never turns a won game into a lost one: docs/solver.md, "Auto-play two below"."""
     rank = card.rank
     if rank <= 2:
         return True
@@ -216,8 +203,8 @@ class Engine:
         self.empty_capacity = self._by_free_and_empty(to_empty=True)
         self.takeback_matters = rules.foundation_takeback and rules.build is not Build.SAME_SUIT
         """With same-suit building a card taken back could only ever hold lower cards of its own
-        suit, which are home already, so a line with take-backs can always drop them (see
-        `solve`'s docstring); the search then skips them, which keeps proofs sound and fast."""
+        suit, which are home already, so a line with take-backs can always drop them
+        (docs/solver.md, "Take-backs"); the search skips them, which keeps proofs sound and fast."""
         self.chains = self.takeback_matters and not proving
         """Where take-backs matter, the best-first search folds every card that could come
         straight back (`sent_back`) and brings cards back only in `supply_chains`: it finds
@@ -478,32 +465,13 @@ class Engine:
     def moves(self, board: Board) -> list[InternalMove]:
         """Every move worth trying. Left out, soundly: cell to cell (changes nothing), a whole
         column to an empty column (the same board) and a move to any but the first empty column
-        (empty columns are interchangeable). Safe home moves were folded in already.
-
-        A reserve card goes to a column only as a `RESERVE_UNDER` move, together with the card
-        put on it next. Sound, because in a winning line a reserve card that goes to a column
-        can only be in the way there (it covers a card or fills an empty column) until a card
-        is put on it: it could as well have waited in the reserve, which gives at any time.
-        So take its first trip out of the reserve and its moves between columns after it, and
-        make them as one move to where it then lies just before the first card is put on it
-        (or go home straight from the reserve, if it goes home first). Every move in between
-        sees the same top cards except where that card lay, where nothing was put, and as many
-        empty columns or more: the line stays legal, no longer than before, and each reserve
-        card's trip out now comes just before a card goes on it. Repeat this while a line has
-        a trip out of the reserve that does not (each repeat moves one trip later, so it ends):
-        the line then goes by `RESERVE_UNDER` moves only. A reserve card put on a reserve card
-        is a trip out too, so a chain of them becomes `RESERVE_UNDER` moves one after the other,
-        the last card put on from elsewhere.
-
-        Where take-backs matter, the best-first search brings reserve and foundation cards into
-        play by `supply_chains` instead, which is quick but not complete; the proof search's
-        engine (`proving`) makes them plain moves, every take-back but an Ace's (which could
-        hold nothing), and folds nothing.
-
-        Each of these arguments, and auto-play's (`safe_two_below`), turns a winning line into
-        one with no more moves other than home moves (and every line makes one home move per
-        card out), so every winnable board has a move here to a winnable board nearer a win:
-        the search, which tries them all, is complete (`complete`) except with supply chains.
+        (empty columns are interchangeable). Safe home moves were folded in already. A reserve
+        card goes to a column only as a `RESERVE_UNDER` move, together with the card put on it
+        next: until a card goes on it, it could as well have waited in the reserve. Where
+        take-backs matter, the best-first search brings reserve and foundation cards into play
+        by `supply_chains` instead; the proof search's engine (`proving`) makes them plain
+        moves. Why a search of these moves that runs dry has proved the board lost (except
+        with supply chains): docs/solver.md, "Sound pruning".
 
         The search's second hottest function, so written out flat: what each column's movable
         run may do comes cached (`offers`), and the top cards are found in one dict. Methods
@@ -587,14 +555,9 @@ class Engine:
     def sent_back(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
         """Send home every card that could come straight back: a card next on its foundation
         that lies on a card it builds on at the top of a column, alone in a column it could
-        fill again, or in a cell.
-
-        Why that is sound where foundation cards may come back: a take-back puts such a card
-        back exactly where it was (a card it builds on, an empty column, a free cell), so the
-        board before the home move and the board after it can each be reached from the other.
-        Either both are won in the end or neither is, and the search keeps only the one with
-        more cards home. What the card could do where it lay (move on, take a card on it) it
-        does from its foundation by a take-back (see `supply_chains`)."""
+        fill again, or in a cell. A take-back puts it back exactly there, so each board reaches
+        the other and the search keeps the one with more cards home; what the card could do
+        where it lay it does from its foundation by a take-back (docs/solver.md, "Take-backs")."""
         played: list[InternalMove] = []
         while True:
             card = self._coming_back(board)
@@ -621,20 +584,13 @@ class Engine:
 
     def supply_chains(self, board: Board) -> list[InternalMove]:
         """The moves that bring a card back into play from a foundation or the reserve (a
-        "supply"), each as one `CHAIN` move: the supply, then what it is for.
-
-        A supply is only ever for a card to be put on it (a card lying where it came from could
-        have waited there), or, for a take-back, for the card below it on its foundation to be
-        taken back too; so each chain is a supply followed by such a use, each ending with
-        cards from a column or a cell. That finds most wins soon, but it is not every line: a
-        winning line may need two supplies under way at once, each waiting for the same card.
-        From KD QH 9H JH TH KC KH in one column, two empty columns and foundations C Q, D Q,
-        H 8, S K, the only wins move KH and KC to the empty columns, take back QC onto KH and
-        QD onto KC, then JC (which needs QC gone) onto QD, and TH onto JC: QC and QD are both
-        waiting when JC comes back, and no one chain makes that. So a search of this engine
-        that runs dry proves nothing (`complete` is False); the proof search runs on the
-        `proving` engine, whose take-backs are plain moves (`tests/solver/test_takeback.py`
-        holds this board)."""
+        "supply"), each as one `CHAIN` move: the supply, then what it is for (a card put on it,
+        or the card below it on its foundation taken back too). That finds most wins soon, but
+        not every line: a winning line may need two supplies under way at once, each waiting
+        for the same card (docs/solver.md, "Take-backs", gives a board; `test_takeback.py`
+        holds it). So a search of this engine that runs dry proves nothing (`complete` is
+        False); the proof search runs on the `proving` engine, whose take-backs are plain
+        moves."""
         found: list[list[InternalMove]] = []
         for supply in self._takebacks(board):
             self._extend(board, supply, [], found)

@@ -23,10 +23,10 @@ from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
-from eightoff.solver.search import DEFAULT_STATES, Budget
-from eightoff.solver.solve import SOLVED, UNSOLVED, grade_of, solve
+from eightoff.solver.limits import DEFAULT_STATES, Budget, Status
+from eightoff.solver.solve import grade_of, solve
 
-VERDICTS = {UNSOLVED: N_("unsolvable"), "unknown": N_("unknown")}
+VERDICTS = {Status.UNSOLVED: N_("unsolvable"), Status.UNKNOWN: N_("unknown")}
 """The verdict printed without --json, translated where printed (--json keeps the keys)."""
 
 
@@ -115,7 +115,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 }
             )
         )
-    elif result.status == SOLVED:
+    elif result.status == Status.SOLVED:
         print("\n".join(lines))
     else:
         print(_(VERDICTS[result.status]))

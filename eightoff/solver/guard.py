@@ -5,7 +5,8 @@ Parent death: on Linux the kernel can send a signal when the parent dies
 child is deep in a search. Elsewhere a daemon thread polls `os.getppid()`: when the parent dies
 the child is handed to another process and its parent id changes. A search releases the GIL
 every few milliseconds, so the thread gets its turn. Where the kernel watches, no thread does:
-it would wake the idle worker five times a second (issue 20: nothing wakes while idle).
+it would wake the idle worker five times a second, and an idle program should cost the
+laptop's battery nothing.
 
 Memory: `RLIMIT_AS` caps the address space a given number of bytes above what the process
 already maps, so an allocation past it raises `MemoryError` (which the worker turns into an

@@ -14,13 +14,13 @@ from eightoff.core.game import Game, GameView
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.search import Budget
-from eightoff.solver.solve import SOLVED, SolveResult, solve
+from eightoff.solver.limits import Budget, Status
+from eightoff.solver.solve import SolveResult, solve
 
 
 @dataclass(frozen=True)
 class Hint:
-    status: str
+    status: Status
     """SOLVED: `move` starts a winning line; UNSOLVED: the position is lost; UNKNOWN: no verdict
     within the budget."""
     move: Move | None
@@ -32,7 +32,7 @@ def hint_from(result: SolveResult) -> Hint:
     (SOLVED); no move when the position is lost (UNSOLVED: offer the way back, see
     `position_before`) or undecided (UNKNOWN). The window calls this on the answers its
     worker sends, and `hint` on a search of its own, so both show the same thing."""
-    move = result.moves[0] if result.status == SOLVED and result.moves else None
+    move = result.moves[0] if result.status == Status.SOLVED and result.moves else None
     return Hint(result.status, move, result)
 
 
@@ -73,7 +73,7 @@ def last_winnable(
     undos = 0
     while (position := position_before(game, undos)) is not None:
         result = solver(position, game.rules, budget)
-        if result.status == SOLVED:
+        if result.status == Status.SOLVED:
             return Rewind(undos, position, result)
         undos += 1
     return None

@@ -1,72 +1,30 @@
 """A proof that a deal is lost, searched in a smaller game where twins are one card.
 
-In alternate-colour building, a column move cares about a card's colour and rank only. So the
-two cards of one colour and rank ("twins", such as 9C and 9S) do the same everywhere but on
-the foundations. `MergedGame` plays a coarser game: the twins of every rank above `kept` are
-one token (so 9C and 9S are both "a black 9"), which may go home on either foundation of its
-colour that holds its rank's card below. Every move of the real game is a move of this game
-(a card's token does what the card does; a card taken back is its token), so a line that wins
-the real game wins this one: when this game has no win from a board, the real game has none.
-Boards that differ only in where twins lie are one board here, so there is far less to
-exhaust: Raglan 382 is proved lost in 672,000 merged boards, where the take-back search had
-seen 25 million real boards without an answer. Low ranks are kept apart because that is where
-the suits matter: merging them too gives a game that is won where the real one is lost.
+In alternate-colour building a column move reads a card's colour and rank only, so the two
+cards of one colour and rank ("twins", such as 9C and 9S) do the same everywhere but on the
+foundations. `MergedGame` plays a coarser game where the twins of every rank above
+`merge_above` are one token, which may go home on either foundation of its colour. Every line
+that wins the real game wins this one, so when this game has no win the real game has none;
+and boards that differ only in where twins lie are one board here, so there is far less to
+exhaust (Raglan 382 is proved lost here, where the take-back search never decided it).
 
-The search is for rules that move one card at a time with no cells and let foundation cards
-come back (Raglan). It makes every plain move that brings no card into play (a column's top
-token to a column or home, a reserve token home), brings cards into play only in blocks
-(`MergedGame._blocks`), and folds as the real engine does (`Engine.sent_back`). Why a search
-of these runs dry only where the merged game has no win:
-
-- A "supply" is a move that brings a token into play: a take-back, or a reserve token's move
-  to a column. A later move "uses" a supply when it puts a token on it, moves it, takes back
-  the token below it on its foundation, or sends a token of its rank home on the foundation it
-  left. Nothing else can notice a supply: it only covers a top or fills a column, and lowers a
-  foundation. So a supply may be made later, just after any move that does not use it, and the
-  line stays legal and as long.
-- Take a shortest winning line, and in it make every supply as late as that allows. Before each
-  plain move (one that is no supply) there is now a run of supplies ("a block"), each used by a
-  later move of the block. Among supplies, uses are of two kinds only: a supply lies on a
-  supply one rank above it, or is taken back after the one above it on its foundation. So
-  each supply of a block depends only on supplies of higher rank, and any order of the block's
-  supplies by falling rank makes them all.
-- Being shortest, the line's plain move m that ends a block uses just one of its supplies,
-  the root, and only in one of two ways: it puts a column's top token X on it, or the root, a
-  merged token taken back off one foundation, goes home on the other foundation of its colour
-  (a swap, which the twins make possible). Each other use costs a move: m moving a supply
-  elsewhere could have taken it there directly; a supply sent home to the foundation it left
-  could have stayed; a token sent home to the foundation a supply of its rank left could
-  have taken that supply's place instead.
-- So a block's supplies are the root, those under a supply of the block, and those above a
-  supply of the block on its foundation. `_blocks` makes every such set, with every place for
-  each supply (a column's own top, an empty column, or a supply of the block), and `_fill`
-  lays them by falling rank.
-- Folding sends home a token that could come straight back to the same place (a take-back
-  gives the same token), so the board before and the board after reach each other. With d
-  the length of a shortest win and n the tokens not home, a block of k supplies lowers d by
-  k + 1 and raises n by k at most, and a fold raises d by one at most and lowers n by one: d
-  + n falls along the search's path to a win, so the search, which visits every board its
-  steps reach, meets a win wherever there is one.
-
-With every rank kept apart (`kept` = 13) this is the real game, and the same argument makes
-its blocks complete there; `Engine.supply_chains` makes only the blocks that form one path,
-which is why the runners' search proves nothing.
-
-`tests/solver/test_merged.py` checks both halves on small positions, with every rank merged,
-with none, and with `KEPT`: this search's verdict is that of a brute-force search of the
-merged game's plain moves (it fails when folding ignores the twins, or when a block or a swap
-is left out), and it never calls lost a board that a brute-force search of the real game wins.
+The search is for Raglan's shape (one card at a time, no cells, take-backs). It makes every
+plain move that brings no card into play, brings cards into play only in blocks
+(`MergedGame._blocks`), and folds as the real engine does (`Engine.sent_back`). Why a search of
+these runs dry only where the merged game has no win, and why low ranks keep their suits:
+docs/solver.md, "The merged game". `tests/solver/test_merged.py` checks both halves against
+brute force on small positions.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from functools import partial
 
 from eightoff.core.cards import CARDS, Card
 from eightoff.core.rules import Build, Rules, RunMoves
 from eightoff.solver.board import KING, RANK_MASK, WON, Board
+from eightoff.solver.limits import Limits
 
 MERGED = 64
 """Bit set in a merged token: `MERGED | colour << 4 | rank` (a kept card is its own code)."""
@@ -87,12 +45,13 @@ def applies_to(rules: Rules) -> bool:
 
 
 class MergedGame:
-    """The coarser game for `rules`, with the cards of ranks up to `kept` kept apart."""
+    """The coarser game for `rules`: the twins of each rank above `merge_above` are one token,
+    the cards of lower ranks keep their suits; None merges nothing (the real game)."""
 
-    def __init__(self, rules: Rules, kept: int) -> None:
+    def __init__(self, rules: Rules, merge_above: int | None) -> None:
         if not applies_to(rules):
             raise ValueError("the merged game needs one-card alternate-colour moves, no cells, take-backs")
-        self.kept = kept
+        self.merge_above = merge_above
         self.token_of = [[self._token(suit, rank) for rank in range(KING + 1)] for suit in range(4)]
         """The token each card becomes, by suit and rank."""
         tokens = sorted({token for row in self.token_of for token in row[1:]})
@@ -106,7 +65,7 @@ class MergedGame:
         self.fills = frozenset(token for token in tokens if rules.may_fill_empty_column(self._card(token)))
 
     def _token(self, suit: int, rank: int) -> int:
-        if rank <= self.kept:
+        if self.merge_above is None or rank <= self.merge_above:
             return suit << 4 | rank
         return MERGED | (1 if suit in RED_SUITS else 0) << 4 | rank
 
@@ -224,8 +183,8 @@ class MergedGame:
     def _blocks(self, board: MergedBoard, tops: list[int], found: dict[bytes, MergedBoard]) -> None:
         """Every block from `board`, made and folded, into `found`. A block brings tokens into
         play off the foundations and out of the reserve ("supplies") and ends with the one move
-        they are for; see the module's docstring for why every win is made of blocks and plain
-        moves. Its root is either a supply M on which a column's top token X is then put, or a
+        they are for (docs/solver.md, "The merged game", says why every win is made of blocks
+        and plain moves). Its root is either a supply M on which a column's top token X is then put, or a
         token Z taken back off one foundation of its colour to go home on the other ("a
         swap"). Every other supply of the block is there for a supply already in it: to lie
         under it, or to be taken back before it, being above it on its foundation."""
@@ -409,36 +368,25 @@ def _raised(foundations: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]
     return tuple(new)
 
 
-KEPT = 6
-"""Ranks up to this keep their suits. On Raglan's deals 1..3000, 6 proves 534 of the 535 lost
-deals (each within 63,000 boards, and 382 within 671,643; 846's merged game is won, and the
-take-back search proves it) and, being sound, none of the 2,465 won ones; with 5, 382's merged
-game is won (36,086 boards), and with 7 its proof takes 1,764,535. Each rank kept apart makes
-the game to search larger."""
-CHECK_EVERY = 1024
-"""Boards expanded between looks at the clock and at `stop`."""
+MERGE_ABOVE = 6
+"""The ranks above this are merged: merging more makes a game that is won where the real one is
+lost (Raglan 382 with 5), keeping more apart makes the game to search larger (docs/solver.md,
+"The merged game")."""
 
 
 def prove_lost(
-    rules: Rules,
-    board: Board,
-    boards: int,
-    deadline: float | None = None,
-    stop: Callable[[], bool] | None = None,
-    kept: int = KEPT,
+    rules: Rules, board: Board, limits: Limits, merge_above: int | None = MERGE_ABOVE
 ) -> tuple[bool, int]:
     """Search the merged game exhaustively from `board`: (True, boards seen) when it has no win,
     so the real game has none either; (False, boards seen) when it has one (which says nothing
-    of the real game), or when `boards`, the `deadline` (of `time.perf_counter`) or `stop` ends
-    the search first. Ranks up to `kept` keep their suits. Boards whose foundations are nearer
-    a win are tried first, so that on a winnable deal the merged game's win, which ends the
-    search, comes soon."""
-    game = MergedGame(rules, kept)
+    of the real game), or when the `limits` end the search first (the boards seen count as its
+    nodes and its states). Boards whose foundations are nearer a win are tried first, so that
+    on a winnable deal the merged game's win, which ends the search, comes soon."""
+    game = MergedGame(rules, merge_above)
     start = game.start(board.columns, board.reserve, board.foundations)
     seen = {game.key(start)}
     stack = [start]
     children_of = game.children_of
-    expanded = 0
     while stack:
         merged = stack.pop()
         if merged[2] == WON:
@@ -448,11 +396,6 @@ def prove_lost(
             if child_key not in seen:
                 seen.add(child_key)
                 stack.append(found[child_key])
-        expanded += 1
-        if len(seen) > boards:
-            return False, len(seen)
-        if expanded % CHECK_EVERY == 0 and (
-            (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
-        ):
+        if limits.exceeded(len(seen), len(seen)):
             return False, len(seen)
     return True, len(seen)

@@ -1,20 +1,15 @@
 """An exhaustive depth-first search that proves a deal lost, cheaper per board than best-first.
 
-The best-first runners of `search` keep, for every board, a record (board, parent, moves, depth),
-a score and a place on a heap, because they must rebuild the line to a win and pick the
-likeliest board next. A proof needs neither: it must visit every board reachable under the
-sound pruning of `Engine.moves` once, in any order. So this search keeps only the keys of the
-boards seen and a stack of the boards on the current path, each with the moves left to try.
+A proof needs neither the line to each board nor the likeliest board next: it must visit every
+board reachable under the sound pruning of `Engine.moves` once, in any order. So this search
+keeps only the keys of the boards seen and a stack of the boards on the current path, each
+with the moves left to try: about half a best-first runner's cost per board.
 
-It runs on an engine built with `proving=True` (see `Engine`), whose auto-play uses the wider
-`safe_two_below` in every alternate-colour game (argued sound there, cells included) wherever
-auto-play folds at all: fewer boards to visit. Where foundation take-back matters, that
-engine folds nothing and makes every take-back a plain move (`Engine.chains`): the runners'
-supply chains find wins sooner but miss some, so there this search is their only proof (in
-Raglan's shape, `solve` first tries the merged game's, `merged.prove_lost`). When the
-stack runs dry every board reachable from the start has been visited and none was won: the deal is
-lost. A win found on the way is a line like any other (the stack holds it), and the core's
-replay checks it as it checks every line.
+It runs on an engine built with `proving=True`, which folds by the wider `safe_two_below` and,
+where take-backs matter, makes every take-back a plain move: the runners' supply chains find
+wins sooner but miss some, so there this search is their only proof. When the stack runs dry
+the deal is lost. A win found on the way is a line like any other, and the core's replay
+checks it. Why it is sound: docs/solver.md, "The depth-first prover".
 """
 
 from __future__ import annotations
@@ -30,7 +25,7 @@ from eightoff.solver.board import (
     InternalMove,
     engine_for,
     plain,
-    undo,
+    reverse_of,
 )
 
 Frame = tuple[Board, list[InternalMove], tuple[InternalMove, ...], "InternalMove | None"]
@@ -93,7 +88,7 @@ class Prover:
             if child.foundations == WON:
                 self.won = [*self.line(), *map(plain, edge)]
                 return True
-            self._push(child, edge, undo(board, child, edge))
+            self._push(child, edge, reverse_of(board, child, edge))
         return False
 
 

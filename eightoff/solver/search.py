@@ -1,21 +1,20 @@
 """Best-first search over compact boards, complete over the pruned state space.
 
 Each search expands a board at most once (a visited set keyed by `Board.key`), so when its
-open list runs dry every board reachable under the sound pruning of `Engine.moves` has been
+open lists run dry every board reachable under the sound pruning of `Engine.moves` has been
 tried: that is the proof that no solution exists.
 
-A portfolio of searches, each ordered by its own weighting of the same board features, take
-turns. Solving times of a single greedy search are heavy-tailed: a deal on which one
-weighting wanders is usually easy for another (on the slowest FreeCell deals, one weighting
-often needs a few hundred boards where another needs hundreds of thousands).
+A portfolio of weightings of the same board features take turns, because one greedy search's
+times are heavy-tailed: a deal on which one weighting wanders is usually easy for another.
+Why the shared search stays complete, and how each portfolio was tuned: docs/solver.md
+("The best-first search" and "Tuning").
 """
 
 from __future__ import annotations
 
 import gc
 import heapq
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from eightoff.core.rules import Rules
@@ -29,35 +28,19 @@ from eightoff.solver.board import (
     Engine,
     InternalMove,
     plain,
-    undo,
+    reverse_of,
 )
+from eightoff.solver.limits import Limits, Status
 from eightoff.solver.prove import ProofSchedule, ProofTurns
 
-CHECK_CLOCK_EVERY = 128
 PROOF_ALONE_TURN = 128
 """Runner boards' worth of proof search (`ProofSchedule.share` boards each) between looks at
-the clock, once the runners have run dry on an engine whose search proves nothing."""
-DEFAULT_STATES = 1_500_000
-"""Distinct boards kept (all searches together) before the answer is "unknown": about 650 MB
-at the ~430 bytes a board costs, so a whole search stays under 1 GB."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How much the search may spend; None means no limit. Tests use `nodes` (deterministic)."""
-
-    seconds: float | None = None
-    nodes: int | None = None
-    stop: Callable[[], bool] | None = None
-    """Asked now and then; True ends the search as "unknown" (how the worker cancels)."""
-    states: int | None = DEFAULT_STATES
-    """Distinct boards kept: the memory cap. Past it the answer is "unknown"."""
+the limits, once the runners have run dry on an engine whose search proves nothing."""
 
 
 @dataclass
 class Outcome:
-    status: str
-    """"solved", "unsolved" or "unknown"."""
+    status: Status
     line: list[InternalMove]
     nodes: int
     """Boards expanded."""
@@ -65,18 +48,25 @@ class Outcome:
     """Distinct boards seen."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Weights:
-    """How one open list weighs a board's features (see `Heuristic`). Found by tuning on deals
-    1..300 of each game for speed first and solution length second."""
+    """How one open list weighs a board's features (see `Heuristic`), each per unit: a board's
+    score is the estimate of the work left, lowest first."""
 
     misplaced: float
+    """Per card above its column's settled base."""
     buried: float
+    """Per pair of a card and a higher card of its suit above it in one column."""
     next_card: float
+    """Per card lying on a card some foundation needs next."""
     cell: float
+    """Per occupied cell."""
     not_home: float
+    """Per card not yet on the foundations."""
     path: float
+    """Per move from the deal: above 0, shorter lines are preferred to deeper ones."""
     empty: float = 0.0
+    """Per empty column, taken off the score (room to move runs)."""
 
 
 CARD_CODES = 64
@@ -106,58 +96,35 @@ class Portfolio:
     """When an exhaustive depth-first proof (`prove`) joins the weightings, if ever."""
 
 
-SAME_SUIT = Portfolio((Runner(Weights(3, 1, 0, 1, 1, 0.5), 0), Runner(Weights(3, 1, 1, 1, 1, 0.5), 1000)))
-"""Eight Off's portfolio."""
-FREE_CELL = Portfolio((
-    Runner(Weights(3, 1, 1, 1, 1.5, 0, empty=3), 0),
-    Runner(Weights(2, 0, 1, 2, 1, 0, empty=2), 400),
-    Runner(Weights(1, 0, 1, 1, 1, 0), 600),
-    Runner(Weights(3, 1, 0, 1, 1, 0.5), 2000),
-    Runner(Weights(2, 1, 1, 1, 1, 0.5), 5000),
-), alone_after=150_000, shares_boards=False, proof=ProofSchedule(5_000, 12, 100_000))
-"""Alternate colours with free cells (FreeCell). Its weightings keep separate sets of boards:
-shared, they block each other's way on some hard deals (10404 needs 2,315 boards apart and was
-not solved in 1.3 million shared), and FreeCell's deals are almost all winnable, so the quicker
-proof sharing gives (11982: 61,643 boards against 180,927) is worth less here. The first is the
-quickest alone at the median; the next three were picked by counting, on FreeCell deals 1..400
-and on 84 of the slowest deals of 1..32000, the boards each candidate weighting needs alone,
-simulating the turn-taking schedules, and timing the best few: on 50 of those slow deals they
-need a fifth of the old three-weighting schedule's time (median 143 ms against 766 ms). The
-fifth came from the two deals of 1..32000 the four left undecided or slow (7967 in 30 s, 21491
-in 15 s): alone it needs 14,183 and 17,482 boards on them where the others need 35,000 to
-590,000 or more. FreeCell's deals are almost all winnable (one of 32,000 is not), so its
-weightings keep taking turns longer: with the fifth weighting, on the 20 slowest deals of
-1..32000 this cut their own time from 157 s to 89 s and decided 7967, for about 2 s more on the
-proof of 11982.
-
-That proof is left to the depth-first proof search (`prove`), which joins once the weightings
-have expanded 5,000 boards (96 % of deals are won sooner) and then expands 12 boards to their
-one: 11982 is proved when they have expanded about 10,000 (0.87 s instead of 3.7 s). It gives up
-at 100,000 boards (11982 needs 61,643), or stops at a win it finds, so a winnable deal the
-weightings find slow costs at most about a second more, and keeps its line. On the 22 deals of
-every 100th of 1..32000 that need more than 2,500 boards, their own time went from 4.4 s to
-8.0 s (joining after 3,000 boards: 9.6 s, for 0.80 s on 11982; after 8,000: 6.7 s, for 0.92 s,
-too near ten times fc-solve's 0.1 s); the median deal never meets it."""
-NO_CELL = Portfolio((
-    Runner(Weights(1, 0, 0.5, 0, 1, 0.5), 0),
-    Runner(Weights(1, 0, 0, 0, 0.5, 0.25), 3000),
-    Runner(Weights(1, 0, 0, 0, 1.5, 0.75), 6000),
+SAME_SUIT = Portfolio((
+    Runner(Weights(misplaced=3, buried=1, next_card=0, cell=1, not_home=1, path=0.5), 0),
+    Runner(Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1, path=0.5), 1000),
 ))
-"""Alternate colours with no cells (Raglan). Picked by counting, on the winnable deals of
-1..300 and the 71 slowest of 1..1000, the boards each of some thirty candidate weightings
-needs alone (counted up to 20,000) and simulating the turn-taking schedules. Unlike
-FreeCell, Raglan wants the path length in the score: a single-card game with no cells
-wanders far down a greedy line, and the deals that took the old portfolio a million boards
-(89, 209, 316) take one of these a few thousand. Buried cards do not help here (cells
-weigh nothing: there are none)."""
+"""Eight Off's portfolio (docs/solver.md, "Tuning")."""
+FREE_CELL = Portfolio((
+    Runner(Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1.5, path=0, empty=3), 0),
+    Runner(Weights(misplaced=2, buried=0, next_card=1, cell=2, not_home=1, path=0, empty=2), 400),
+    Runner(Weights(misplaced=1, buried=0, next_card=1, cell=1, not_home=1, path=0), 600),
+    Runner(Weights(misplaced=3, buried=1, next_card=0, cell=1, not_home=1, path=0.5), 2000),
+    Runner(Weights(misplaced=2, buried=1, next_card=1, cell=1, not_home=1, path=0.5), 5000),
+), alone_after=150_000, shares_boards=False, proof=ProofSchedule(5_000, 12, 100_000))
+"""Alternate colours with free cells (FreeCell). Each weighting keeps its own boards: shared,
+they block each other's way on some hard deals, and FreeCell's deals are almost all winnable,
+so the quicker proof that sharing gives is worth less here; the proof of a lost deal is left
+to the depth-first prover, which joins after 5,000 boards (docs/solver.md, "Tuning")."""
+NO_CELL = Portfolio((
+    Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0),
+    Runner(Weights(misplaced=1, buried=0, next_card=0, cell=0, not_home=0.5, path=0.25), 3000),
+    Runner(Weights(misplaced=1, buried=0, next_card=0, cell=0, not_home=1.5, path=0.75), 6000),
+))
+"""Alternate colours with no cells (Raglan). Unlike FreeCell it weighs the path length: a
+single-card game with no cells wanders far down a greedy line (docs/solver.md, "Tuning")."""
 
 
 TAKEBACK_PROOF = ProofSchedule(0, 16, 3_000_000)
-"""The proof search beside the runners in the pass with foundation take-back (see `solve`): that
-pass comes only after one without take-backs found no win, and on Raglan's deals 1..1000 it
-wins 3 and proves 183 lost, so it is nearly always a proof. The depth-first search costs about
-half what a runner does per board: from the start, at 16 boards to the runners' one, Raglan
-421's pass took 4.9 s instead of 7.7 s, 921's 3.6 s instead of 6.1 s (before supply chains)."""
+"""The prover beside the runners in the search with foundation take-back (see `solve`): that
+search comes only after one without take-backs found no win, so it is nearly always a proof,
+and the prover costs about half what a runner does per board."""
 
 
 PORTFOLIOS = {"same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL}
@@ -240,49 +207,39 @@ class Heuristic:
         return score
 
 
-def search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | None = None) -> Outcome:
-    """Run the weightings of this game as best-first searches over one shared set of boards,
-    the others joining in as their `Runner.joins_after` says and all taking turns from then
-    on: most deals are solved by the first alone at its own speed, and a deal on which it
-    wanders costs a few times what the luckiest weighting needs.
+def search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio | None = None) -> Outcome:
+    """Run the weightings of this game as best-first searches, the others joining in as their
+    `Runner.joins_after` says and all taking turns from then on: most deals are solved by the
+    first alone at its own speed, and a deal on which it wanders costs a few times what the
+    luckiest weighting needs.
 
-    Each board is expanded once by whichever weighting reaches it first, and its children go
-    onto that weighting's open list; a weighting that joins starts from every board seen and
-    not yet expanded, scored its own way. Why that stays complete: every board seen is either
-    expanded or on some open list, and the expansion of a board puts all its children in the
-    shared set, so when every open list is empty every board reachable from the start (under
-    `Engine.moves`' sound pruning) has been expanded: "unsolved" is then a proof, and it costs
-    one pass over those boards whichever weightings took part (separate searches each had to
-    run dry alone). After `Portfolio.alone_after` the first goes on alone with the others'
-    open boards taken over, as before a deal none solves by then is usually lost.
-
-    A portfolio that does not share boards runs each weighting as its own complete search
-    instead: the first to run dry is the proof, and after `alone_after` the others are dropped.
+    Where the portfolio shares boards, each board is expanded once by whichever weighting
+    reaches it first, so "unsolved" costs one pass over the reachable boards whichever
+    weightings took part; otherwise each weighting is its own complete search, and the first
+    to run dry is the proof. After `Portfolio.alone_after` the first goes on alone. Why either
+    way is complete: docs/solver.md, "The best-first search".
 
     `portfolio` is the game's own (`portfolio_for`) unless given, as tests give tiny ones."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _search(engine, start, budget, portfolio)
+        return _search(engine, start, limits, portfolio)
     finally:
         if collecting:
             gc.enable()
 
 
-def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio | None) -> Outcome:
+def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio | None) -> Outcome:
     """`search` itself. It runs with Python's cycle collector off: the search makes no cycles,
     but its records, boards and open lists are millions of container objects, which the
-    collector would otherwise walk again and again as they grow (4 % of a search's
-    instructions on a sample of FreeCell and Eight Off deals, more on long searches)."""
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    max_nodes, max_states, stop = budget.nodes, budget.states, budget.stop
+    collector would otherwise walk again and again as they grow."""
     engine.forget()
     portfolio = portfolio or portfolio_for(engine.rules)
     schedule = portfolio.runners
     shares = portfolio.shares_boards
     shared = _Shared(engine, start)
     if shared.records[0][0].foundations == WON:
-        return Outcome("solved", shared.line_to(0), 0, 1)
+        return Outcome(Status.SOLVED, shared.line_to(0), 0, 1)
     searches = [shared]
     """Every set of boards: the one shared, or one per weighting (a dropped one's boards count
     as work done)."""
@@ -299,26 +256,22 @@ def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio |
     def given_up() -> Outcome:
         """Out of budget: "unknown", unless the proof search found a win on its way."""
         if proof is not None and proof.won is not None:
-            return Outcome("solved", proof.won, nodes + proof.nodes, states())
-        return Outcome("unknown", [], nodes, states())
+            return Outcome(Status.SOLVED, proof.won, nodes + proof.nodes, states())
+        return Outcome(Status.UNKNOWN, [], nodes, states())
 
     def ran_dry() -> Outcome:
         """Every board the runners can reach is expanded: a proof where the engine's search is
         complete (`Engine.complete`); otherwise the proof search, if there is one, goes on alone
-        until it decides or the budget ends."""
+        until it decides or the limits end it."""
         if engine.complete:
-            return Outcome("unsolved", [], nodes, states())
+            return Outcome(Status.UNSOLVED, [], nodes, states())
         for boards in searches:  # no win among them: their memory is the proof's now
             boards.seen.clear()
             boards.records.clear()
         while proof is not None and not proof.finished:
             if proof.turn(nodes, PROOF_ALONE_TURN, alone=True):
-                return Outcome("unsolved", [], nodes + proof.nodes, states())
-            if (max_nodes is not None and nodes + proof.nodes >= max_nodes) or (
-                max_states is not None and states() >= max_states
-            ):
-                break
-            if (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop()):
+                return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
+            if limits.exceeded(nodes + proof.nodes, states()):
                 break
         return given_up()
 
@@ -344,19 +297,13 @@ def _search(engine: Engine, start: Board, budget: Budget, portfolio: Portfolio |
                 continue  # this one's open list is empty for now
             busy = True
             if won >= 0:
-                return Outcome("solved", runner.shared.line_to(won), nodes, states())
+                return Outcome(Status.SOLVED, runner.shared.line_to(won), nodes, states())
             nodes += 1
         if not busy:
             return ran_dry()
         if proof is not None and proof.turn(nodes, nodes - before):
-            return Outcome("unsolved", [], nodes + proof.nodes, states())
-        if (max_nodes is not None and nodes >= max_nodes) or (
-            max_states is not None and states() >= max_states
-        ):
-            return given_up()
-        if nodes % CHECK_CLOCK_EVERY < len(runners) and (
-            (deadline is not None and time.perf_counter() > deadline) or (stop is not None and stop())
-        ):
+            return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
+        if limits.exceeded(nodes, states()):
             return given_up()
 
 
@@ -434,7 +381,7 @@ class _Runner:
         engine, heuristic = shared.engine, self.heuristic
         path = heuristic.weights.path
         board, parent, edge, depth = records[index]
-        back = undo(records[parent][0], board, edge) if parent >= 0 else None
+        back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
         for move in engine.moves(board):
             if move == back:
                 continue

@@ -1,4 +1,10 @@
-"""`solve(position, rules, budget)`: the one entry point the game, the hints and the CLI use."""
+"""`solve(position, rules, budget)`: the one entry point the game, the hints and the CLI use.
+
+It runs the searches in turn under one `Limits`: where foundation take-back matters, first a
+search without take-backs (quick to win most deals), then the merged game's proof (quick to
+prove the lost ones), then the search of the game itself with its prover. The phases and why
+each verdict holds: docs/solver.md.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +23,6 @@ from eightoff.solver.board import (
     COLUMN_TO_CELL,
     COLUMN_TO_COLUMN,
     HOME,
-    KING,
     RESERVE_TO_COLUMN,
     Board,
     InternalMove,
@@ -26,11 +31,10 @@ from eightoff.solver.board import (
     from_position,
 )
 from eightoff.solver.grade import difficulty, grade_for
-from eightoff.solver.merged import KEPT, applies_to, prove_lost
-from eightoff.solver.search import TAKEBACK_PROOF, Budget, Outcome, portfolio_for, search
+from eightoff.solver.limits import Budget, Limits, Status
+from eightoff.solver.merged import MERGE_ABOVE, applies_to, prove_lost
+from eightoff.solver.search import TAKEBACK_PROOF, Outcome, portfolio_for, search
 from eightoff.solver.shorten import shorten
-
-SOLVED, UNSOLVED, UNKNOWN = "solved", "unsolved", "unknown"
 
 
 class SolverBug(AssertionError):
@@ -39,8 +43,7 @@ class SolverBug(AssertionError):
 
 @dataclass(frozen=True)
 class SolveResult:
-    status: str
-    """SOLVED (with `moves`), UNSOLVED (proved: no line wins) or UNKNOWN (budget ran out)."""
+    status: Status
     moves: tuple[Move, ...]
     """Core moves that win when applied one by one (auto-play moves included); empty otherwise."""
     seconds: float
@@ -61,48 +64,40 @@ class SolveResult:
 def grade_of(result: SolveResult) -> str | None:
     """ "easy", "medium", "hard" or "expert" for a solved deal; None when it is not solved, or
     when the result is the rest of a line found from an earlier position (no search scored it)."""
-    if result.status != SOLVED or not result.moves or not result.rules_name:
+    if result.status != Status.SOLVED or not result.moves or not result.rules_name:
         return None
     return grade_for(result.rules_name, result.difficulty)
 
 
 def solve(position: Position, rules: Rules, budget: Budget | None = None) -> SolveResult:
-    """Search for a win from `position`.
-
-    "unsolved" is a proof. Sound pruning keeps it one: see `Engine.moves`. Foundation take-back
-    is searched only where it can matter. With same-suit building it cannot: a card taken back
-    can only ever hold lower cards of its own suit, all home at that moment, so from any winning
-    line the moves of cards after their first trip home can be deleted (those cards form the top
-    of their columns, and without them every other move stays legal with at least as many free
-    cells and empty columns); what is left is a winning line without take-backs.
-    """
+    """Search for a win from `position`: a checked winning line, a proof that none exists
+    (UNSOLVED), or UNKNOWN when the budget ends first."""
     began, cpu_began = time.perf_counter(), time.thread_time()
-    budget = budget or Budget()
+    limits = Limits(budget or Budget())
     board = from_position(position)
     engine = engine_for(rules)
     nodes = states = 0
     if engine.takeback_matters:
-        # Where take-backs can matter, look for a win without them first, for a while: such a
-        # win is a win under these rules too, and most deals have one that this smaller search
-        # finds sooner. Past that, or when it has none, the block search (`_merged_proof`) may
-        # prove the deal lost; if it does not, the search of the game itself decides.
+        # A win without take-backs is a win under these rules too, and most deals have one
+        # that this smaller search finds sooner; past it, the merged game may prove the deal
+        # lost; if it does not, the search of the game itself decides.
         engine = engine_for(rules.with_takeback(False))
-        outcome = search(engine, board, _first_pass(budget))
-        if outcome.status != SOLVED:
+        outcome = search(engine, board, limits.after(0, WITHOUT_TAKEBACKS))
+        if outcome.status != Status.SOLVED:
             engine.forget()  # its caches would stay beside the next searches' boards
             nodes, states = outcome.nodes, outcome.states
             engine = engine_for(rules)
-            outcome = _merged_proof(rules, board, _remaining(budget, began, nodes))
-            if outcome.status != UNSOLVED:
+            outcome = _merged_proof(rules, board, limits.after(nodes))
+            if outcome.status != Status.UNSOLVED:
                 nodes, states = nodes + outcome.nodes, states + outcome.states
                 proving = replace(portfolio_for(rules), proof=TAKEBACK_PROOF)
-                outcome = search(engine, board, _remaining(budget, began, nodes), proving)
+                outcome = search(engine, board, limits.after(nodes), proving)
     else:
-        outcome = search(engine, board, budget)
+        outcome = search(engine, board, limits)
     moves: tuple[Move, ...] = ()
     nodes += outcome.nodes
     score = 0.0
-    if outcome.status == SOLVED:
+    if outcome.status == Status.SOLVED:
         steps = to_core(position, rules, shorten(engine, board, outcome.line))
         moves = tuple(move for move, _ in steps)
         score = difficulty(position, steps, nodes)
@@ -113,55 +108,31 @@ def solve(position: Position, rules: Rules, budget: Budget | None = None) -> Sol
 
 
 WITHOUT_TAKEBACKS = 700_000
-"""Boards the search without take-backs may expand before the game's own search takes over.
-On Raglan's deals 1..1000 it wins 813 deals within 120,177 boards, runs dry on 184 within
-64,994, and wins 779 in about 600,000, as it did before this limit; past the limit it had
-only 433 and 382 left, which its 5.5 million and more boards made undecided in a minute."""
-
-
+"""Boards the search without take-backs may expand before the next phase: it wins most
+winnable Raglan deals well within this, and past it had only deals none of our searches decided
+in a minute (docs/solver.md, "Tuning")."""
 MERGED_BOARDS = 1_000_000
-"""Boards the merged game's proof (`merged.prove_lost`) may see before the take-back search
-takes over: Raglan 382, the largest proof among deals 1..1000, needs 671,643 (125 MB at most
-for the proof alone, 10.4 s compiled)."""
+"""Boards the merged game's proof may see before the take-back search takes over: above the
+largest proof among Raglan's deals 1..3000 (382's; its figures are in docs/solver.md)."""
 REAL_BOARDS = 200_000
-"""Boards the same proof may see in the real game (every rank kept apart), where the merged
-game is won. On Raglan's deals 1..3000 it is needed only for 846 (1,104 boards); on small
-positions it proves in a hundred boards what the take-back search's plain moves do not reach
-in 1.5 million. A won deal that gets this far pays for it until a win is met or this cap."""
+"""Boards the same proof may see in the real game (no rank merged), where the merged game is
+won: on small positions it proves in a hundred boards what the take-back search's plain moves
+do not reach in 1.5 million, and on Raglan's deals 1..3000 only 846 needs it."""
 
 
-def _merged_proof(rules: Rules, board: Board, budget: Budget) -> Outcome:
-    """The block search's proof, where it applies (see `merged`): "unsolved" when it proves
-    the deal lost, else "unknown" with the boards it spent. It comes after the search without
-    take-backs, which wins most deals sooner, and before the take-back search, which on a lost
-    deal would visit hundreds of boards for each one the block search has. It searches the
-    merged game first, which is smallest, then the real game, whose win the merged game's
-    win does not rule out."""
+def _merged_proof(rules: Rules, board: Board, limits: Limits) -> Outcome:
+    """The block search's proof, where it applies (see `merged`): UNSOLVED when it proves the
+    deal lost, else UNKNOWN with the boards it spent. It searches the merged game first, which
+    is smallest, then the real game, whose win the merged game's win does not rule out."""
     spent = 0
     if not applies_to(rules):
-        return Outcome(UNKNOWN, [], spent, spent)
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    for kept, most in ((KEPT, MERGED_BOARDS), (KING, REAL_BOARDS)):
-        limits = [most]
-        if budget.states is not None:
-            limits.append(budget.states)  # a memory cap: each search's boards are dropped after it
-        if budget.nodes is not None:
-            limits.append(budget.nodes - spent)
-        lost, boards = prove_lost(rules, board, max(0, min(limits)), deadline, budget.stop, kept)
+        return Outcome(Status.UNKNOWN, [], spent, spent)
+    for merge_above, most in ((MERGE_ABOVE, MERGED_BOARDS), (None, REAL_BOARDS)):
+        lost, boards = prove_lost(rules, board, limits.after(spent, most), merge_above)
         spent += boards
         if lost:
-            return Outcome(UNSOLVED, [], spent, spent)
-    return Outcome(UNKNOWN, [], spent, spent)
-
-
-def _first_pass(budget: Budget) -> Budget:
-    nodes = WITHOUT_TAKEBACKS if budget.nodes is None else min(budget.nodes, WITHOUT_TAKEBACKS)
-    return replace(budget, nodes=nodes)
-
-
-def _remaining(budget: Budget, began: float, nodes: int) -> Budget:
-    seconds = None if budget.seconds is None else budget.seconds - (time.perf_counter() - began)
-    return Budget(seconds, None if budget.nodes is None else budget.nodes - nodes, budget.stop, budget.states)
+            return Outcome(Status.UNSOLVED, [], spent, spent)
+    return Outcome(Status.UNKNOWN, [], spent, spent)
 
 
 def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[tuple[Move, Position]]:

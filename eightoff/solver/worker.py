@@ -4,11 +4,11 @@ A process, not a thread: a search is pure Python and would hold the GIL against 
 frames. The process starts on the first request (never at import) as a fresh interpreter
 running this module's `main` (see `worker_command`), so it shares nothing with the window's
 SDL state and holds only the solver. Not multiprocessing's "spawn": that starts a
-resource-tracker process beside it (13 MB resident, issue 20) and re-imports the window's
-main module. The two talk over a socket pair (`multiprocessing.connection`'s pickled
-messages). A newer request supersedes the older one: the search asks every few hundred boards
-whether anything has come in since (a newer request, or a cancel), so a stale search ends
-within milliseconds.
+resource-tracker process beside it (13 MB more resident memory, for a program that keeps the
+window and its helpers under 100 MB) and re-imports the window's main module. The two talk
+over a socket pair (`multiprocessing.connection`'s pickled messages). A newer request
+supersedes the older one: the search asks every few hundred boards whether anything has come
+in since (a newer request, or a cancel), so a stale search ends within milliseconds.
 
 Waking the window: pass `notify` (called from a helper thread when a result is ready to be
 `poll`ed; the window posts itself an event from it), or wait on `fileno()` with select, or
@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.solve import SOLVED, UNKNOWN, UNSOLVED, SolveResult
+from eightoff.solver.limits import Status
+from eightoff.solver.solve import SolveResult
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0
 WORKER_MEMORY = 40 << 20
-"""The worker's whole resident size at most (issue 20): with the window's 60 MB, 100 MB."""
+"""The worker's whole resident size at most: with the window's 60 MB, the program stays under
+100 MB, small enough to leave open all day beside other programs."""
 STATE_BYTES = 800
 """Where the resident size cannot be read (no /proc), the cap on boards kept stands in for it:
 what a kept board costs the worker's search, at the high end: Eight Off's peaked at 670
@@ -66,7 +68,7 @@ STOP_SLACK = 3 << 20
 the resident size (every 128 boards of a best-first search, every 2,048 of a proof)."""
 WORKER_ARGUMENT = "--eightoff-solver-worker"
 """How a frozen build (no `python -m`) is told to serve as the worker (eightoff/__main__.py)."""
-UNKNOWN_RESULT = SolveResult(UNKNOWN, (), 0.0, 0, 0)
+UNKNOWN_RESULT = SolveResult(Status.UNKNOWN, (), 0.0, 0, 0)
 
 
 class WorkerUnavailable(RuntimeError):
@@ -87,7 +89,7 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
     # Here, for the window's start-up cost: only the worker's own process searches.
     from eightoff.solver.board import engine_for
     from eightoff.solver.guard import cap_memory, die_with_parent, resident_bytes, resident_gauge
-    from eightoff.solver.search import Budget
+    from eightoff.solver.limits import Budget
     from eightoff.solver.solve import solve
 
     die_with_parent(parent)
@@ -368,14 +370,14 @@ class SolverWorker:
     def _remember(self, request: int, result: SolveResult) -> None:
         """Cache verdicts (stale ones are true too) and, for a win, every position on the line."""
         asked = self._asked.pop(request, None)
-        if asked is None or result.status not in (SOLVED, UNSOLVED):
+        if asked is None or result.status == Status.UNKNOWN:
             return
         position, rules = asked
         self._store(position, rules, result)
         for index, move in enumerate(result.moves[:-1]):
             position = position.apply(move)
             rest = result.moves[index + 1 :]
-            self._store(position, rules, SolveResult(SOLVED, rest, 0.0, 0, 0))
+            self._store(position, rules, SolveResult(Status.SOLVED, rest, 0.0, 0, 0))
 
     def _store(self, position: Position, rules: Rules, result: SolveResult) -> None:
         self._cache[position, rules] = result

@@ -20,7 +20,7 @@ from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
-from eightoff.solver.board import CHAIN, engine_for, from_position, links, undo
+from eightoff.solver.board import CHAIN, engine_for, from_position, links, reverse_of
 from eightoff.solver.solve import core_move
 from tests.solver.playouts import played_positions
 
@@ -116,14 +116,14 @@ def test_supply_chains_are_core_moves_and_cover_every_supply_used(case: tuple[Po
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_positions())
 def test_the_move_the_search_skips_only_goes_back(case: tuple[Position, Rules]) -> None:
-    """Whenever the engine generates the move `undo` names after a one-move step, that move
+    """Whenever the engine generates the move `reverse_of` names after a one-move step, that move
     leads straight back to the board before: so the search loses nothing by skipping it."""
     position, rules = case
     engine = engine_for(rules)
     board, _ = engine.autoplay(from_position(position))
     for move in engine.moves(board):
         child, home = engine.step(board, move)
-        back = undo(board, child, (move, *home))
+        back = reverse_of(board, child, (move, *home))
         if back is not None and back in engine.moves(child):
             assert engine.step(child, back)[0].key() == board.key(), f"{back} does not undo {move}"
 

@@ -21,15 +21,16 @@ from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
 from eightoff.solver import UNSOLVED, Budget, solve
-from eightoff.solver.board import KING, RANK_MASK, WON, from_position
-from eightoff.solver.merged import KEPT, MergedBoard, MergedGame, applies_to, prove_lost
+from eightoff.solver.board import RANK_MASK, WON, from_position
+from eightoff.solver.limits import Limits
+from eightoff.solver.merged import MERGE_ABOVE, MergedBoard, MergedGame, applies_to, prove_lost
 from tests.solver.test_solve import NO_CELLS, small_positions
 from tests.solver.test_takeback import proof_search_verdict, winnable_within
 
 RAGLAN_SHAPES = [rules.with_takeback(True) for rules in NO_CELLS]
 MERGED_BRUTE_FORCE = 20_000
 """Merged boards past which brute force gives no verdict."""
-EVERY_MOVE = 10**9
+EVERY_MOVE = Budget(nodes=10**9)
 """A board limit the small positions never reach."""
 
 
@@ -92,44 +93,48 @@ def merged_win_by_brute_force(game: MergedGame, start: MergedBoard) -> bool | No
     return False
 
 
-kept_ranks = st.sampled_from([0, 9, 11, KEPT, KING])
-"""All merged, some low ranks kept (the small positions hold ranks 8 and up), the solver's, and
-none merged."""
+merged_above = st.sampled_from([0, 9, 11, MERGE_ABOVE, None])
+"""All merged, some low ranks kept apart (the small positions hold ranks 8 and up), the
+solver's, and none merged."""
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_positions(RAGLAN_SHAPES, most_left=5), kept_ranks)
-def test_its_search_is_complete_for_the_merged_game(case: tuple[Position, Rules], kept: int) -> None:
+@given(small_positions(RAGLAN_SHAPES, most_left=5), merged_above)
+def test_its_search_is_complete_for_the_merged_game(
+    case: tuple[Position, Rules], merge_above: int | None
+) -> None:
     position, rules = case
-    game = MergedGame(rules, kept)
+    game = MergedGame(rules, merge_above)
     brute = merged_win_by_brute_force(game, merged_board(game, position))
-    lost, _ = prove_lost(rules, from_position(position), EVERY_MOVE, kept=kept)
+    lost, _ = prove_lost(rules, from_position(position), Limits(EVERY_MOVE), merge_above)
     if brute is not None:
         assert lost == (not brute), "folding and blocks changed the merged game's verdict"
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_positions(RAGLAN_SHAPES, most_left=4), kept_ranks, st.integers(1, 2))
+@given(small_positions(RAGLAN_SHAPES, most_left=4), merged_above, st.integers(1, 2))
 def test_it_never_proves_lost_what_the_real_game_wins(
-    case: tuple[Position, Rules], kept: int, depth: int
+    case: tuple[Position, Rules], merge_above: int | None, depth: int
 ) -> None:
     position, rules = case
-    lost, _ = prove_lost(rules, from_position(position), EVERY_MOVE, kept=kept)
+    lost, _ = prove_lost(rules, from_position(position), Limits(EVERY_MOVE), merge_above)
     if lost:  # (a merged win says nothing of the real game)
         assert not winnable_within(position, rules, depth)
         assert proof_search_verdict(position, rules) is not True, "the real game's proof search found a win"
 
 
-@pytest.mark.parametrize("kept", [KEPT, KING])
-def test_a_block_brings_two_supplies_waiting_at_once(kept: int) -> None:
+@pytest.mark.parametrize("merge_above", [MERGE_ABOVE, None])
+def test_a_block_brings_two_supplies_waiting_at_once(merge_above: int | None) -> None:
     """The board `Engine.supply_chains` names, where no chain wins: its only wins take back QC
     onto KH and QD onto KC, then JC, which needs QC gone, onto QD, and put TH on JC. One block
     makes all of that, so the search finds the win and does not call the board lost."""
     rules = RAGLAN_SHAPES[0]
     column = tuple(Card.parse(name) for name in ("KD", "QH", "9H", "JH", "TH", "KC", "KH"))
     position = Position((column, (), ()), (), (12, 12, 8, 13), (None, None))
-    assert merged_win_by_brute_force(MergedGame(rules, kept), merged_board(MergedGame(rules, kept), position))
-    lost, _ = prove_lost(rules, from_position(position), EVERY_MOVE, kept=kept)
+    game = MergedGame(rules, merge_above)
+    assert merged_win_by_brute_force(game, merged_board(game, position))
+    lost, _ = prove_lost(rules, from_position(position), Limits(EVERY_MOVE), merge_above)
     assert not lost
 
 
@@ -143,20 +148,21 @@ def test_a_swap_moves_a_merged_token_from_one_foundation_of_its_colour_to_the_ot
     assert game.key(swapped) in game.children_of((columns, b"", (13, 11, 12, 13)))
 
 
+@pytest.mark.slow
 def test_it_proves_raglan_382_lost() -> None:
     """The deal no search of ours had decided: its merged game is exhausted in 671,643 boards
-    (about 15 s compiled, 35 s in pure Python)."""
+    (its time, measured by scripts/bench_solver.py, is in docs/solver.md)."""
     rules = preset("raglan")
-    lost, boards = prove_lost(rules, from_position(deal(382, rules)), 700_000)
+    lost, boards = prove_lost(rules, from_position(deal(382, rules)), Limits(Budget(nodes=700_000)))
     assert lost and boards < 700_000
 
 
 def test_it_proves_raglan_99_lost_and_not_433() -> None:
     """99 is lost (the take-back search alone needs 126,000 boards to prove it), 433 is won."""
     rules = preset("raglan")
-    lost, boards = prove_lost(rules, from_position(deal(99, rules)), 40_000)
+    lost, boards = prove_lost(rules, from_position(deal(99, rules)), Limits(Budget(nodes=40_000)))
     assert lost and boards < 40_000
-    lost, boards = prove_lost(rules, from_position(deal(433, rules)), 400_000)
+    lost, boards = prove_lost(rules, from_position(deal(433, rules)), Limits(Budget(nodes=400_000)))
     assert not lost and boards < 400_000, "the merged game's win ends the search"
 
 
@@ -175,6 +181,6 @@ def test_it_applies_only_to_single_card_games_without_cells_where_cards_come_bac
 def test_a_stop_or_a_deadline_ends_it_without_a_verdict() -> None:
     rules = preset("raglan")
     board = from_position(deal(382, rules))
-    stopped = prove_lost(rules, board, 10**7, stop=lambda: True)
-    for ended in (stopped, prove_lost(rules, board, 10**7, deadline=0.0)):
+    stopped = prove_lost(rules, board, Limits(Budget(nodes=10**7, stop=lambda: True)))
+    for ended in (stopped, prove_lost(rules, board, Limits(Budget(nodes=10**7, seconds=0.0)))):
         assert ended[0] is False and ended[1] < 100_000

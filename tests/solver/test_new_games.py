@@ -14,8 +14,9 @@ from eightoff.core.notation import format_board
 from eightoff.core.replay import replay
 from eightoff.core.variants import PRESETS, VARIANTS
 from eightoff.solver.grade import deals_of_grade, parse_table
-from eightoff.solver.search import PORTFOLIOS, Budget, portfolio_for
-from eightoff.solver.solve import SOLVED, UNSOLVED, solve
+from eightoff.solver.limits import SOLVED, UNSOLVED, Budget
+from eightoff.solver.search import PORTFOLIOS, portfolio_for
+from eightoff.solver.solve import solve
 
 FC_SOLVE = shutil.which("fc-solve")
 FC_SOLVE_GAMES = {"bakers": "bakers_game", "seahaven": "seahaven_towers"}

@@ -11,6 +11,7 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import FREECELL, preset
 from eightoff.solver import UNSOLVED, Budget, solve
 from eightoff.solver.board import engine_for, from_position
+from eightoff.solver.limits import Limits
 from eightoff.solver.prove import ProofSchedule, Prover
 from eightoff.solver.search import Portfolio, Runner, Weights, search
 from eightoff.solver.solve import to_core
@@ -42,9 +43,12 @@ def test_a_proof_beside_the_runners_keeps_the_verdict(
     """The proof search joining early, with a small share and cap (so that it sometimes gives up
     and sometimes wins first): the verdict still agrees with brute force."""
     position, rules = case
-    runners = (Runner(Weights(1, 0, 0.5, 0, 1, 0.5), 0), Runner(Weights(3, 1, 1, 1, 1.5, 0, empty=3), 2))
+    runners = (
+        Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0),
+        Runner(Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1.5, path=0, empty=3), 2),
+    )
     portfolio = Portfolio(runners, 1_000, shares, ProofSchedule(joins, share, boards))
-    outcome = search(engine_for(rules), from_position(position), Budget(), portfolio)
+    outcome = search(engine_for(rules), from_position(position), Limits(Budget()), portfolio)
     assert outcome.status == ("solved" if winnable_by_brute_force(position, rules) else UNSOLVED)
     if outcome.status == "solved":
         to_core(position, rules, outcome.line)
@@ -54,8 +58,9 @@ def test_a_win_the_prover_found_is_kept_when_the_runners_run_out() -> None:
     """FreeCell deal 8 in a budget too small for the runners, the proof search given a large
     share: its line is the answer, and it wins through the core."""
     position = deal(8, FREECELL)
-    portfolio = Portfolio((Runner(Weights(1, 0, 0, 0, 1, 0), 0),), proof=ProofSchedule(0, 200, 100_000))
-    outcome = search(engine_for(FREECELL), from_position(position), Budget(nodes=40), portfolio)
+    weights = Weights(misplaced=1, buried=0, next_card=0, cell=0, not_home=1, path=0)
+    portfolio = Portfolio((Runner(weights, 0),), proof=ProofSchedule(0, 200, 100_000))
+    outcome = search(engine_for(FREECELL), from_position(position), Limits(Budget(nodes=40)), portfolio)
     assert outcome.status == "solved"
     to_core(position, FREECELL, outcome.line)
 

@@ -19,6 +19,7 @@ from eightoff.core.variants import EASY, FREECELL, PRESETS, RAGLAN, STANDARD
 from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
 from eightoff.solver.board import engine_for, from_position, safe_two_below
 from eightoff.solver.grade import GRADES, deals_of_grade
+from eightoff.solver.limits import Limits
 from eightoff.solver.search import Portfolio, Runner, Weights, search
 from eightoff.solver.solve import to_core
 from tests.solver.playouts import played_positions
@@ -216,10 +217,14 @@ def test_weightings_sharing_boards_keep_the_verdict(
     refuses one that does not), and a shared proof has expanded every board it saw (none was
     left on a dropped open list)."""
     position, rules = case
-    kinds = [Weights(1, 0, 0.5, 0, 1, 0.5), Weights(3, 1, 1, 1, 1.5, 0, empty=3), Weights(1, 0, 0, 0, 1, 0)]
+    kinds = [
+        Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5),
+        Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1.5, path=0, empty=3),
+        Weights(misplaced=1, buried=0, next_card=0, cell=0, not_home=1, path=0),
+    ]
     runners = tuple(Runner(kinds[at % len(kinds)], join) for at, join in enumerate(sorted(joins)))
     portfolio = Portfolio(runners, alone_after, shares)
-    outcome = search(engine_for(rules), from_position(position), Budget(), portfolio)
+    outcome = search(engine_for(rules), from_position(position), Limits(Budget()), portfolio)
     assert outcome.status == (SOLVED if winnable_by_brute_force(position, rules) else UNSOLVED)
     if outcome.status == SOLVED:
         to_core(position, rules, outcome.line)

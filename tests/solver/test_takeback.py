@@ -10,6 +10,7 @@ and a win the solver finds is checked move by move by the core either way."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def proof_search_verdict(position: Position, rules: Rules) -> bool | None:
     return verdict
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(TAKING_BACK, most_left=4), st.integers(1, 2))
 def test_no_search_proves_lost_what_shallow_take_backs_win(case: tuple[Position, Rules], depth: int) -> None:
