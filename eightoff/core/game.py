@@ -3,7 +3,8 @@
 Each user action, together with the auto-play moves it triggers, is one undo step, and counts
 one on the move counter: a move (a run moved at once is one move), an undo, a redo. Cards that
 auto-play sends home belong to the action that sent them. Undos count too, so a fewest-moves
-record cannot be gamed by undoing.
+record cannot be gamed by undoing. What auto-play sends home from the deal itself, before any
+action (an Ace dealt into a cell), is a step that counts none (`settle`).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ class Game:
     done: list[Step] = field(default_factory=list, init=False)
     undone: list[Step] = field(default_factory=list, init=False)
     """The redo tail, the next step to redo last."""
+    settled: bool = field(default=False, init=False)
+    """The first step of `done` is the deal's own auto-play (`settle`): never undone."""
 
     def __post_init__(self) -> None:
         self.position = self.start
@@ -71,7 +74,13 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.done)
+        return len(self.done) > self.settled
+
+    @property
+    def at_deal(self) -> bool:
+        """Whether the position is the deal's own: nothing the player did stands (none done,
+        or all undone), though auto-play may have settled it."""
+        return len(self.done) <= self.settled
 
     @property
     def can_redo(self) -> bool:
@@ -125,6 +134,19 @@ class Game:
         home, after = self.position.autoplay(self.rules, safe_only, held)
         return self._record(home, after) if home else None
 
+    def settle(self) -> Step | None:
+        """Before the first action, send home what auto-play safely may from the deal itself (an
+        Ace dealt into a cell, Raglan's 2 of hearts in the reserve), as a step that counts no
+        move: it belongs to no action of the player, so the game has not started after it. Never
+        a win (a board one step from won, as a test or a file may give): that is the player's."""
+        if self.done or self.undone or self.move_count:
+            return None
+        home, after = self.position.autoplay(self.rules, True, frozenset())
+        if not home or after.is_won:
+            return None
+        self.settled = True
+        return self._record(home, after, counts=False)
+
     def _held_after(self, move: Move) -> frozenset[Card]:
         """The held cards once the player has made `move`: the cards it moves are released,
         and a card it takes back off a foundation is held."""
@@ -134,17 +156,17 @@ class Game:
             held = held | set(moving)
         return held
 
-    def _record(self, moves: list[Move], after: Position) -> Step:
+    def _record(self, moves: list[Move], after: Position, counts: bool = True) -> Step:
         held = self._held_after(moves[0]) if moves else self.held
         step = Step(tuple(moves), self.position, after, held)
         self.done.append(step)
         self.undone.clear()
         self.position = after
-        self.move_count += 1
+        self.move_count += counts
         return step
 
     def undo(self) -> Step | None:
-        if not self.done:
+        if not self.can_undo:
             return None
         step = self.done.pop()
         self.undone.append(step)
@@ -175,6 +197,7 @@ class Game:
             "done": [_step_lines(step) for step in self.done],
             "undone": [_step_lines(step) for step in reversed(self.undone)],
             "move_count": self.move_count,
+            "settled": self.settled,
         }
 
     @classmethod
@@ -195,6 +218,7 @@ class Game:
             game = cls(rules, parse_board(str(record["start"]), rules), number)
             if number is not None and game.start != deal(int(number), rules):
                 raise ValueError(f"the saved start is not deal {number}")
+            game.settled = record.get("settled") is True  # before the steps: a store may add them later
             for lines in record["done"]:
                 game._replay_step(lines)
             redo = [game._replay_step(lines) for lines in record["undone"]]
@@ -289,6 +313,14 @@ class GameView:
     @property
     def has_started(self) -> bool:
         return self._game.has_started
+
+    @property
+    def at_deal(self) -> bool:
+        return self._game.at_deal
+
+    @property
+    def settled(self) -> bool:
+        return self._game.settled
 
     def find_move(self, source: Pile, destination: Pile, count: int | None = None) -> Move:
         return self._game.find_move(source, destination, count)

@@ -269,7 +269,7 @@ class Advisor:
         if result is None:
             return THINKING
         if result.status == solver.UNSOLVED:
-            return CANNOT_BE_WON if not self.game.done else NO_LONGER_WINNABLE
+            return CANNOT_BE_WON if self.game.at_deal else NO_LONGER_WINNABLE
         return WINNABLE if result.status == solver.SOLVED else UNDECIDED
 
     def _judged(self, request: Request, result: SolveResult) -> None:
@@ -308,7 +308,7 @@ class Advisor:
             else:
                 self._session.advise(PlaySolution(tuple(result.moves)))
         elif result.status == solver.UNSOLVED:
-            if not self.game.done:
+            if self.game.at_deal:
                 self._session.advise(CannotBeWon(from_start=True))
                 return
             looking = _("This game can no longer be won: looking for where it went wrong…")

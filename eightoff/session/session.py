@@ -78,6 +78,7 @@ class Session:
         self.listeners: list[Listener] = []
         self.advice_listeners: list[AdviceListener] = []
         """The front end: hints, offers and notices from the advisor and the keeper."""
+        self._settle()  # before anyone listens: the first frame shows the deal settled
 
     @classmethod
     def open(cls, keeper: Keeper, now: Callable[[], float], *, advisor: Advisor | None = None,
@@ -297,10 +298,10 @@ class Session:
         fresh = kept.restarted()
         if finished.game_id is not None:
             self.keeper.adopt(fresh, finished.game_id)
-        self._arrive(fresh)
+        self._arrive(fresh, settle=False)  # its moves include the deal's auto-play, if it had one
         return tuple(move for step in kept.done for move in step.moves)
 
-    def _arrive(self, game: Game) -> None:
+    def _arrive(self, game: Game, settle: bool = True) -> None:
         """Start `game`, a logged game's deal. This game is left, lost, for one of its own
         variant; for another variant it is kept as its variant's unfinished game (as switching
         games keeps it), and the unfinished game of `game`'s variant waits in its file until
@@ -311,7 +312,7 @@ class Session:
             self._save()
             if self.keeper is not None:
                 self.keeper.set_aside_unfinished(key)
-        self._start(game, Change.NEW, keep=other)
+        self._start(game, Change.NEW, keep=other, settle=settle)
 
     def set_option(self, key: str, value: bool, restart: bool) -> None:
         """A rule option of this game's variant changed in Preferences. It applies to the next
@@ -410,7 +411,7 @@ class Session:
     # ----- telling ----------------------------------------------------------------------------
 
     def _start(self, game: Game, change: Change, elapsed: float = 0.0, hints_used: bool = False,
-               keep: bool = False) -> None:
+               keep: bool = False, settle: bool = True) -> None:
         """Replace the game. A started game with no outcome yet is lost (recorded, and listeners
         hear LOST while it is still `game`, then `change`), unless it is kept to come back to."""
         if self.leaving_loses() and not keep:
@@ -427,7 +428,16 @@ class Session:
         self.solution_used = False
         self.outcome = None
         self.preferences = replace(self.preferences, last_rules=game.rules.name)
+        if settle:
+            self._settle()  # part of the deal: the change below shows it settled
         self._changed(change, None)
+
+    def _settle(self) -> Step | None:
+        """With auto-play on, what a numbered deal itself lets go home goes at once (the core's
+        `Game.settle`: no move counted), not with the player's first move. A board from
+        elsewhere (no deal number) is shown as it was given."""
+        wanted = self.preferences.autoplay and self.outcome is None and self._game.deal_number is not None
+        return self._game.settle() if wanted else None
 
     def _decide(self) -> None:
         if self.outcome is None and self._game.is_won:

@@ -43,10 +43,11 @@ def hint(position: Position, rules: Rules, budget: Budget | None = None) -> Hint
 
 def position_before(game: Game | GameView, undos: int) -> Position | None:
     """The position `undos` steps back in the game's history (0: the current one); None past
-    its start. The way back tries these one by one, nearest first."""
+    its start (the deal as auto-play settled it). The way back tries these one by one, nearest
+    first."""
     if undos == 0:
         return game.position
-    return game.done[-undos].before if undos <= len(game.done) else None
+    return game.done[-undos].before if undos <= len(game.done) - game.settled else None
 
 
 @dataclass(frozen=True)

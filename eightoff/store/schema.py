@@ -135,6 +135,8 @@ class GameRecord(Struct, kw_only=True):
     done: Steps
     undone: Steps
     move_count: Count
+    settled: bool = False
+    """The first step is the deal's own auto-play, never undone (added later: optional)."""
 
 
 class SavedGameFile(Struct, kw_only=True):

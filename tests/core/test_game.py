@@ -159,3 +159,30 @@ class TestRecord:
     def test_not_a_dict(self) -> None:
         with pytest.raises(ValueError, match="JSON object"):
             Game.from_record([])  # type: ignore[arg-type]
+
+
+def test_settle_sends_home_what_the_deal_lets_go_and_counts_no_move() -> None:
+    game = Game.new(2, STANDARD)  # an Ace dealt into a cell
+    aces = [card for card in game.start.cells if card is not None and card.rank == 1]
+    assert aces
+    step = game.settle()
+    assert step is not None and all(card not in game.position.cells for card in aces)
+    assert game.move_count == 0 and not game.has_started
+    assert game.settle() is None  # once, before any action
+
+
+def test_settle_does_nothing_once_the_player_has_acted() -> None:
+    game = Game.new(2, STANDARD)
+    game.play(game.legal_moves()[0])
+    assert game.settle() is None
+
+
+def test_the_deal_s_auto_play_is_never_undone_and_a_saved_game_remembers_it() -> None:
+    game = Game.new(2, STANDARD)
+    game.settle()
+    assert not game.can_undo and game.at_deal and game.undo() is None and game.move_count == 0
+    game.play(game.legal_moves()[0])
+    assert game.can_undo and not game.at_deal
+    again = Game.from_record(json.loads(json.dumps(game.to_record())))
+    assert again.position == game.position and again.settled
+    assert again.undo() is not None and again.undo() is None and again.at_deal

@@ -28,6 +28,14 @@ AUTOPLAY = Preferences().autoplay
 """The window starts with default preferences: EIGHTOFF_HOME is an empty folder."""
 
 
+def dealt(number: int) -> Game:
+    """Deal `number` as the window shows it: settled by auto-play when that is on."""
+    game = Game.new(number, STANDARD)
+    if AUTOPLAY:
+        game.settle()
+    return game
+
+
 def run_move(position: Position) -> tuple[int, Move] | None:
     """The longest column-to-column move in `position`, if it moves two cards or more."""
     moves = [m for m in position.legal_moves(STANDARD)
@@ -37,7 +45,7 @@ def run_move(position: Position) -> tuple[int, Move] | None:
 
 def deal_with_a_run_to_drag() -> tuple[int, Move]:
     for number in range(1, 500):
-        found = run_move(Game.new(number, STANDARD).position)
+        found = run_move(dealt(number).position)
         if found is not None:
             return number, found[1]
     raise AssertionError("no deal below 500 starts with a run to move")
@@ -71,7 +79,7 @@ def started(display: str, tmp_path: Path) -> Iterator[tuple[GameProcess, int, Mo
 
 def test_drag_and_click_with_xdotool(started: tuple[GameProcess, int, Move]) -> None:
     game, number, run = started
-    core = Game.new(number, STANDARD)
+    core = dealt(number)
     layout, _ = game.next_layout()
     assert piles_of(layout) == expected_piles(core.position)
     game.find_window()
