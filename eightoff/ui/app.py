@@ -395,6 +395,8 @@ class App:
             # Sizes come in window units, and a move to another monitor may change the density
             # alone: the drawable itself says what to lay out for.
             self.refit()
+        elif kind == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            self.quit()  # from under any dialog too, as the window's close button does: all is saved
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
             self.window.to_pixels(event)

@@ -534,6 +534,10 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.controller.cancel()
         self.session.forget_wish()
+        self.toolbar.cover(True)
+
+    def resume(self) -> None:
+        self.toolbar.cover(False)
 
     # ----- drawing -----------------------------------------------------------------------------
 

@@ -40,7 +40,16 @@ class Toolbar:
         self.pressed: str | None = None
         self.focused: str | None = None
         """The button the keyboard is on (F10, then Left/Right and Enter); None: the table's keys."""
+        self.covered = False
+        """A dialog is over the table and takes every click and key: the bar is shown off."""
         self._shown: tuple[object, ...] | None = None
+
+    def cover(self, covered: bool) -> None:
+        """A dialog opens over the bar (or closes): while it is open every button is drawn off,
+        since a click on one would reach the dialog, not the button; and a hover box or press
+        left from before it (the pointer was on New when it was pressed) is cleared."""
+        self.covered = covered
+        self.hovered = self.pressed = self.focused = None
 
     def place(self, box: Box) -> None:
         """Lay the buttons out left to right; in a narrow window the padding, then the letters,
@@ -104,7 +113,8 @@ class Toolbar:
         return self._shown != self._state()
 
     def _state(self) -> tuple[object, ...]:
-        return (self.hovered, self.pressed, self.focused, tuple(button.enabled for button in self.buttons))
+        return (self.hovered, self.pressed, self.focused, self.covered,
+                tuple(button.enabled for button in self.buttons))
 
     def draw(self, screen: pygame.Surface, box: Box) -> pygame.Rect:
         rect = pygame.Rect(box)
@@ -113,13 +123,13 @@ class Toolbar:
         font = theme.font(self.font_size)
         radius, ring = round(5 * self.unit), round(2 * self.unit)
         for button in self.buttons:
-            if button.enabled and button.action == self.pressed:
+            if button.enabled and not self.covered and button.action == self.pressed:
                 pygame.draw.rect(screen, theme.BUTTON_DOWN, button.rect, border_radius=radius)
             elif button.enabled and button.action == self.hovered:
                 pygame.draw.rect(screen, theme.BUTTON_HOVER, button.rect, border_radius=radius)
             if button.action == self.focused:
                 pygame.draw.rect(screen, theme.FOCUS_RING, button.rect, ring, border_radius=radius)
-            colour = theme.TEXT if button.enabled else theme.TEXT_DIM
+            colour = theme.TEXT if button.enabled and not self.covered else theme.TEXT_DIM
             label = font.render(button.label, True, colour)
             screen.blit(label, label.get_rect(center=(button.rect.centerx, button.rect.centery + 1)))
         self._shown = self._state()
