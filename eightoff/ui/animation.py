@@ -16,6 +16,9 @@ from eightoff.ui.sprites import CardSprite, CardSprites
 
 BASE_SECONDS = 0.15
 """One card's flight at the "normal" speed."""
+DEAL_STAGGER = 1 / 6
+"""At a deal, each card leaves the pile this part of a flight after the one before: 52 cards
+land in about 1.5 s at the "normal" speed."""
 
 
 @dataclass
@@ -23,6 +26,8 @@ class Flight:
     sprite: CardSprite
     start: tuple[int, int]
     end: tuple[int, int]
+    delay: float = 0.0
+    """Seconds after the leg starts that this card sets off (a deal's cards leave one by one)."""
 
 
 def ease(t: float) -> float:
@@ -51,18 +56,37 @@ class Animator:
         elif not self.flights:
             self._next_leg(now)
 
+    def deal(self, places: dict[Card, CardPlace], origin: tuple[int, int], duration: float,
+             now: float) -> None:
+        """Fly every card from a pile at `origin` to its place, one after another in dealing
+        order (row by row across the piles); with no duration they are simply there."""
+        self.finish()
+        if duration <= 0:
+            return
+        order = sorted(places.items(), key=lambda item: (item[1].depth, item[1].box.x, item[1].box.y))
+        self.flights = []
+        for index, (card, place) in enumerate(order):
+            sprite = self.sprites.by_card[card]
+            sprite.rect.topleft = origin
+            self.flights.append(Flight(sprite, origin, place.box[:2], index * duration * DEAL_STAGGER))
+        self.sprites.lift([flight.sprite for flight in self.flights])
+        self.duration = duration
+        self.started = now
+
     def update(self, now: float) -> None:
         while self.flights:
-            t = min(1.0, (now - self.started) / self.duration)
-            eased = ease(t)
+            last = 0.0
             for flight in self.flights:
+                t = max(0.0, min(1.0, (now - self.started - flight.delay) / self.duration))
+                last = max(last, flight.delay)
+                eased = ease(t)
                 x = flight.start[0] + (flight.end[0] - flight.start[0]) * eased
                 y = flight.start[1] + (flight.end[1] - flight.start[1]) * eased
                 flight.sprite.rect.topleft = (round(x), round(y))
-            if t < 1.0:
+            if now - self.started < last + self.duration:
                 return
             self._land()
-            self._next_leg(self.started + self.duration)
+            self._next_leg(self.started + last + self.duration)
 
     def finish(self) -> None:
         """Jump to the end of every queued leg."""

@@ -124,6 +124,7 @@ class Controller:
     def handle(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.table.status.dismiss()  # the player acts: the last notice has been read
+            self.table.animator.finish()  # and wants the cards where they go (a deal, a move)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse_down(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:

@@ -221,6 +221,15 @@ class TableScene(Scene):
     def flight_seconds(self) -> float:
         return BASE_SECONDS * ANIMATION_SPEEDS.get(self.preferences.animation_speed, 1.0)
 
+    def deal_cards(self) -> None:
+        """A new deal's cards fly from a pile at the foot of the table to their places (any
+        input lands them at once; the animation-speed preference sets the pace, "off" none).
+        Not the game the window opens on: its first frame shows the cards in place at once."""
+        table, (width, height) = self.layout.table, self.layout.card
+        origin = (table.x + (table.w - width) // 2, table.bottom - height - self.layout.gap)
+        self.animator.deal(self.layout.places(self.game.position), origin, self.flight_seconds(),
+                           self.host.now())
+
     def animate(self, positions: list[Position]) -> None:
         """Fly the cards through `positions`, one leg each."""
         legs = [self.layout.places(position) for position in positions]
@@ -258,6 +267,7 @@ class TableScene(Scene):
                 self.playback.stop()  # the solution was for the game that is gone
                 self.playback = None
             self.resize(self.host.size)  # the rules may have another shape
+            self.deal_cards()
         elif change in (Change.MOVE, Change.REDO) and step is not None:
             self.show_step(step)
         elif change is Change.UNDO and step is not None:
