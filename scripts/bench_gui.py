@@ -3,7 +3,7 @@
 servers.
 
 Usage: .venv/bin/python scripts/bench_gui.py [--rules R | --every-game] [--runs 5] [--idle-runs 3]
-       [--frames 300] [--skip-launch] [--skip-idle] [--skip-drag]
+       [--frames 300] [--skip-launch] [--skip-idle] [--skip-drag] [--designs] [--compare TREE]
 
 - launch to the dealt table on screen, beside GNOME Aisleriot (`sol --variation eight-off`),
   rounds interleaved, on a 1280x800 screen: from starting the program to the first screen
@@ -197,9 +197,22 @@ def aisleriot() -> str | None:
 FIRST_RUN = "Eight Off, first run (no card pictures cached)"
 
 
-def bench_launch(runs: int) -> None:
+def designed_home(root: Path, face: str) -> dict[str, str]:
+    """An environment whose EIGHTOFF_HOME (under `root`) chooses the `face` card design."""
+    from eightoff.store import HomeDirs, Preferences, Store
+
+    home = root / face
+    Store(HomeDirs(home)).save_preferences(Preferences(card_face=face))
+    return {**os.environ, "EIGHTOFF_HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
+
+
+def bench_launch(runs: int, designs: bool = False, compare: Path | None = None) -> None:
     """Both programs on a fresh 1280x800 screen each launch, rounds interleaved; ours also as
-    at its first run, its cache folder (the card pictures drawn last time) emptied before."""
+    at its first run, its cache folder (the card pictures drawn last time) emptied before, and
+    with `designs` in each other card design, and with `compare` the program in that source
+    tree (another checkout: before a change), all side by side in the same rounds."""
+    from eightoff.ui.designs import DEFAULT_FACE, FACES
+
     sol = aisleriot()
     with tempfile.TemporaryDirectory() as home:
         ours = [sys.executable, "-m", "eightoff", "--deal", str(DEAL), "--rules", RULES]
@@ -207,6 +220,13 @@ def bench_launch(runs: int) -> None:
         programs: dict[str, tuple[list[str], dict[str, str]]] = {
             "Eight Off": (ours, our_env), FIRST_RUN: (ours, our_env),
         }
+        for face in FACES if designs else ():
+            if face != DEFAULT_FACE:
+                programs[f"Eight Off, {face} faces"] = (ours, designed_home(Path(home) / "designs", face))
+        if compare is not None:
+            other_home = Path(home) / "compared"
+            programs[f"Eight Off at {compare}"] = (ours, {**our_env, "EIGHTOFF_HOME": str(other_home),
+                                                          "PYTHONPATH": str(compare.resolve())})
         if sol is None:
             print("launch: GNOME Aisleriot (sol) is not installed (apt install aisleriot): our figures alone")
         else:
@@ -656,6 +676,10 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=300, help="drag frames timed")
     parser.add_argument("--rules", default="standard", help="the game measured (a --rules name)")
     parser.add_argument("--every-game", action="store_true", help="measure every game in turn")
+    parser.add_argument("--designs", action="store_true",
+                        help="launch in every card design too, in the same rounds")
+    parser.add_argument("--compare", type=Path, default=None,
+                        help="launch the program in this source tree too (e.g. a checkout of main)")
     args = parser.parse_args()
     from eightoff.core.variants import VARIANTS
 
@@ -674,6 +698,7 @@ def main() -> int:
         passed += ["--skip-idle"] if args.skip_idle else []
         passed += ["--skip-drag"] if args.skip_drag else []
         passed += ["--skip-launch"] if args.skip_launch else []
+        passed += ["--designs"] if args.designs else []
         for key in games:
             print(f"== {key}", flush=True)
             subprocess.run([sys.executable, __file__, "--rules", key, *passed], check=False)
@@ -687,7 +712,7 @@ def main() -> int:
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs (if shared: noisy); {pure_python_loop()}",
           flush=True)
     if not args.skip_launch:
-        bench_launch(args.runs)
+        bench_launch(args.runs, args.designs, args.compare)
     with virtual_screen(2000, 1200) as display, tempfile.TemporaryDirectory() as home:
         if not args.skip_idle:
             bench_idle(display, Path(home), args.idle_runs)

@@ -109,6 +109,10 @@ def main() -> int:
                     designs(out, tag, (width, height), language)
                 if wanted("preferences"):
                     preferences_pages(out, tag, (width, height), language)
+                if wanted("chooser"):
+                    app = window("seahaven", (width, height), language)
+                    app.table.perform("game")
+                    save(app, out / f"chooser-{tag}.png")
                 if wanted("pause"):
                     app = window("freecell", (width, height), language)
                     app.table.perform("pause")

@@ -34,6 +34,7 @@ from eightoff.ui.designs import (
     table_name,
 )
 from eightoff.ui.faces import card_faces
+from eightoff.ui.game_preview import game_picture
 from eightoff.ui.layout import CARD_ASPECT, chrome_scale
 from eightoff.ui.scene import Scene
 
@@ -83,6 +84,9 @@ class Dialog(Scene):
 
     max_width = 640
     text_size = 26
+    row_step = ROW_STEP
+    """From one option row to the next at a `unit` of 1, where the window has room."""
+    row_height = 38
     default_button = 0
     """The button Enter presses (an index among the buttons): never a destructive one."""
 
@@ -149,10 +153,10 @@ class Dialog(Scene):
         self.wrapped = [piece for line in self.body_lines()
                         for piece in wrap(line, self.text_font, width - px(56))]
         chrome = px(24) + self.title_font.get_linesize() + px(12) + px(24 + 40 + 24)
-        step = px(ROW_STEP)
+        step = px(self.row_step)
         if options:  # many rows in a small window: closer together, down to a legible minimum
             room = size[1] - px(20) - chrome - line_h - px(16) - self.figure_height()
-            step = max(px(ROW_STEP - 10), min(step, room // len(options)))
+            step = max(px(min(self.row_step, ROW_STEP) - 10), min(step, room // len(options)))
         fixed = chrome + (px(16) + step * len(options) if options else 0) + self.figure_height()
         self.visible_lines = max(1, min(len(self.wrapped), (size[1] - px(20) - fixed) // line_h))
         self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
@@ -162,7 +166,8 @@ class Dialog(Scene):
         self.choices = []
         top = self.text_top() + line_h * self.visible_lines + px(16) + self.figure_height()
         for label in options:
-            row = pygame.Rect(self.panel.x + px(32), top, width - px(64), min(px(38), step - px(4)))
+            row_h = min(px(self.row_height), step - px(4))
+            row = pygame.Rect(self.panel.x + px(32), top, width - px(64), row_h)
             self.choices.append(Choice(label, None, row))
             top += step
         labels = [label for label, _ in self.button_specs]
@@ -290,11 +295,22 @@ class Dialog(Scene):
                 pygame.draw.rect(screen, theme.FOCUS_RING, choice.rect.inflate(px(6), px(6)), px(3),
                                  border_radius=px(9))
             colour = (255, 255, 255) if is_button and index == self.focus else theme.PANEL_TEXT
-            text = self.label_font(choice, is_button).render(choice.label, True, colour)
-            if is_button:
-                screen.blit(text, text.get_rect(center=choice.rect.center))
-            else:
-                screen.blit(text, text.get_rect(midleft=(choice.rect.x + px(14), choice.rect.centery)))
+            self.draw_label(screen, index, choice, is_button, colour)
+
+    def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
+                   colour: tuple[int, int, int]) -> None:
+        """A button's label centred, an option row's at its left."""
+        text = self.label_font(choice, is_button).render(choice.label, True, colour)
+        if is_button:
+            screen.blit(text, text.get_rect(center=choice.rect.center))
+        else:
+            screen.blit(text, text.get_rect(midleft=(choice.rect.x + self.px(14), choice.rect.centery)))
+
+    def label_room(self, choice: Choice, is_button: bool) -> tuple[int, int]:
+        """The width a choice's label takes as drawn, and the width it has (it fits if the
+        first is not larger)."""
+        return (self.label_font(choice, is_button).size(choice.label)[0],
+                choice.rect.w - self.px(16 if is_button else 28))
 
 
     def label_font(self, choice: Choice, is_button: bool) -> pygame.font.Font:
@@ -357,7 +373,7 @@ class PreferencesDialog(Dialog):
         while the dialog is open)."""
         self.title = _("Preferences")
         self.lines = [_("Click a line (or press Enter on it) to change it.")]
-        other = _("Game…") if self.cards_page else _("Cards and sound…")
+        other = _("General…") if self.cards_page else _("Cards and sound…")
         self.button_specs = [(other, self.turn_page), (_("Done"), None)]
         self.resize(self.size)
 
@@ -549,6 +565,7 @@ KEY_HELP = [
        "Left/Right step back/forward, Esc stops."),
     N_("F10 the toolbar by keyboard (Left/Right move, Enter presses, Esc returns); Shift+1 to "
        "Shift+4 a foundation as the source, to take a card back when the rules allow it."),
+    N_("Right-click a covered card, or hold the button on it, to see it whole while held."),
     N_("The status line says whether the game can still be won."),
 ]
 """Help's paragraphs on the controls every game shares (translated where shown; the dialog wraps
@@ -556,14 +573,20 @@ them); the mouse and the piles' keys are worded from the game's rules (`control_
 
 
 class GameChooser(Dialog):
-    """The games of the registry, one row each; Enter or a click plays the focused one."""
+    """The games of the registry, one row each, with a small picture of each game's table and
+    the game being played marked; Enter or a click plays the focused one. Every row's title
+    and summary share one font size, the largest at which all of them fit."""
 
     max_width = 900
     """Room for a title and its one-line summary in a long language without shrinking them."""
+    row_step = 60
+    row_height = 54
+    """Rows tall enough for a picture of the table that shows its piles."""
 
     def __init__(self, host: Host, current: str, pick: Callable[[str], None]) -> None:
         self.pick = pick
         self.keys = list(VARIANTS)
+        self.current = current
         super().__init__(host, _("Choose a game"), [_("Your unfinished game of each kind is kept.")],
                          [(_("Cancel"), None)])
         self.focus = self.keys.index(current)
@@ -577,6 +600,67 @@ class GameChooser(Dialog):
         self.host.pop(self)
         self.pick(self.keys[index])
 
+    def picture_box(self, row: pygame.Rect) -> pygame.Rect:
+        """Where a row's picture of its table goes: at its right end."""
+        height = row.h - self.px(8)
+        box = pygame.Rect(0, 0, round(height * 1.6), height)
+        box.midright = (row.right - self.px(6), row.centery)
+        return box
+
+    def text_room(self, row: pygame.Rect) -> int:
+        """The width of a row's words: between the mark and the picture."""
+        return row.w - self.px(44) - self.picture_box(row).w - self.px(16)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Titles in the text's size, summaries in the largest size at which every one fits
+        (one size for all rows: no game's words look smaller than another's)."""
+        super().resize(size)
+        rows = self.choices[:self.option_count]
+        self.title_row_font = theme.font(self.px(self.text_size - 2))
+        summary = self.px(self.text_size - 4)
+        if rows:
+            room = self.text_room(rows[0].rect)
+            while summary > self.px(13) and any(theme.font(summary).size(_(VARIANTS[key].summary))[0] > room
+                                                for key in self.keys):
+                summary -= 1
+        self.summary_font = theme.font(summary)
+
+    def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
+                   colour: tuple[int, int, int]) -> None:
+        """A game's row: its title over its summary, its picture at the right, a tick on the
+        game being played."""
+        if is_button:
+            super().draw_label(screen, index, choice, is_button, colour)
+            return
+        key, row = self.keys[index], choice.rect
+        left = row.x + self.px(44)
+        title = self.title_row_font.render(_(VARIANTS[key].title), True, colour)
+        summary = self.summary_font.render(_(VARIANTS[key].summary), True, colour)
+        gap = self.px(2)
+        top = row.centery - (title.get_height() + gap + summary.get_height()) // 2
+        screen.blit(title, (left, top))
+        screen.blit(summary, (left, top + title.get_height() + gap))
+        box = self.picture_box(row)
+        screen.blit(game_picture(key, box.size), box)
+        pygame.draw.rect(screen, theme.PANEL_LINE, box, max(1, self.px(1)))
+        if key == self.current:
+            self.draw_mark(screen, (row.x + self.px(22), row.centery))
+
+    def label_room(self, choice: Choice, is_button: bool) -> tuple[int, int]:
+        if is_button:
+            return super().label_room(choice, is_button)
+        key = self.keys[self.choices.index(choice)]
+        needed = max(self.title_row_font.size(_(VARIANTS[key].title))[0],
+                     self.summary_font.size(_(VARIANTS[key].summary))[0])
+        return needed, self.text_room(choice.rect)
+
+    def draw_mark(self, screen: pygame.Surface, centre: tuple[int, int]) -> None:
+        """A tick in a disc: the game being played."""
+        px = self.px
+        pygame.draw.circle(screen, theme.ACCENT, centre, px(12))
+        x, y = centre
+        pygame.draw.lines(screen, (255, 255, 255), False,
+                          [(x - px(6), y), (x - px(2), y + px(5)), (x + px(6), y - px(5))], max(2, px(3)))
 
 
 def help_dialog(host: Host, session: Session) -> Dialog:

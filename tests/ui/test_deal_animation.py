@@ -23,7 +23,8 @@ def dealt(speed: str) -> App:
 
 def in_place(app: App) -> bool:
     places = app.table.layout.places(app.table.game.position)
-    return all(app.table.sprites.by_card[card].rect.topleft == place.box[:2] for card, place in places.items())
+    sprites = app.table.sprites.by_card
+    return all(sprites[card].rect.topleft == place.box[:2] for card, place in places.items())
 
 
 def test_the_first_frame_shows_the_game_in_place() -> None:

@@ -96,10 +96,10 @@ def dialog_problems(dialog: Dialog, where: str) -> list[str]:
     buttons = []
     for index, choice in enumerate(dialog.choices):
         is_button = index >= dialog.option_count
-        room = choice.rect.w - dialog.px(16 if is_button else 28)
+        needed, room = dialog.label_room(choice, is_button)
         if not panel.contains(choice.rect):
             problems.append(f"{where}: {choice.label!r} at {choice.rect} sticks out of the panel")
-        if dialog.label_font(choice, is_button).size(choice.label)[0] > room:
+        if needed > room:
             problems.append(f"{where}: {choice.label!r} is wider than its {'button' if is_button else 'row'}")
         if is_button:
             buttons.append(choice)

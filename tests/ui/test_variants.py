@@ -163,3 +163,29 @@ def test_preferences_show_the_rule_options_of_the_game_played_and_new_deals_use_
     key(app, pygame.K_p, pygame.KMOD_CTRL)
     assert [label for label in app.top.option_labels() if ": " in label][-1] == (
         "Seahaven Towers: Take cards back off the foundations: off")
+
+
+def test_the_chooser_marks_the_game_in_play_and_pictures_each_game_from_its_rules() -> None:
+    from eightoff.ui import theme
+    from eightoff.ui.game_preview import game_picture
+
+    app = make_app(format_board(deal(3, SEAHAVEN)), SEAHAVEN, size=(800, 600))
+    key(app, pygame.K_g, pygame.KMOD_CTRL)
+    chooser = app.top
+    assert isinstance(chooser, GameChooser)
+    rows = chooser.choices[:chooser.option_count]
+    marks = {key: tuple(app.screen.get_at((row.rect.x + chooser.px(22), row.rect.centery)))[:3]
+             for key, row in zip(chooser.keys, rows, strict=True)}
+    marked = [key for key, colour in marks.items() if colour == theme.ACCENT]
+    assert marked == ["seahaven"]
+    pictures = {key: pygame.image.tobytes(app.screen.subsurface(chooser.picture_box(row.rect)), "RGB")
+                for key, row in zip(chooser.keys, rows, strict=True)}
+    # Each table shape looks its own (the easy game and Baker's Game share their cousins').
+    assert len({pictures[key] for key in ("standard", "freecell", "seahaven", "raglan")}) == 4
+    box = chooser.picture_box(rows[0].rect).size
+    assert game_picture("freecell", box) is game_picture("freecell", box)
+    # One size of words for every row, Seahaven's long summary too, and it fits.
+    for row in rows:
+        needed, room = chooser.label_room(row, False)
+        assert needed <= room
+    assert chooser.summary_font.get_height() >= chooser.px(13)
