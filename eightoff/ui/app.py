@@ -137,6 +137,7 @@ class App:
         self.event_handlers[self.wake_event] = lambda _event: session.poll()
         self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
         self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
+        self.after_first_frame(self.table.start_sound)
         self._place_window(remembered_position(session.preferences, self._desktop()))
         self.fullscreen = False
         self.windowed: tuple[tuple[int, int], tuple[int, int] | None] = (self.points(), None)
@@ -318,6 +319,7 @@ class App:
         size, position = self.windowed if self.fullscreen else (self.points(), self._window_position())
         self.session.remember_window(remember(self.preferences, self._desktop(), size, position))
         self.session.close()
+        self.table.sounds.disable()
         for closer in self.closers:
             closer()
         self._flush_log()

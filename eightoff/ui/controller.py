@@ -61,6 +61,8 @@ class Board(Protocol):
 
     def fly_back(self) -> None: ...
 
+    def sound(self, name: str) -> None: ...
+
     def invalidate(self) -> None: ...
 
     @property
@@ -162,6 +164,7 @@ class Controller:
             game = table.game
             reason = grab_refusal(game.position, game.rules, sprite.pile, sprite.card)
             if reason is not None:
+                table.sound("refuse")
                 table.notify(reason)
         else:
             offsets = [(point[0] - s.rect.x, point[1] - s.rect.y) for s in run]
@@ -186,6 +189,7 @@ class Controller:
             self.dragging = True
             self.select(None)
             table.sprites.lift(press.sprites)
+            table.sound("pick")
         for sprite, (dx, dy) in zip(press.sprites, press.offsets, strict=True):
             sprite.rect.topleft = (point[0] - dx, point[1] - dy)
         self.drop_target = self.legal_target(press)
@@ -265,6 +269,7 @@ class Controller:
         try:
             move = table.game.find_move(press.pile, target, len(press.sprites))
         except IllegalMove as error:
+            table.sound("refuse")
             table.notify(str(error))
             table.fly_back()
             return
@@ -291,6 +296,7 @@ class Controller:
         self.select(None)
         move = table.game.click_move(press.pile)
         if move is None:
+            table.sound("refuse")
             table.notify(click_refusal(table.game.position, press.pile))
             return
         self.last_click = None if wait_for_double else LastClick(now, point)
@@ -411,6 +417,7 @@ class Controller:
         try:
             move = table.game.find_move(source, pile)
         except IllegalMove as error:
+            table.sound("refuse")
             table.notify(str(error))
             return
         table.play(move)

@@ -1,10 +1,11 @@
 """What the window's process leaves out or gives back, to keep its memory small (a window at a fresh
 deal stays under 60 MB).
 
-Sound: the game makes none, but `import pygame` loads SDL_mixer and its codecs (FluidSynth,
-Vorbis, FLAC...): 2.7 MB and some milliseconds before the first frame. `without_sound`
-makes that import fail, which pygame expects (it then keeps a stand-in that says the module
-is missing), so nothing of it is mapped.
+Sound: off unless the player turns it on, but `import pygame` loads SDL_mixer and its codecs
+(FluidSynth, Vorbis, FLAC...): 2.7 MB and some milliseconds before the first frame.
+`without_sound` makes that import fail, which pygame expects (it then keeps a stand-in that
+says the module is missing), so nothing of it is mapped; `with_sound` imports it after all,
+once the player wants sound.
 
 Big blocks: the C allocator is asked to hand them back to the system, and the rest of its free
 pages whenever the window goes to sleep for good (a finished game, a dialog, a fresh deal).
@@ -21,8 +22,10 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib
 import sys
 from collections.abc import Callable
+from types import ModuleType
 
 M_MMAP_THRESHOLD = -3
 """mallopt's parameter number (malloc.h); setting it also turns the dynamic raising off."""
@@ -40,6 +43,14 @@ def without_sound() -> None:
     """Before pygame is first imported: its sound modules are not loaded (see above)."""
     for name in SOUND_MODULES:
         sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # None: "cannot import"
+
+
+def with_sound() -> ModuleType:
+    """pygame's mixer, imported now even if `without_sound` kept it out at the start."""
+    for name in SOUND_MODULES:
+        if name in sys.modules and sys.modules[name] is None:
+            del sys.modules[name]
+    return importlib.import_module("pygame.mixer")
 
 
 def heap_trimmer() -> Callable[[], None]:

@@ -64,6 +64,7 @@ from eightoff.ui.layout import Layout, compute_layout, layout_record
 from eightoff.ui.pause import PauseScene
 from eightoff.ui.playback import Playback
 from eightoff.ui.scene import Scene
+from eightoff.ui.sound import Sounds
 from eightoff.ui.sprites import CardSprite, CardSprites
 from eightoff.ui.status import StatusLine, game_summary, wrap_text
 from eightoff.ui.toolbar import Toolbar
@@ -99,6 +100,8 @@ class TableScene(Scene):
         self.status = StatusLine()
         self.announcer = Announcer()
         self.controller = Controller(self)
+        self.sounds = Sounds()
+        """Silent, with no mixer loaded, unless the player turned sound on (`start_sound`)."""
         self.static: pygame.Surface | None = None
         self.released = False
         """The static picture was let go while idle (see `release`), not made out of date."""
@@ -221,6 +224,17 @@ class TableScene(Scene):
     def flight_seconds(self) -> float:
         return BASE_SECONDS * ANIMATION_SPEEDS.get(self.preferences.animation_speed, 1.0)
 
+    def start_sound(self) -> None:
+        """Sound as the preferences have it: the mixer started (once the deal is on screen,
+        so the first frame does not wait for it), or stopped."""
+        if self.preferences.sound:
+            self.sounds.enable(self.preferences.volume)
+        else:
+            self.sounds.disable()
+
+    def sound(self, name: str) -> None:
+        self.sounds.play(name)
+
     def deal_cards(self) -> None:
         """A new deal's cards fly from a pile at the foot of the table to their places (any
         input lands them at once; the animation-speed preference sets the pace, "off" none).
@@ -254,6 +268,7 @@ class TableScene(Scene):
         if change is Change.LOST:
             return
         self.announce(change, step)
+        self.sound_of(change, step)
         self.hint = None
         self.controller.selected = None
         self.checks_due = True
@@ -273,6 +288,16 @@ class TableScene(Scene):
         elif change is Change.UNDO and step is not None:
             self.animate([step.before])
         self.invalidate()
+
+    def sound_of(self, change: Change, step: Step | None) -> None:
+        """What the player hears of a change: a card put down or sent home, the deal, a win."""
+        if change is Change.WON:
+            self.sound("win")
+        elif change is Change.NEW:
+            self.sound("deal")
+        elif change in (Change.MOVE, Change.REDO, Change.UNDO) and step is not None and step.moves:
+            home = change is not Change.UNDO and step.moves[0].destination.kind is PileKind.FOUNDATION
+            self.sound("home" if home else "drop")
 
     def announce(self, change: Change, step: Step | None) -> None:
         """Tell a screen reader what the session did, in the words of the status line."""
@@ -465,6 +490,8 @@ class TableScene(Scene):
             self.resize(self.host.size)
         if new.language != old.language:
             self.host.change_language()
+        if (new.sound, new.volume) != (old.sound, old.volume):
+            self.start_sound()
         for name, value in rules.items():
             if self.session.leaving_loses():
                 self.ask_rule_change(name, value)
