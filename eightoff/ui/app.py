@@ -237,12 +237,14 @@ class App:
     def push(self, scene: Scene) -> None:
         self.top.pause()
         self.scenes.append(scene)
+        self.table.covered(any(above.modal for above in self.scenes[1:]))
         self.full_redraw = True
 
     def pop(self, scene: Scene) -> None:
         if scene in self.scenes:
             self.scenes.remove(scene)
             self.top.resume()
+            self.table.covered(any(above.modal for above in self.scenes[1:]))
             self.full_redraw = True
 
     def unsay(self, text: str) -> None:

@@ -571,10 +571,11 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.controller.cancel()
         self.session.forget_wish()
-        self.toolbar.cover(True)
 
-    def resume(self) -> None:
-        self.toolbar.cover(False)
+    def covered(self, by_dialog: bool) -> None:
+        """A modal scene is over the table now (or no longer): the toolbar shows it. A playback
+        is not modal: it keeps its own toolbar (Quit on, the rest off)."""
+        self.toolbar.cover(by_dialog)
 
     # ----- drawing -----------------------------------------------------------------------------
 
