@@ -25,6 +25,9 @@ STEP_PAUSE = 0.45
 """Seconds between one move landing and the next one starting."""
 WAITS = N_("That waits for the playback to end: Esc stops it")
 """What the banner says when a command is tried during a playback."""
+WAITS_SECONDS = 4.0
+"""How long the banner says it, while the moves go on: long enough to read (it once gave way to
+the next move's progress, less than half a second later)."""
 STILL_ON = ("quit",)
 """The toolbar's commands that work during a playback; the others are drawn disabled."""
 MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
@@ -56,9 +59,9 @@ class Playback(Scene):
         self.stage = stage
         self.moves = list(moves)
         self.replay = replay
-        self.refused = False
-        """A command was tried that waits for the playback to end: the banner says so."""
         """A finished game watched again (from Statistics), not the solver's line."""
+        self.refused_until: float | None = None
+        """A command was tried that waits for the playback to end: the banner says so until then."""
         self.played = 0
         self.paused = False
         self.due = host.now() + STEP_PAUSE
@@ -94,11 +97,11 @@ class Playback(Scene):
                     self.say_why()
 
     def say_why(self) -> None:
-        """The banner, which holds the notice's row during a playback, says it until the next
-        move."""
-        self.refused = True
+        """The banner, which holds the notice's row during a playback, says it for
+        WAITS_SECONDS, however many moves are played meanwhile."""
+        self.refused_until = self.host.now() + WAITS_SECONDS
+
     def forward(self) -> None:
-        self.refused = False
         if self.played >= len(self.moves):
             return
         self.stage.play(self.moves[self.played], by_solver=True)
@@ -122,6 +125,8 @@ class Playback(Scene):
 
     def update(self, now: float) -> None:
         # The banner lives in the status line's upper row, so it never covers a long column.
+        if self.refused_until is not None and now >= self.refused_until:
+            self.refused_until = None
         self.stage.banner = self.text()
         toolbar = self.stage.toolbar
         toolbar.set_enabled({button.action: button.action in STILL_ON for button in toolbar.buttons})
@@ -134,7 +139,8 @@ class Playback(Scene):
             self.due = now + STEP_PAUSE
 
     def next_wakeup(self, now: float) -> float | None:
-        return None if self.paused else self.due
+        times = [time for time in (None if self.paused else self.due, self.refused_until) if time is not None]
+        return min(times, default=None)
 
     # ----- drawing -----------------------------------------------------------------------------
 
@@ -148,7 +154,7 @@ class Playback(Scene):
             progress = (_("Solver paused: move {played} of {total}") if state == "paused"
                         else _("Solver playing: move {played} of {total}"))
         keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
-        if self.refused:
+        if self.refused_until is not None:
             return f"{_(WAITS)}   ·   {keys}"
         return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
 

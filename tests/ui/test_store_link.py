@@ -598,3 +598,29 @@ def test_a_game_opened_with_rules_is_the_one_the_next_plain_start_opens(home: Pa
     untouched, _ = open_app(home, arguments(rules="raglan"))  # no move: still the next one opened
     assert untouched.table.game.rules.name == "raglan"
     assert open_app(home)[0].table.game.rules.name == "raglan"
+
+
+def test_the_wait_for_the_playback_notice_stays_readable_while_moves_go_on(home: Path) -> None:
+    game = Game.new(21, STANDARD)
+    for _ in range(20):
+        game.play(game.legal_moves()[0])
+    store_at(home).record_result(game, False, 50.0)
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    click(app, dialog.choices[0].rect.center)
+    press_button(app, "Watch")
+    playback = app.top
+    assert isinstance(playback, Playback)
+    key(app, pygame.K_F2)
+    assert "waits for the playback to end" in app.table.status.banner
+    for _ in range(5):  # two seconds of playing: the moves go on, the notice stays
+        clock(app).time += 0.4
+        app.pump()
+    assert playback.played >= 2
+    assert "waits for the playback to end" in app.table.status.banner
+    clock(app).time += 3
+    app.pump()
+    assert "waits" not in app.table.status.banner and "Replay: move" in app.table.status.banner
