@@ -73,8 +73,8 @@ CLICK_SLOP = 4
 """Pixels of movement after which a press becomes a drag."""
 DOUBLE_CLICK_SECONDS = 0.4
 LONG_PRESS_SECONDS = 0.5
-"""A press held this long without moving on a covered card shows the card (touch screens have
-no right button)."""
+"""A press held this long without moving on a covered card that cannot move shows the card
+(touch screens have no right button); a run that may move is left to be dragged."""
 
 
 @cache
@@ -157,9 +157,9 @@ class Controller:
         if sprite is None:
             self.select(None)
             return
-        if self.covered_at(point) is sprite:
-            self.held = (sprite, table.now())
         run = self.liftable(sprite)
+        if not run and self.covered_at(point) is sprite:  # a run pressed may be about to move
+            self.held = (sprite, table.now())
         if not run:
             game = table.game
             reason = grab_refusal(game.position, game.rules, sprite.pile, sprite.card)

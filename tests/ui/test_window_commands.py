@@ -16,7 +16,20 @@ from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.pause import PauseScene
 from eightoff.ui.window import Screen
-from tests.ui.helpers import FakeClock, box_of, click, clock, grip, key, make_app, post, press, release
+from tests.ui.helpers import (
+    FakeClock,
+    box_of,
+    click,
+    clock,
+    grip,
+    key,
+    make_app,
+    move_mouse,
+    pile_center,
+    post,
+    press,
+    release,
+)
 
 
 def dealt(language: str = "en", **chosen: object) -> App:
@@ -147,11 +160,23 @@ def test_a_long_press_shows_a_covered_card_and_moves_nothing() -> None:
     assert app.table.game.move_count == 0
 
 
-def test_the_top_card_and_face_down_cards_are_not_peeked() -> None:
+def test_the_top_card_is_not_peeked_and_a_long_press_on_a_run_still_drags_it() -> None:
     app = make_app()
     post(pygame.MOUSEBUTTONDOWN, pos=grip(app, "AS"), button=3)
     app.pump()
     assert app.table.controller.peeking is None
+    post(pygame.MOUSEBUTTONUP, pos=grip(app, "AS"), button=3)
+    start = grip(app, "9H")  # covered, but the head of a run that may move
+    press(app, start)
+    clock(app).time += 1.0
+    app.pump()
+    assert app.table.controller.peeking is None
+    target = pile_center(app, Pile.column(2))
+    for step in range(1, 6):  # the same press, now moved: a drag
+        dx, dy = (target[0] - start[0]) * step // 5, (target[1] - start[1]) * step // 5
+        move_mouse(app, (start[0] + dx, start[1] + dy))
+    release(app, target)
+    assert app.table.game.move_count == 1
 
 
 def test_with_the_preference_a_double_click_sends_a_card_home_and_a_single_one_does_not() -> None:
