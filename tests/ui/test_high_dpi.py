@@ -182,3 +182,21 @@ def test_a_window_that_cannot_open_is_one_line_and_status_1(
     assert run(["--deal", "5"], open_window) == 1
     said = capsys.readouterr().err
     assert said == "eightoff: cannot open the game window: Couldn't find matching GLX visual\n"
+
+
+@pytest.mark.parametrize("design", ["standard", "classic", "large"])
+def test_every_card_design_is_drawn_for_the_dense_pixels(monkeypatch: pytest.MonkeyPatch,
+                                                          design: str) -> None:
+    """No design is drawn at the points' size and stretched: each card's picture has the
+    drawable's pixels, and the screen shows it pixel for pixel."""
+    with monkeypatch.context() as patch:
+        patch.setattr(pygame, "Window", DenseWindow)
+        app = make_app(size=(1000, 700), card_face=design)
+    faces = app.table.faces
+    assert faces.design == design and faces.size == app.table.layout.card
+    assert faces.size[0] >= 2 * make_app(size=(1000, 700)).table.layout.card[0] - 1
+    ace = box_of(app, "AH")  # on top of its column: shown whole
+    inner = pygame.Rect(0, 0, ace.w, ace.h).inflate(-ace.w // 4, -ace.h // 4)  # clear of the corners
+    shown = app.screen.subsurface(ace).subsurface(inner)
+    drawn = faces.face(Card.parse("AH")).subsurface(inner)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(drawn, "RGB")
