@@ -29,7 +29,7 @@ from eightoff.session.settings import Preferences
 from eightoff.session.start import open_session
 from eightoff.ui.access import Support
 from eightoff.ui.icon import make_icon
-from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window
+from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window, small_window_scale
 from eightoff.ui.memory import heap_trimmer
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
 from eightoff.ui.scene import Scene
@@ -420,9 +420,11 @@ class App:
             # frees the surface it had given out.
             self.window.native.minimum_size = smallest
         self.screen = self.window.surface()
-        if (self.screen.get_size(), scale) == (self.size, self.ui_scale):
+        size = self.screen.get_size()
+        scale = small_window_scale(size, scale)  # below the smallest window: all drawn smaller, to fit
+        if (size, scale) == (self.size, self.ui_scale):
             return
-        self.size, self.ui_scale = self.screen.get_size(), scale
+        self.size, self.ui_scale = size, scale
         for scene in self.scenes:
             scene.resize(self.size)
 

@@ -178,6 +178,14 @@ def chrome_scale(width: int, height: int, ui_scale: float = 1.0) -> float:
     return ui_scale * max(1.0, min(width / ui_scale / CHROME_BASE[0], height / ui_scale / CHROME_BASE[1]))
 
 
+def small_window_scale(size: tuple[int, int], ui_scale: float) -> float:
+    """The scale to draw a window of `size` pixels at: the desktop's `ui_scale`, or less when the
+    window is smaller than `min_window` (a window manager that ignores the minimum, a tiling
+    one), so that everything is drawn smaller and fits rather than being cut off."""
+    smallest = min_window(ui_scale)
+    return ui_scale * min(1.0, size[0] / smallest[0], size[1] / smallest[1])
+
+
 def min_window(ui_scale: float = 1.0) -> tuple[int, int]:
     """The smallest window, in pixels, at the desktop's scale: MIN_WINDOW of its points."""
     return (round(MIN_WINDOW[0] * ui_scale), round(MIN_WINDOW[1] * ui_scale))
@@ -186,8 +194,8 @@ def min_window(ui_scale: float = 1.0) -> tuple[int, int]:
 def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = False,
                    ui_scale: float = 1.0) -> Layout:
     """The layout for a window of `width` x `height` pixels at the desktop's `ui_scale` (smaller
-    than `min_window` is laid out as if it were that, the window manager keeping the rest off
-    screen).
+    than `min_window` is laid out as if it were that; the window draws one forced smaller at a
+    smaller scale, `small_window_scale`, so that it fits).
 
     Two tables, chosen from the rules' piles: when the cells or reserve and the foundations fit
     in one row above the columns (FreeCell, Raglan), they share that row, holding places on the
