@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from eightoff.session.keeper import Keeper
     from eightoff.ui.scene import Host
 
-MAX_ROWS = 8
 PICK_FIRST = N_("Pick a recent game first, then Play again or Watch")
 CHART_HEIGHT = 190
 """The charts' strip at a dialog unit of 1 (legible at 800x600, where the unit is smaller)."""
@@ -64,6 +63,9 @@ class StatisticsDialog(Dialog):
         """Shows the store's notices (a log it could not read or rewrite)."""
         self.rules = rules
         self.selected: int | None = None
+        """The picked game, an index into `recent`."""
+        self.first = 0
+        """The first recent game shown: the rows scroll through every game kept."""
         self.games_page = False
         """Whether the recent games are shown (else the figures and charts)."""
         self.read()
@@ -84,7 +86,7 @@ class StatisticsDialog(Dialog):
             lines += ["", title(None), *game_rows(together), *streak_lines(together.statistics)]
             self.together = together
         self.figure_lines = lines
-        self.recent: list[FinishedGame] = overview.recent[:MAX_ROWS]
+        self.recent: list[FinishedGame] = overview.recent
 
     def buttons(self) -> list[tuple[str, Callable[[], None] | None]]:
         """The figures: Recent games (the default), Reset, Close. The games: Play again (the
@@ -100,7 +102,7 @@ class StatisticsDialog(Dialog):
         self.games_page = not self.games_page
         self.button_specs = self.buttons()
         self.focus_moved = False
-        self.scroll = 0
+        self.scroll = self.first = 0
         self.host.push(self)
         self.resize(self.size)
 
@@ -111,7 +113,12 @@ class StatisticsDialog(Dialog):
             return self.figure_lines
         if not self.recent:
             return [_("No finished games yet.")]
-        return [_("Recent games (pick one, then Enter or Play again):")]
+        shown = self.rows()
+        where = _("Games {first}–{last} of {total}").format(
+            first=self.first + 1, last=self.first + shown, total=len(self.recent))
+        if shown < len(self.recent):
+            where += "   ·   " + _("Up/Down, Page Up/Page Down or the wheel show the others")
+        return [_("Recent games (pick one, then Enter or Play again):"), where]
 
     def figure_height(self) -> int:
         return 0 if self.games_page else self.px(CHART_HEIGHT)
@@ -119,7 +126,7 @@ class StatisticsDialog(Dialog):
     def rows(self) -> int:
         """How many recent games fit the window under the figures and charts (the geometry of
         `Dialog.resize`)."""
-        text = self.text_font.get_linesize() * len(self.body_lines())
+        text = self.text_font.get_linesize() * (2 if self.games_page and self.recent else 1)
         px = self.px
         fixed = (px(24) + self.title_font.get_linesize() + px(12) + text + px(16) + px(24 + 40 + 24)
                  + self.figure_height())
@@ -130,14 +137,15 @@ class StatisticsDialog(Dialog):
             return []
         return [("» " if index == self.selected else "   ") + row(game)
                 + ("  " + _("(cannot be played again)") if game.replay_problem() else "")
-                for index, game in enumerate(self.recent[:self.rows()])]
+                for index, game in enumerate(self.recent[self.first:self.first + self.rows()],
+                                             start=self.first)]
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         super().resize(size)
 
     def toggle(self, index: int) -> None:
-        self.selected = index
+        self.selected = self.first + index
         self.host.unsay(_(PICK_FIRST))  # it was about having no pick
 
     def draw_panel(self, screen: pygame.Surface) -> None:
@@ -145,16 +153,48 @@ class StatisticsDialog(Dialog):
         if not self.games_page:
             draw_charts(screen, self.figure_area(), self.figures, self.unit, self.together)
 
+    def scroll_by(self, lines: int) -> None:
+        """The wheel: on the games page it scrolls the rows through every game kept."""
+        if not self.games_page:
+            super().scroll_by(lines)
+            return
+        first = max(0, min(self.first + lines, len(self.recent) - self.rows()))
+        if first != self.first:
+            self.first = first
+            self.resize(self.size)
+
     def key(self, event: pygame.event.Event) -> None:
-        """Enter on a picked or focused row plays that game again."""
+        """Enter on a picked or focused row plays that game again. Up and Down past the rows
+        shown scroll them, as Page Up, Page Down, Home and End do by more."""
+        if self.games_page and self.scroll_key(event.key):
+            return
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.games_page:
             if self.focus_moved and self.focus < self.option_count:
-                self.selected = self.focus
+                self.selected = self.first + self.focus
             if self.selected is not None and (not self.focus_moved or self.focus < self.option_count):
                 self.host.pop(self)
                 self.play_selected()
                 return
         super().key(event)
+
+    def scroll_key(self, key: int) -> bool:
+        """Scroll the rows for `key` if it asks to, keeping the focus on a row; True if it did."""
+        shown = self.option_count
+        on_row = self.focus_moved and self.focus < shown
+        moves = {pygame.K_PAGEUP: -max(1, shown - 1), pygame.K_PAGEDOWN: max(1, shown - 1),
+                 pygame.K_HOME: -len(self.recent), pygame.K_END: len(self.recent)}
+        if key == pygame.K_DOWN and on_row and self.focus == shown - 1:
+            moves[key] = 1
+        elif key == pygame.K_UP and on_row and self.focus == 0:
+            moves[key] = -1
+        if key not in moves or (key in (pygame.K_UP, pygame.K_DOWN) and self.first == (
+                0 if key == pygame.K_UP else len(self.recent) - shown)):
+            return False
+        self.scroll_by(moves[key])
+        if key in (pygame.K_HOME, pygame.K_END) or not on_row:
+            self.focus = 0 if key in (pygame.K_HOME, pygame.K_PAGEUP) else max(0, self.option_count - 1)
+            self.focus_moved = True
+        return True
 
     # ----- buttons -----------------------------------------------------------------------------
 

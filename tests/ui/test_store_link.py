@@ -33,7 +33,7 @@ from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.playback import Playback
 from eightoff.ui.stats_dialog import StatisticsDialog
-from tests.ui.helpers import FakeClock, click, clock, key, pile_center
+from tests.ui.helpers import FakeClock, click, clock, key, pile_center, post
 
 OPENED: list[Session] = []
 """The sessions this test opened, whose windows count as gone once the next one opens."""
@@ -624,3 +624,42 @@ def test_the_wait_for_the_playback_notice_stays_readable_while_moves_go_on(home:
     clock(app).time += 3
     app.pump()
     assert "waits" not in app.table.status.banner and "Replay: move" in app.table.status.banner
+
+
+def many_games(home: Path, count: int) -> None:
+    store = store_at(home)
+    for deal in range(100, 100 + count):
+        game = Game.new(deal, STANDARD)
+        game.play(game.legal_moves()[0])
+        store.record_result(game, False, 60.0)
+
+
+def test_every_recent_game_kept_is_reachable_by_keys_and_wheel(home: Path) -> None:
+    many_games(home, 20)
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    shown = dialog.option_count
+    assert 0 < shown < 20 and "deal 119" in dialog.option_labels()[0]
+    assert f"Games 1–{shown} of 20" in dialog.body_lines()[1]
+    key(app, pygame.K_END)
+    assert "deal 100" in dialog.option_labels()[-1] and "of 20" in dialog.body_lines()[1]
+    key(app, pygame.K_RETURN)  # the focus is on the last row: the oldest game is dealt again
+    assert app.table.game.deal_number == 100
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    key(app, pygame.K_HOME)  # onto the first row, then down three past the last one shown
+    assert dialog.focus == 0 and dialog.first == 0
+    for _ in range(shown + 2):
+        key(app, pygame.K_DOWN)
+    assert dialog.first == 3 and dialog.focus == shown - 1
+    post(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)
+    app.pump()
+    assert dialog.first == 0
+    post(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False, precise_x=0.0, precise_y=-10.0)
+    app.pump()
+    assert "deal 100" in dialog.option_labels()[-1]
