@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Final
+from typing import BinaryIO, Final
 
 import pygame
 
@@ -34,10 +35,22 @@ PIXEL_FORMAT: Final = "RGBA"
 CHECKSUM_BYTES = 4
 NAMES_LIMIT = 4096
 """The longest line of names read: a few hundred bytes in a sound file."""
+PICTURES_LIMIT = 128
+"""The most pictures a file may hold (a deck's 52 faces, the back, the outlines and highlight):
+a file that names more is not read, whatever its size."""
 PATTERN = "faces-*.rgba"
 KEPT_FILES = 4
 """Files of other sizes kept beside the newest (the window at its sizes on other monitors);
 older ones are removed when a new one is written."""
+
+
+@contextlib.contextmanager
+def _open_regular(path: Path) -> Iterator[BinaryIO | None]:
+    """`path` open for reading if it is a regular file, else None: a FIFO or a device put in
+    its place must not hang the launch (the open does not wait for a writer) nor be read."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    with os.fdopen(handle, "rb") as file:
+        yield file if stat.S_ISREG(os.fstat(handle).st_mode) else None
 
 
 class PictureFile:
@@ -54,13 +67,14 @@ class PictureFile:
         width, height = self.size
         length = width * height * len(PIXEL_FORMAT)
         try:
-            with open(self.path, "rb") as file:
-                if file.read(len(self.header)) != self.header:
+            with _open_regular(self.path) as file:
+                if file is None or file.read(len(self.header)) != self.header:
                     return None
                 line = file.readline(NAMES_LIMIT)
                 names = line.decode().split()
-                if len(set(names)) != len(names) or os.fstat(file.fileno()).st_size != (
-                        len(self.header) + len(line) + len(names) * length + CHECKSUM_BYTES):
+                size = len(self.header) + len(line) + len(names) * length + CHECKSUM_BYTES
+                if (len(set(names)) != len(names) or len(names) > PICTURES_LIMIT
+                        or os.fstat(file.fileno()).st_size != size):
                     return None
                 pictures, checksum = {}, zlib.crc32(line)
                 for name in names:
@@ -68,7 +82,7 @@ class PictureFile:
                     checksum = zlib.crc32(pixels, checksum)
                     pictures[name] = in_screen_format(pygame.image.frombytes(pixels, self.size, PIXEL_FORMAT),
                                                       alpha=True)
-                if file.read() != checksum.to_bytes(CHECKSUM_BYTES, "big"):
+                if file.read(CHECKSUM_BYTES + 1) != checksum.to_bytes(CHECKSUM_BYTES, "big"):
                     return None
                 return pictures
         except (OSError, ValueError, pygame.error):  # gone, unreadable, not text, or cut short meanwhile

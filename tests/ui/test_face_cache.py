@@ -3,7 +3,10 @@ drawn, and any file that is not exactly right is drawn again and replaced, never
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import threading
 from pathlib import Path
 
 import pygame
@@ -123,6 +126,7 @@ def damage(path: Path, how: str, where: int, extra: bytes) -> None:
         path.write_bytes(extra)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(wrong=damaged_files())
 def test_a_damaged_file_is_drawn_again_and_replaced(
@@ -155,6 +159,49 @@ def test_pictures_drawn_for_other_art_are_not_shown(tmp_path: Path, drawn: list[
     faces.restore(tmp_path)
     assert faces._unkept is not None
     assert every_picture(faces) == drawn
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+def test_a_pipe_where_the_file_goes_is_not_waited_on_nor_read(tmp_path: Path, drawn: list[bytes]) -> None:
+    """Opening a pipe for reading waits for a writer: the launch would hang. If it did here, the
+    writer started below would end the wait after half a minute, and the test fails."""
+    good = kept(tmp_path).read_bytes()
+    path = tmp_path / FILE_NAME
+    path.unlink()
+    os.mkfifo(path)
+
+    begun = threading.Event()
+
+    def write_a_good_file() -> None:
+        begun.set()
+        with contextlib.suppress(OSError), open(path, "wb") as pipe:
+            pipe.write(good)
+
+    writer = threading.Timer(30.0, write_a_good_file)
+    writer.start()
+    try:
+        faces = CardFaces(*SIZE)
+        faces.restore(tmp_path)
+        assert not begun.is_set(), "the pipe was waited on"
+        assert faces._unkept is not None  # nothing taken from it
+        assert every_picture(faces) == drawn
+    finally:
+        writer.cancel()
+        if begun.is_set():  # the writer waits for a reader: one comes and goes, its write fails
+            os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join()
+
+
+def test_a_file_that_names_more_pictures_than_a_deck_has_is_not_read(tmp_path: Path) -> None:
+    """Its length agrees with its names, so only the count tells: 200 pictures are not read."""
+    faces = CardFaces(*SIZE)
+    faces.restore(tmp_path)
+    picture = faces.face(DECK[0])
+    assert faces._unkept is not None
+    faces._unkept.write({f"face:{index}": picture for index in range(200)})
+    again = CardFaces(*SIZE)
+    again.restore(tmp_path)
+    assert again._unkept is not None and not again._faces and not again._others
 
 
 @pytest.mark.parametrize("blocked", ["a file where the folder goes", "a folder where the file goes"])
