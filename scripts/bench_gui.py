@@ -3,7 +3,8 @@
 servers.
 
 Usage: .venv/bin/python scripts/bench_gui.py [--rules R | --every-game] [--runs 5] [--idle-runs 3]
-       [--frames 300] [--skip-launch] [--skip-idle] [--skip-drag] [--designs] [--compare TREE]
+       [--frames 300] [--skip-launch] [--skip-idle] [--skip-memory] [--skip-drag] [--designs]
+       [--compare TREE]
 
 - launch to the dealt table on screen, beside GNOME Aisleriot (`sol --variation eight-off`),
   rounds interleaved, on a 1280x800 screen: from starting the program to the first screen
@@ -53,11 +54,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from _figures import pure_python_loop, spread  # noqa: E402
 
-from eightoff.ui.x11_present import XImage  # noqa: E402
 from tests.ui.xwindow import (  # noqa: E402
     ALL_PLANES,
     Z_PIXMAP,
     GameProcess,
+    XImage,
     missing_tools,
     virtual_screen,
     xdotool,
@@ -305,7 +306,8 @@ STATES: dict[str, tuple[Callable[[GameProcess, dict[str, Any]], str | None] | No
     "window minimised": (minimise, True),
 }
 """Each state: how to reach it from a fresh deal (saying how, if it took a while), and whether
-the program must use no CPU there (else: at most one wake-up a second, for the clock)."""
+the program must use no CPU there (else: at most two wake-ups a second, for the clock: its
+second, and SDL waiting for the X server to take the frame)."""
 
 
 Threads = dict[int, tuple[int, int]]
@@ -394,8 +396,8 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
             rates.append(rate)
         # Judged on schedstat's nanoseconds: /proc stat counts 10 ms ticks, so one tick in the
         # 10 s window already reads as 0.100 %.
-        target = ("target no CPU (at most 0.1%)" if silent else "target at most 1 wake-up a second")
-        met = (statistics.median(by_schedstat) <= 0.1 if silent else statistics.median(rates) <= 1.0)
+        target = ("target no CPU (at most 0.1%)" if silent else "target at most 2 wake-ups a second")
+        met = (statistics.median(by_schedstat) <= 0.1 if silent else statistics.median(rates) <= 2.0)
         said = ", ".join(dict.fromkeys(note for note in notes if note))  # the same note once
         label = f"{state} ({said})" if said else state
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
@@ -404,8 +406,7 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
         print(f"  wake-ups by thread, last run: {who}")
     reference_idle(display, runs)
     print("  (wake-ups are voluntary context switches: on X11 a frame through SDL's update adds one of "
-          "its own, the wait for the X server's reply to its XSync; the clock's small frame goes "
-          "through Xlib without it, see eightoff/ui/x11_present.py)")
+          "its own, the wait for the X server's reply to its XSync)")
 
 
 # ----- memory -------------------------------------------------------------------------------------
@@ -673,6 +674,8 @@ def main() -> int:
     parser.add_argument("--skip-idle", action="store_true", help="leave out the idle runs (about 5 minutes)")
     parser.add_argument("--skip-drag", action="store_true", help="leave out the drag frames")
     parser.add_argument("--skip-launch", action="store_true", help="leave out the launch timings")
+    parser.add_argument("--skip-memory", action="store_true",
+                        help="leave out the memory figures (a game played to its win, a heavy search)")
     parser.add_argument("--frames", type=int, default=300, help="drag frames timed")
     parser.add_argument("--rules", default="standard", help="the game measured (a --rules name)")
     parser.add_argument("--every-game", action="store_true", help="measure every game in turn")
@@ -699,6 +702,7 @@ def main() -> int:
         passed += ["--skip-drag"] if args.skip_drag else []
         passed += ["--skip-launch"] if args.skip_launch else []
         passed += ["--designs"] if args.designs else []
+        passed += ["--skip-memory"] if args.skip_memory else []
         for key in games:
             print(f"== {key}", flush=True)
             subprocess.run([sys.executable, __file__, "--rules", key, *passed], check=False)
@@ -716,10 +720,11 @@ def main() -> int:
     with virtual_screen(2000, 1200) as display, tempfile.TemporaryDirectory() as home:
         if not args.skip_idle:
             bench_idle(display, Path(home), args.idle_runs)
-        number = winnable_deal()
-        window_mb = bench_memory(display, Path(home), number)
-        bench_worker_search(window_mb, number)
-        bench_reference_memory(display)
+        if not args.skip_memory:
+            number = winnable_deal()
+            window_mb = bench_memory(display, Path(home), number)
+            bench_worker_search(window_mb, number)
+            bench_reference_memory(display)
         if not args.skip_drag:
             bench_drag(display, args.frames, 3)
     return 0

@@ -99,7 +99,9 @@ class App:
         self.screen = self.window.surface()
         self.size = self.screen.get_size()  # the drawable's real pixels: cards are drawn for them
 
-        self.wait = sdl_waiter()
+        self.waiter = sdl_waiter()
+        self.taken: list[pygame.event.Event] = []
+        """Events the wait took off the queue (pygame's own wait does), handled first."""
         self.trim = heap_trimmer()
         self.shown = 0
         """Frames put on screen (steps that drew nothing are not counted)."""
@@ -349,6 +351,10 @@ class App:
             self.step()
         return 0
 
+    def wait(self, timeout: float | None) -> None:
+        """Sleep until an event comes or `timeout` seconds pass (None: until an event)."""
+        self.taken += self.waiter(timeout)
+
     def pump(self, frames: int = 1) -> None:
         """Handle what is queued and draw, `frames` times, never waiting (for tests)."""
         for _frame in range(frames):
@@ -372,7 +378,8 @@ class App:
 
     def step(self) -> None:
         pygame = self.pygame
-        for event in pygame.event.get():
+        taken, self.taken = self.taken, []
+        for event in [*taken, *pygame.event.get()]:
             self.dispatch(event)
         now = self.now()
         for scene in list(self.scenes):
@@ -432,14 +439,13 @@ class App:
         if not self.visible:
             return
         lower_changed = any(scene.needs_draw() for scene in self.scenes[:-1])
-        rects: list[pygame.Rect] | None = None
         if self.full_redraw or lower_changed:
             for scene in self.scenes:
                 scene.draw(self.screen, True)
             self.full_redraw = False
-        elif not self.top.needs_draw() or not (rects := self.top.draw(self.screen, False)):
+        elif not self.top.needs_draw() or not self.top.draw(self.screen, False):
             return
-        self.window.present(rects)
+        self.window.present()
         self.shown += 1
         self.table.after_frame()
         if self._after_first_frame is not None:

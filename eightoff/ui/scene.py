@@ -79,7 +79,8 @@ class Scene:
         return None
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
-        """Draw what changed (everything when `full`) and return the areas to update."""
+        """Draw what changed (everything when `full`) and return the areas repainted: none
+        means nothing changed, and no frame is shown."""
         return []
 
     def needs_draw(self) -> bool:

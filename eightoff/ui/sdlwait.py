@@ -1,9 +1,11 @@
 """Sleeping until the next event, for real.
 
-pygame-ce 2.5's `pygame.event.wait()` polls every millisecond (about 3 % of a core while
-idle). SDL's own `SDL_WaitEventTimeout` blocks on the display connection and truly sleeps,
-so we call it through ctypes on the very SDL library pygame-ce loaded, with a NULL event: it
-then only waits and leaves the event in the queue for `pygame.event.get()`.
+pygame-ce's `pygame.event.wait()` polls every millisecond (about 3 % of a core while idle),
+as reported upstream: https://github.com/pygame-community/pygame-ce/issues/1541 ("pygame.event.wait
+always polls", open). SDL's own `SDL_WaitEventTimeout` blocks on the display connection and
+truly sleeps, so we call it through ctypes on the very SDL library pygame-ce loaded, with a
+NULL event: it then only waits and leaves the event in the queue for `pygame.event.get()`.
+Where that library cannot be reached, pygame's own wait does the job, polling.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from pathlib import Path
 
 import pygame
 
-Waiter = Callable[[float | None], None]
+Waiter = Callable[[float | None], list[pygame.event.Event]]
+"""Sleeps until an event is queued or `timeout` seconds pass (None: no limit), and gives the
+events it took off the queue (SDL's wait takes none), to be handled before those still queued."""
 
 
 def _sdl_candidates() -> Iterator[str]:
@@ -35,8 +39,7 @@ def _sdl_candidates() -> Iterator[str]:
 
 
 def sdl_waiter() -> Waiter:
-    """A function that sleeps until an event is queued or `timeout` seconds pass (None: no
-    limit). Falls back to short sleeps where SDL cannot be reached through ctypes."""
+    """SDL's own wait on the SDL pygame loaded, or pygame's polling wait where there is none."""
     for path in _sdl_candidates():
         try:
             library = _already_loaded(path)
@@ -48,12 +51,14 @@ def sdl_waiter() -> Waiter:
         wait_timeout.argtypes = [ctypes.c_void_p, ctypes.c_int]
         wait_timeout.restype = ctypes.c_int
 
-        def wait(timeout: float | None, call: Callable[[None, int], int] = wait_timeout) -> None:
+        def wait(timeout: float | None,
+                 call: Callable[[None, int], int] = wait_timeout) -> list[pygame.event.Event]:
             # Rounded up: waking a little early would only mean waking twice.
             call(None, -1 if timeout is None else max(0, math.ceil(timeout * 1000)))
+            return []
 
         return wait
-    return _sleepy_wait
+    return pygame_wait
 
 
 def _already_loaded(path: str) -> ctypes.CDLL:
@@ -65,6 +70,11 @@ def _already_loaded(path: str) -> ctypes.CDLL:
     return ctypes.CDLL(path, mode=no_load | os.RTLD_GLOBAL)
 
 
-def _sleepy_wait(timeout: float | None) -> None:
-    limit = 50 if timeout is None else max(0, min(50, round(timeout * 1000)))
-    pygame.time.wait(limit)
+def pygame_wait(timeout: float | None) -> list[pygame.event.Event]:
+    """pygame's own wait, which takes the event it wakes for off the queue. Its timeout in whole
+    milliseconds, and 0 means none: a wait shorter than a millisecond only looks."""
+    if timeout is None:
+        return [pygame.event.wait()]
+    milliseconds = math.ceil(timeout * 1000)
+    event = pygame.event.wait(milliseconds) if milliseconds > 0 else pygame.event.poll()
+    return [] if event.type == pygame.NOEVENT else [event]

@@ -13,24 +13,14 @@ where input crosses from the first to the second.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE
 
-if TYPE_CHECKING:
-    from eightoff.ui.x11_present import XPresenter
-
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 """The events whose `pos` (and `rel`) come in window units."""
-
-
-PUT_BUDGET = 128 * 1024
-"""Bytes of pixels a frame may send through Xlib (see `Screen.present`): well under a local
-socket's usual send buffer (208 KiB on Linux), so the write never waits for the X server to read;
-a frame of the whole status line at 1280x800 (258 KB) did, and the process woke for it."""
 
 
 class NoWindow(Exception):
@@ -61,8 +51,6 @@ class Screen:
         self.native.minimum_size = minimum
         self.native.maximum_size = (LARGEST_WINDOW_SIDE, LARGEST_WINDOW_SIDE)
         self.open = True
-        self.presenter: XPresenter | None = None
-        self.presenter_tried = False  # opened at the first small frame: it costs a round trip
 
     def surface(self) -> pygame.Surface:
         """The surface to draw on, at the drawable's real pixels (re-read after every resize).
@@ -90,36 +78,13 @@ class Screen:
         if event.type == pygame.MOUSEMOTION:
             event.rel = (round(event.rel[0] * density), round(event.rel[1] * density))
 
-    def present(self, rects: Sequence[pygame.Rect] | None = None) -> None:
-        """Show what was drawn: `rects` of it, or the whole surface when None.
-
-        The whole surface goes up through SDL, as the window's API has no partial update:
-        measured with scripts/bench_gui.py at 1920x1080 on Xvfb, a frame of a dragged run takes
-        1.2 ms (median) where updating only the changed rectangles took 0.55 ms. But on X11 SDL
-        then waits for the X server's reply, a second wake-up for every frame; so a frame of a
-        few small rectangles (the clock's second) goes through Xlib instead, which does not wait
-        (see x11_present), wherever that works."""
-        if rects is not None and self._put(rects):
-            return
+    def present(self) -> None:
+        """Show what was drawn. The whole surface goes up, as the window's API has no partial
+        update; the scenes repaint only what changed on it, which is where a frame's time goes
+        (measured with scripts/bench_gui.py at 1920x1080 on Xvfb, a frame of a dragged run
+        takes 1.2 ms, median). On X11 SDL waits for the server's reply after each frame: with
+        the clock running that is a second wake-up a second, within the idle budget of two."""
         self.native.flip()
-
-    def _put(self, rects: Sequence[pygame.Rect]) -> bool:
-        surface = self.native.get_surface()
-        if sum(rect.w * rect.h for rect in rects) * 4 > PUT_BUDGET:
-            return False
-        if not self.presenter_tried:
-            self.presenter_tried = True
-            # Here, not at start-up: the first frame does without logging (test_first_frame).
-            from eightoff.ui.x11_present import XPresenter
-
-            self.presenter = XPresenter.open(self.native, surface)
-        if self.presenter is None:
-            return False
-        if self.presenter.put(surface, rects):
-            return True
-        self.presenter.close()
-        self.presenter = None
-        return False
 
     def fill_screen(self, on: bool) -> None:
         """Fill the screen at the desktop's own mode (nothing changes resolution), or go back
@@ -133,8 +98,6 @@ class Screen:
         """Destroy the window, once: a second close (the app's, then a test's sweep) is a no-op."""
         if self.open:
             self.open = False
-            if self.presenter is not None:
-                self.presenter.close()
             self.native.destroy()
 
 

@@ -1,6 +1,7 @@
-"""The loop sleeps, so an idle window costs no CPU: with the clock running it wakes once a second, at the
-second the clock shows; with nothing to show it does not wake at all. Counted through the
-real loop (`App.run`) over simulated time: each call of its wait is one wake-up."""
+"""The loop sleeps, so a window left open costs no CPU and no battery: with the clock running it
+wakes once a second, at the second the clock shows; with nothing to show it does not wake at
+all. Counted through the real loop (`App.run`) over simulated time: each call of its wait is one
+wake-up."""
 
 from __future__ import annotations
 
@@ -24,28 +25,29 @@ class Sleeper:
         self.end = clock(app).time + seconds
         self.woken: list[float] = []
 
-    def __call__(self, timeout: float | None) -> None:
+    def __call__(self, timeout: float | None) -> list[pygame.event.Event]:
         fake = clock(self.app)
         if timeout is None or fake.time + timeout > self.end:
             fake.time = self.end
             self.app.running = False
-            return
+            return []
         fake.time += timeout
         self.woken.append(fake.time)
+        return []
 
 
 def sleep_through(app: App, seconds: float) -> tuple[list[float], int]:
     """The loop's wake-ups (simulated times) and frames shown over `seconds` of its own running."""
     app.pump(3)  # what the last input changed is drawn
     sleeper = Sleeper(app, seconds)
-    app.wait = sleeper
+    app.waiter = sleeper
     shown = 0
     present = app.window.present
 
-    def counted_present(rects: list[pygame.Rect] | None = None) -> None:
+    def counted_present() -> None:
         nonlocal shown
         shown += 1
-        present(rects)
+        present()
 
     app.window.present = counted_present  # type: ignore[method-assign]
     app.run()

@@ -22,8 +22,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from eightoff.ui.x11_present import XImage
-
 WINDOW_CLASS = "eightoff"
 TOOLS = ("Xvfb", "xdotool")
 
@@ -153,6 +151,19 @@ class GameProcess:
 
 Z_PIXMAP = 2
 ALL_PLANES = ctypes.c_ulong(-1).value
+
+
+class XImage(ctypes.Structure):
+    """The leading fields of Xlib's XImage, the ones a screen reader needs: its size, where
+    its pixels are, their layout and the colour masks."""
+
+    _fields_ = [
+        ("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
+        ("format", ctypes.c_int), ("data", ctypes.c_void_p), ("byte_order", ctypes.c_int),
+        ("bitmap_unit", ctypes.c_int), ("bitmap_bit_order", ctypes.c_int), ("bitmap_pad", ctypes.c_int),
+        ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int), ("bits_per_pixel", ctypes.c_int),
+        ("red_mask", ctypes.c_ulong), ("green_mask", ctypes.c_ulong), ("blue_mask", ctypes.c_ulong),
+    ]
 
 
 class Screenshot:
