@@ -1,5 +1,6 @@
-"""The layers of docs/architecture.md, checked: import-linter's contract in pyproject.toml, and no
-import of our own modules tucked inside a function, where it could hide a cycle."""
+"""The layers of docs/architecture.md (core, solver, store, session, ui, cli; arrows point
+down), checked: import-linter's contract in pyproject.toml, and no import of our own modules
+tucked inside a function, where it could hide a cycle."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def test_the_layer_contract_holds() -> None:
 def said_to_be_for_start_up(lines: list[str], number: int) -> bool:
     """Whether the import on line `number` (1-based), or the run of imports, comments and
     blank lines just above it, carries a comment that it is there for start-up cost: the
-    one reason a function may import our own modules."""
+    one reason a function may import our own modules (the window's first frame and the
+    command line's start wait for every import made at the top)."""
     index = number - 1
     while index >= 0:
         text = lines[index].strip()

@@ -48,10 +48,6 @@ def percent(value: float, digits: int = 0) -> str:
     return _numbers.percent(value, digits)
 
 
-def active_translations() -> gettext.NullTranslations:
-    return _active
-
-
 def _(message: str) -> str:
     """The player's language version of `message` (the English original when untranslated)."""
     return _active.gettext(message)

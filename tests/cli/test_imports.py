@@ -1,5 +1,5 @@
-"""Each subcommand loads only what it uses, for start-up cost: run as a player runs it, in a subprocess,
-and the modules loaded by the time it exits are read from `sys.modules`.
+"""Each subcommand loads only what it uses, so it starts at once: run as a player runs it, in a
+subprocess, and the modules loaded by the time it exits are read from `sys.modules`.
 
 The player's preferences ask for Italian, so the catalogue is loaded and the preference file is
 read, as on a real desktop; Babel's locale data is still not needed to print a board.

@@ -1,6 +1,6 @@
 """A deliberately simple second reading of the rules, to check the fast move generator against.
 
-Written from the rules text (the README and docs/architecture.md), not from eightoff/core/position.py: it
+Written from the games' rules as a player reads them, not from eightoff/core/position.py: it
 tries every (source, destination, count) and asks plain questions of each, and it applies
 moves on lists. Slow and obviously right is the point; it never calls `legal_moves`,
 `find_move`, `apply` or the `Rules` helper methods.

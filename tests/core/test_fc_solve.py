@@ -48,6 +48,7 @@ class TestStoredSolutions:
         assert not replay(deal(1), STANDARD, "\n".join(solution[:-12])).is_won
 
 
+@pytest.mark.system
 @pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (apt install freecell-solver-bin)")
 class TestLiveFcSolve:
     @pytest.mark.parametrize(

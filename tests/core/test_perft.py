@@ -65,6 +65,14 @@ class TestPerft:
         assert any(later.foundations)
 
     @pytest.mark.parametrize("name", list(CASES))
+    def test_counts_two_moves_deep(self, name: str) -> None:
+        make, rules, expected = CASES[name]
+        position = make()
+        assert list(perft(position, rules, 2, moves_of="core")) == expected[:2]
+        assert list(perft(position, rules, 2, moves_of="reference")) == expected[:2]
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("name", list(CASES))
     def test_counts(self, name: str) -> None:
         make, rules, expected = CASES[name]
         position = make()

@@ -60,6 +60,7 @@ def test_complete_without_fuzzy_entries(po: Path) -> None:
     assert missing == []
 
 
+@pytest.mark.system  # GNU gettext's msgfmt
 @pytest.mark.parametrize("po", PO_FILES, ids=lambda path: path.parent.parent.name)
 def test_msgfmt_accepts_it_and_counts_nothing_missing(po: Path) -> None:
     if shutil.which("msgfmt") is None:

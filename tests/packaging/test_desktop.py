@@ -40,6 +40,7 @@ def assert_valid_metainfo(path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.system  # desktop-file-validate, appstreamcli
 def test_packaged_entry_validates() -> None:
     assert_valid_desktop_file(ASSETS / "eightoff.desktop")
 
@@ -57,6 +58,7 @@ def test_the_entry_names_every_game_in_english_and_italian() -> None:
     assert fields["Comment[it]"] != fields["Comment"]
 
 
+@pytest.mark.system  # desktop-file-validate, appstreamcli
 def test_packaged_metainfo_validates_and_matches_the_entry() -> None:
     metainfo = ASSETS / "io.github.eightoff.metainfo.xml"
     assert_valid_metainfo(metainfo)
@@ -89,12 +91,14 @@ def test_exec_arguments_are_quoted_as_the_spec_says(argument: str, written: str)
     assert exec_argument(argument) == written
 
 
+@pytest.mark.system  # desktop-file-validate, appstreamcli
 def test_entry_for_an_awkward_path_still_validates(tmp_path: Path) -> None:
     entry = tmp_path / "eightoff.desktop"
     entry.write_text(desktop_entry(["/home/ann/my games/100% $fun/eightoff", "-m", "eightoff"]))
     assert_valid_desktop_file(entry)
 
 
+@pytest.mark.system  # desktop-file-validate, appstreamcli
 def test_install_then_uninstall(tmp_path: Path) -> None:
     installed = install_desktop(tmp_path)
     assert installed.returncode == 0, installed.stderr

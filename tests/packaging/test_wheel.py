@@ -8,7 +8,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tests.packaging.conftest import ROOT, assert_valid_desktop_file, clean_env
+
+pytestmark = [pytest.mark.system, pytest.mark.slow]  # pip builds and installs the wheel
 
 ASSETS = ROOT / "eightoff" / "assets"
 

@@ -6,7 +6,11 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tests.packaging.conftest import clean_env
+
+pytestmark = [pytest.mark.system, pytest.mark.slow]  # pip builds and installs the wheel
 
 
 def test_wheel_holds_the_compiled_catalogue(built_wheel: Path) -> None:

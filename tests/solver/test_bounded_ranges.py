@@ -1,4 +1,5 @@
-"""Issue 18: a range of deals takes bounded processes and memory, whatever --jobs and its length."""
+"""A range of deals takes bounded processes and memory, whatever --jobs and its length: `--jobs 10000`
+on two deals once started hundreds of processes."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -19,35 +19,32 @@ from eightoff.core.limits import LAST_DEAL
 from eightoff.core.variants import STANDARD
 from eightoff.solver.batch import SIGNIFICANT, Job, Summary, deal_count, solve_deals
 
-
-def spawned_children(pid: int) -> set[int]:
-    """The worker processes `pid` started (multiprocessing's spawn runs `spawn_main`)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            command = (entry / "cmdline").read_bytes()
-        except (OSError, IndexError):
-            continue
-        if parent == pid and b"spawn_main" in command:
-            found.add(int(entry.name))
-    return found
+RECORDER = """
+import os, sys
+if "--multiprocessing-fork" in sys.argv:
+    with open(os.path.join(os.environ["STARTED_IN"], str(os.getpid())), "w") as note:
+        note.write(str(os.getppid()))
+"""
+"""A sitecustomize that notes every worker process multiprocessing's spawn starts, and its
+parent, before it runs anything else: the test counts the workers whatever their lifetime."""
 
 
-def test_jobs_are_capped_by_the_deals_and_the_cores() -> None:
-    process = subprocess.Popen(
+def test_jobs_are_capped_by_the_deals_and_the_cores(tmp_path: Path) -> None:
+    hooks, started = tmp_path / "hooks", tmp_path / "started"
+    hooks.mkdir()
+    started.mkdir()
+    (hooks / "sitecustomize.py").write_text(RECORDER)
+    path = os.pathsep.join(filter(None, [str(hooks), os.environ.get("PYTHONPATH")]))
+    process = subprocess.run(
         [sys.executable, "-m", "eightoff", "solve", "--deals", "1-2", "--jobs", "20", "--max-states", "2000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    seen: set[int] = set()
-    while process.poll() is None:
-        seen |= spawned_children(process.pid)
-        time.sleep(0.01)
-    out, errors = process.communicate()
-    assert process.returncode == 0, errors
-    assert len(seen) <= min(2, os.cpu_count() or 1)
-    assert json.loads(out.splitlines()[-1])["summary"]["deals"] == 2
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": path, "STARTED_IN": str(started)})
+    assert process.returncode == 0, process.stderr
+    assert json.loads(process.stdout.splitlines()[-1])["summary"]["deals"] == 2
+    workers = min(2, os.cpu_count() or 1)  # the deals or the cores, not the jobs asked for
+    notes = list(started.iterdir())
+    assert len(notes) == (workers if workers > 1 else 0)  # one process solves in itself
+    assert len({note.read_text() for note in notes}) <= 1  # all started by the command
 
 
 def test_a_huge_range_streams_in_bounded_memory() -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from eightoff.solver import compiled
 
-GAMES = [("freecell", "1-6"), ("standard", "1-6"), ("raglan", "1-3")]
+GAMES = [("freecell", "1-6"), ("standard", "1-6"), pytest.param("raglan", "1-3", marks=pytest.mark.slow)]
 MAX_STATES = "100000"
 """A deterministic cap (distinct boards), never seconds: both runs stop at the same board."""
 

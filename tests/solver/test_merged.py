@@ -157,6 +157,7 @@ def test_it_proves_raglan_382_lost() -> None:
     assert lost and boards < 700_000
 
 
+@pytest.mark.slow
 def test_it_proves_raglan_99_lost_and_not_433() -> None:
     """99 is lost (the take-back search alone needs 126,000 boards to prove it), 433 is won."""
     rules = preset("raglan")

@@ -49,6 +49,7 @@ def fc_solve_verdict(key: str, number: int, *preset: str) -> str:
     return UNSOLVED
 
 
+@pytest.mark.system
 @pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (apt install freecell-solver-bin)")
 @pytest.mark.parametrize(
     "key, number",
@@ -64,6 +65,7 @@ def test_verdicts_agree_with_fc_solve_and_solutions_replay(key: str, number: int
         assert end.is_won
 
 
+@pytest.mark.system
 @pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (apt install freecell-solver-bin)")
 def test_a_bakers_deal_fc_solves_default_misses_is_won_and_its_wider_preset_agrees() -> None:
     """fc-solve's default search answers "could not solve" on Baker's deal 276 (and 278, 761,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def test_a_win_the_prover_found_is_kept_when_the_runners_run_out() -> None:
     to_core(position, FREECELL, outcome.line)
 
 
+@pytest.mark.slow
 def test_freecell_deal_11982_is_proved_lost_within_twelve_thousand_runner_boards() -> None:
     """The one lost deal of 1..32000: its runners alone need 180,927 boards to prove it; with
     the proof search beside them the verdict comes before they have expanded 12,000."""

@@ -62,6 +62,7 @@ def test_solutions_with_takeback_replay_as_wins(rules: Rules) -> None:
     assert replays_to_win(position, rules, result.moves)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [465, 644])
 @pytest.mark.parametrize("takeback", [False, True])
 def test_standard_deals_465_and_644_are_proved_unwinnable(number: int, takeback: bool) -> None:
@@ -106,6 +107,7 @@ def test_auto_play_moves_are_part_of_the_solution() -> None:
 # ----- random legal play from a deal: whatever the verdict, a "solved" line must win --------
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_positions(longest=40, last_deal=2000))
 def test_random_playouts_solve_to_wins(case: tuple[Position, Rules]) -> None:
@@ -191,12 +193,14 @@ def assert_verdict_agrees(position: Position, rules: Rules) -> None:
         assert replays_to_win(position, rules, result.moves)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_positions())
 def test_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:
     assert_verdict_agrees(*case)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_positions(NO_CELLS))
 def test_raglan_verdicts_agree_with_brute_force(case: tuple[Position, Rules]) -> None:

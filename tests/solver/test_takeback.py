@@ -79,6 +79,7 @@ def test_no_search_proves_lost_what_shallow_take_backs_win(case: tuple[Position,
         assert status == SOLVED
 
 
+@pytest.mark.slow
 def test_raglan_deal_939_is_won_only_with_take_backs() -> None:
     """Lost without take-backs (the first search runs dry), won with them: the take-back search
     finds it within its node budget, and the line replays through the core."""

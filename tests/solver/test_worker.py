@@ -147,6 +147,7 @@ def test_the_worker_dies_with_a_killed_window() -> None:
         window.kill()
 
 
+@pytest.mark.slow
 def test_the_state_cap_ends_a_search_as_unknown() -> None:
     with SolverWorker(states=20_000) as worker:
         worker.submit(endless(), STANDARD, None, "capped")
@@ -188,6 +189,7 @@ def raglan_without_the_two_of_hearts() -> Position:
     return start._replace(columns=tuple(columns), hidden=tuple(hidden))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 @pytest.mark.parametrize(
     ("position", "rules"),
@@ -219,6 +221,7 @@ def test_a_worker_killed_in_a_search_answers_unknown_and_the_next_request_starts
         assert worker.wait(WAIT)[1].status == SOLVED and worker.pid not in (None, pid)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux enforces it")
 def test_the_memory_cap_ends_a_search_as_unknown_and_the_worker_goes_on() -> None:
     with SolverWorker(memory=60 << 20, states=10**9) as worker:
@@ -236,4 +239,3 @@ def test_a_process_that_cannot_start_is_worker_unavailable(monkeypatch: pytest.M
     monkeypatch.setattr(subprocess, "Popen", refuse)
     with SolverWorker() as worker, pytest.raises(WorkerUnavailable, match="could not start"):
         worker.submit(deal(1), STANDARD, None, "never")
-    assert isinstance(WorkerUnavailable("x"), RuntimeError)

@@ -10,6 +10,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def contents(target: Target, data: st.DataObject) -> bytes:
     return mutated(target, data)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_bad_files_never_stop_the_store_nor_lose_data(data: st.DataObject) -> None:

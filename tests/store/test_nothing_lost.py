@@ -77,6 +77,7 @@ def test_a_deal_the_command_line_accepts_is_saved_resumed_counted_and_replayed(
     assert finished.deal == number and finished.replay().deal_number == number
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(elapsed=st.floats(allow_nan=True, allow_infinity=True))
 def test_any_clock_reading_is_saved_resumed_and_counted_within_the_limits(
@@ -326,6 +327,7 @@ def test_reset_streams_the_log(dirs: HomeDirs) -> None:
 # ----- a long game is saved a step at a time -------------------------------------------------
 
 
+@pytest.mark.slow
 def test_each_step_of_a_long_game_appends_a_bounded_line_and_resumes_exactly(dirs: HomeDirs) -> None:
     store = Store(dirs)
     game = Game.new(7, STANDARD)

@@ -13,6 +13,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from eightoff.store import HomeDirs, Store
 
 PLAYER = textwrap.dedent(
@@ -111,6 +113,7 @@ def run_finishers(home: Path, go: Path, jobs: list[tuple[int, int, str, int]]) -
         assert process.wait(timeout=120) == 0
 
 
+@pytest.mark.slow
 def test_two_processes_finishing_games_at_once_lose_none(tmp_path: Path) -> None:
     home = tmp_path / "home"
     run_finishers(home, tmp_path / "go", [(1, 200, "standard", 0), (2, 200, "standard", 0)])
@@ -125,6 +128,7 @@ def test_two_processes_finishing_games_at_once_lose_none(tmp_path: Path) -> None
     assert store.notices == []
 
 
+@pytest.mark.slow
 def test_a_reset_in_one_process_keeps_the_other_processes_games(tmp_path: Path) -> None:
     home = tmp_path / "home"
     run_finishers(home, tmp_path / "go", [(1, 200, "standard", 0), (2, 200, "easy", 10)])

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
 from eightoff.store import HomeDirs, Store
 
@@ -109,6 +111,7 @@ def record_interleaved(home: Path) -> None:
         store.record_result(played_game(number, rules), won=won, elapsed=60 + number)
 
 
+@pytest.mark.slow
 def test_all_games_streaks_run_across_games_in_the_order_they_ended(tmp_path: Path) -> None:
     record_interleaved(tmp_path)
     store = Store(HomeDirs(tmp_path))

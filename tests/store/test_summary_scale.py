@@ -206,6 +206,7 @@ def processes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
 # ----- tests --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=lines, cut=st.integers(0, 60))
 def test_the_summary_is_the_reference_whether_built_at_once_or_as_the_log_grew(

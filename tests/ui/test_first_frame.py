@@ -1,8 +1,8 @@
-"""The window draws the deal first, for a quick launch: the real program in a subprocess, on SDL's
-dummy display, opens on the player's unfinished game; what it has imported when that first
-frame is on screen is read from `sys.modules`. The finished games' side of the store, the
-statistics, the search (the window's process needs it only to read the worker's answers), the
-solver's process and the screen-reader bridge come after, or when used."""
+"""The window draws the deal first, so the player sees the table as soon as can be: the real
+program in a subprocess, on SDL's dummy display, opens on the player's unfinished game; what it
+has imported when that first frame is on screen is read from `sys.modules`. The finished games'
+side of the store, the statistics, the search (the window's process needs it only to read the
+worker's answers), the solver's process and the screen-reader bridge come after, or when used."""
 
 from __future__ import annotations
 

@@ -126,6 +126,7 @@ def check(app: App) -> None:
     assert table.layout.size == (max(app.size[0], MIN_WINDOW[0]), max(app.size[1], MIN_WINDOW[1]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_monkey(seed: int) -> None:
     rng = random.Random(seed)

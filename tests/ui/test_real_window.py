@@ -20,9 +20,12 @@ from eightoff.core.variants import STANDARD
 from eightoff.store.preferences import Preferences
 from tests.ui.xwindow import GameProcess, Screenshot, grab_screen, missing_tools, virtual_screen, xdotool
 
-pytestmark = pytest.mark.skipif(
-    bool(missing_tools()), reason=f"needs {', '.join(missing_tools())} (apt install xvfb xdotool)"
-)
+pytestmark = [
+    pytest.mark.xvfb,
+    pytest.mark.slow,
+    pytest.mark.skipif(bool(missing_tools()),
+                       reason=f"needs {', '.join(missing_tools())} (apt install xvfb xdotool)"),
+]
 
 AUTOPLAY = Preferences().autoplay
 """The window starts with default preferences: EIGHTOFF_HOME is an empty folder."""

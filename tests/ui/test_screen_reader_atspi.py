@@ -19,10 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ("dbus-run-session", "dbus-monitor", "dbus-send", "gdbus")
 
 pytest.importorskip("accesskit")
-pytestmark = pytest.mark.skipif(
-    sys.platform != "linux" or launcher() is None or not all(shutil.which(tool) for tool in TOOLS),
-    reason="needs Linux with D-Bus (dbus-run-session, dbus-monitor), gdbus and at-spi2-core",
-)
+pytestmark = [
+    pytest.mark.system,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        sys.platform != "linux" or launcher() is None or not all(shutil.which(tool) for tool in TOOLS),
+        reason="needs Linux with D-Bus (dbus-run-session, dbus-monitor), gdbus and at-spi2-core",
+    ),
+]
 
 
 def test_a_screen_reader_on_the_bus_hears_the_moves_reads_the_piles_and_presses_one(tmp_path: Path) -> None:

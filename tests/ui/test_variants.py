@@ -59,6 +59,7 @@ def first_winnable(rules: Rules) -> tuple[int, tuple[Move, ...]]:
     raise AssertionError(f"no winnable deal of {rules.name} below 50")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key_", list(VARIANTS))
 def test_a_deal_is_won_with_the_mouse(key_: str) -> None:
     rules = PRESETS[key_]

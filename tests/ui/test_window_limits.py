@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE
 from tests.ui.helpers import make_app
 
 
+@pytest.mark.slow
 def test_a_huge_window_draws_on_a_surface_within_the_limit() -> None:
     app = make_app()
     app.window.native.size = (32000, 32000)
