@@ -16,6 +16,7 @@ from tests.ui.xwindow import GameProcess, grab_screen, missing_tools, virtual_sc
 
 pytestmark = [
     pytest.mark.xvfb,
+    pytest.mark.slow,
     pytest.mark.skipif(bool(missing_tools()), reason=f"needs {', '.join(missing_tools())}"),
 ]
 
