@@ -75,7 +75,7 @@ class PictureFile:
                 size = len(self.header) + len(line) + len(names) * length + CHECKSUM_BYTES
                 if (len(set(names)) != len(names) or len(names) > PICTURES_LIMIT
                         or os.fstat(file.fileno()).st_size != size):
-                    return None
+                    return self._damaged("its length or names are wrong")
                 pictures, checksum = {}, zlib.crc32(line)
                 for name in names:
                     pixels = file.read(length)
@@ -83,10 +83,19 @@ class PictureFile:
                     pictures[name] = in_screen_format(pygame.image.frombytes(pixels, self.size, PIXEL_FORMAT),
                                                       alpha=True)
                 if file.read(CHECKSUM_BYTES + 1) != checksum.to_bytes(CHECKSUM_BYTES, "big"):
-                    return None
+                    return self._damaged("its checksum does not match")
                 return pictures
-        except (OSError, ValueError, pygame.error):  # gone, unreadable, not text, or cut short meanwhile
+        except FileNotFoundError:  # not kept yet: the first start at this size and design
             return None
+        except (OSError, ValueError, pygame.error) as error:  # unreadable, not text, cut short meanwhile
+            return self._damaged(str(error))
+
+    def _damaged(self, why: str) -> None:
+        """A file that is there but cannot be used: the pictures are drawn again (and the file
+        replaced), said in one line of the debug log."""
+        import logging  # here: only a damaged file needs it, and the first frame does without
+
+        logging.getLogger(__name__).debug("card pictures in %s drawn again: %s", self.path, why)
 
     def write(self, pictures: Mapping[str, pygame.Surface]) -> None:
         """Replace the file with `pictures` (all of this file's size, by names without spaces),

@@ -253,3 +253,21 @@ def test_the_window_keeps_its_pictures_and_the_next_one_reads_them(
         assert len(shown) == len(DECK)
     finally:
         second.close()
+
+
+def test_a_damaged_file_is_one_line_in_the_debug_log_and_a_missing_one_none(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.face_cache"):
+        CardFaces(*SIZE).restore(tmp_path / "nothing yet")
+        assert caplog.records == []  # a first start: nothing to tell
+        path = kept(tmp_path)
+        data = bytearray(path.read_bytes())
+        data[-100] ^= 0xFF  # one pixel's byte
+        path.write_bytes(bytes(data))
+        faces = CardFaces(*SIZE)
+        faces.restore(tmp_path)
+    assert faces._unkept is not None
+    [line] = [record.getMessage() for record in caplog.records]
+    assert "drawn again" in line and "checksum" in line
