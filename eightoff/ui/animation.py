@@ -28,6 +28,8 @@ class Flight:
     end: tuple[int, int]
     delay: float = 0.0
     """Seconds after the leg starts that this card sets off (a deal's cards leave one by one)."""
+    turns: bool = False
+    """The card flies face down and turns to its side on landing (a deal)."""
 
 
 def ease(t: float) -> float:
@@ -58,8 +60,9 @@ class Animator:
 
     def deal(self, places: dict[Card, CardPlace], origin: tuple[int, int], duration: float,
              now: float) -> None:
-        """Fly every card from a pile at `origin` to its place, one after another in dealing
-        order (row by row across the piles); with no duration they are simply there."""
+        """Fly every card face down from a pile at `origin` to its place, one after another in
+        dealing order (row by row across the piles), turning it as it lands; with no duration
+        they are simply there."""
         self.finish()
         if duration <= 0:
             return
@@ -68,7 +71,8 @@ class Animator:
         for index, (card, place) in enumerate(order):
             sprite = self.sprites.by_card[card]
             sprite.rect.topleft = origin
-            self.flights.append(Flight(sprite, origin, place.box[:2], index * duration * DEAL_STAGGER))
+            self.sprites.show_back(sprite)
+            self.flights.append(Flight(sprite, origin, place.box[:2], index * duration * DEAL_STAGGER, True))
         self.sprites.lift([flight.sprite for flight in self.flights])
         self.duration = duration
         self.started = now
@@ -116,5 +120,7 @@ class Animator:
     def _land(self) -> None:
         for flight in self.flights:
             flight.sprite.rect.topleft = flight.end
+            if flight.turns:
+                self.sprites.show_side(flight.sprite)
             self.sprites.settle(flight.sprite)
         self.flights = []

@@ -67,6 +67,16 @@ class CardSprites:
             sprite.face_up = place.face_up
             sprite.image = self.faces.face(sprite.card) if sprite.face_up else self.faces.back()
 
+    def show_back(self, sprite: CardSprite) -> None:
+        """Show `sprite`'s back whatever its side (a card still in the dealer's hand)."""
+        if self.faces is not None:
+            sprite.image = self.faces.back()
+
+    def show_side(self, sprite: CardSprite) -> None:
+        """Show `sprite` as its place has it: face up or down."""
+        if self.faces is not None:
+            sprite.image = self.faces.face(sprite.card) if sprite.face_up else self.faces.back()
+
     def set_faces(self, faces: CardFaces) -> None:
         self.faces = faces
         for card, sprite in self.by_card.items():

@@ -75,3 +75,15 @@ def test_off_deals_without_flying() -> None:
     app = dealt("off")
     key(app, pygame.K_F2)
     assert not app.table.animator.busy and in_place(app)
+
+
+def test_the_cards_fly_face_down_and_turn_as_they_land() -> None:
+    app = dealt("normal")
+    key(app, pygame.K_F2)
+    clock(app).time += 0.01
+    app.pump()
+    faces, sprites = app.table.faces, app.table.sprites.by_card.values()
+    assert all(sprite.image is faces.back() for sprite in sprites)  # none has landed yet
+    seconds_to_land(app)
+    for sprite in sprites:
+        assert sprite.image is (faces.face(sprite.card) if sprite.face_up else faces.back())
