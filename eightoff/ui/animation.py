@@ -87,6 +87,9 @@ class Animator:
                 x = flight.start[0] + (flight.end[0] - flight.start[0]) * eased
                 y = flight.start[1] + (flight.end[1] - flight.start[1]) * eased
                 flight.sprite.rect.topleft = (round(x), round(y))
+                if t >= 1.0 and flight.turns:  # landed: turned now, not when the last one lands
+                    flight.turns = False
+                    self.sprites.show_side(flight.sprite)
             if now - self.started < last + self.duration:
                 return
             self._land()

@@ -84,6 +84,10 @@ def test_the_cards_fly_face_down_and_turn_as_they_land() -> None:
     app.pump()
     faces, sprites = app.table.faces, app.table.sprites.by_card.values()
     assert all(sprite.image is faces.back() for sprite in sprites)  # none has landed yet
+    clock(app).time += 0.5
+    app.pump()
+    landed = [sprite for sprite in sprites if sprite.face_up and sprite.image is not faces.back()]
+    assert 0 < len(landed) < 52  # each turns as it lands, while others still fly
     seconds_to_land(app)
     for sprite in sprites:
         assert sprite.image is (faces.face(sprite.card) if sprite.face_up else faces.back())
