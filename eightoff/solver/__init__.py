@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.solver.grade import GRADES, deals_of_grade
     from eightoff.solver.hints import Hint, Rewind, hint, hint_from, last_winnable, position_before
     from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget, Status
+    from eightoff.solver.par import PAR_NODES, decided, par_from
     from eightoff.solver.solve import SolverBug, SolveResult, grade_of, solve
     from eightoff.solver.worker import SolverWorker, WorkerUnavailable
 
@@ -33,12 +34,14 @@ __getattr__ = names_from_modules(__name__, {
     "grade": ("GRADES", "deals_of_grade"),
     "hints": ("Hint", "Rewind", "hint", "hint_from", "last_winnable", "position_before"),
     "limits": ("SOLVED", "UNKNOWN", "UNSOLVED", "Budget", "Status"),
+    "par": ("PAR_NODES", "decided", "par_from"),
     "solve": ("SolverBug", "SolveResult", "grade_of", "solve"),
     "worker": ("SolverWorker", "WorkerUnavailable"),
 })
 
 __all__ = [
     "GRADES",
+    "PAR_NODES",
     "SOLVED",
     "UNKNOWN",
     "UNSOLVED",
@@ -51,10 +54,12 @@ __all__ = [
     "Status",
     "WorkerUnavailable",
     "deals_of_grade",
+    "decided",
     "grade_of",
     "hint",
     "hint_from",
     "last_winnable",
+    "par_from",
     "position_before",
     "solve",
 ]

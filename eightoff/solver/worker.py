@@ -71,6 +71,11 @@ WORKER_ARGUMENT = "--eightoff-solver-worker"
 UNKNOWN_RESULT = SolveResult(Status.UNKNOWN, (), 0.0, 0, 0)
 
 
+Message = tuple[int, Position | None, Rules | None, float | None, int | None]
+"""A request to the worker: its number, the position (None: a cancel), the rules, and the
+search's limits in seconds and boards (None: no limit)."""
+
+
 class WorkerUnavailable(RuntimeError):
     """The solver's process could not be started (process or memory limits, a broken
     install): the window goes on without solver features and says why."""
@@ -110,11 +115,11 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
             return
         if message is None:
             return
-        request, position, rules, seconds = message
-        if position is None:
+        request, position, rules, seconds, nodes = message
+        if position is None or rules is None:
             continue  # cancelled
         try:
-            result = solve(position, rules, Budget(seconds=seconds, stop=stop, states=states))
+            result = solve(position, rules, Budget(seconds=seconds, nodes=nodes, stop=stop, states=states))
         except MemoryError:
             result = UNKNOWN_RESULT
         _give_back(engine_for.cache_clear)
@@ -138,7 +143,7 @@ def _full_or_asked(asked: Callable[[], bool], resident: Callable[[], int], most:
     return stop
 
 
-def _latest(connection: Connection) -> tuple[int, Position | None, Rules, float | None] | None:
+def _latest(connection: Connection) -> Message | None:
     """The newest message (block for one, then drain): older requests are superseded."""
     message = connection.recv()
     while message is not None and connection.poll():
@@ -212,10 +217,12 @@ class SolverWorker:
         """Whether a request is waiting for its result (poll on a timer only while true)."""
         return self._pending or self._ready is not None
 
-    def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable) -> None:
-        """Ask for a solve; supersedes (cancels) any earlier request. `tag` comes back with the
-        result so the window can tell what it asked for. Raises `WorkerUnavailable` when the
-        process cannot be started."""
+    def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable,
+               nodes: int | None = None) -> None:
+        """Ask for a solve within `time_limit` seconds and `nodes` boards (None: no limit);
+        supersedes (cancels) any earlier request. `tag` comes back with the result so the
+        window can tell what it asked for. Raises `WorkerUnavailable` when the process cannot
+        be started."""
         self._request += 1
         self._tag = tag
         self._pending = False
@@ -223,7 +230,7 @@ class SolverWorker:
         known = self._cache.get((position, rules))
         if known is not None:
             self._cache.move_to_end((position, rules))
-            self._tell_worker((self._request, None, rules, None))  # a search running is stale
+            self._tell_worker((self._request, None, rules, None, None))  # a search running is stale
             self._ready = (tag, known)
             if self._notify is not None:
                 self._notify()
@@ -232,7 +239,7 @@ class SolverWorker:
         recent = self._request - 8
         self._asked = {request: asked for request, asked in self._asked.items() if request > recent}
         self._asked[self._request] = (position, rules)
-        connection.send((self._request, position, rules, time_limit))
+        connection.send((self._request, position, rules, time_limit, nodes))
         self._pending = True
 
     def poll(self) -> tuple[Hashable, SolveResult] | None:
@@ -266,7 +273,7 @@ class SolverWorker:
     def cancel(self) -> None:
         """Forget the latest request; its search stops within milliseconds."""
         self._request += 1
-        self._tell_worker((self._request, None, None, None))
+        self._tell_worker((self._request, None, None, None, None))
         self._pending = False
         self._ready = None
 
@@ -311,7 +318,7 @@ class SolverWorker:
 
     # ----- inside -----------------------------------------------------------------------------
 
-    def _tell_worker(self, message: tuple[int, Position | None, Rules | None, float | None]) -> None:
+    def _tell_worker(self, message: Message) -> None:
         """A cancel: the search running (if any) sees a message has come and stops."""
         if self._connection is not None:
             with suppress(OSError):

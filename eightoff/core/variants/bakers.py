@@ -29,4 +29,5 @@ BAKERS_VARIANT = Variant(
     rules=BAKERS,
     solver_tuning="same-suit",
     grade_table="grades-bakers.txt",
+    daily_table="daily-bakers.txt",
 )

@@ -46,6 +46,7 @@ STANDARD_VARIANT = Variant(
     rules=STANDARD,
     solver_tuning="same-suit",
     grade_table="grades-standard.txt",
+    daily_table="daily-standard.txt",
 )
 
 EASY_VARIANT = Variant(

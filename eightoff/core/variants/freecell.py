@@ -39,4 +39,5 @@ FREECELL_VARIANT = Variant(
     rules=FREECELL,
     solver_tuning="free-cell",
     grade_table="grades-freecell.txt",
+    daily_table="daily-freecell.txt",
 )

@@ -65,4 +65,5 @@ RAGLAN_VARIANT = Variant(
     options=(TAKEBACK_ON, ALL_FACE_UP),
     solver_tuning="no-cell",
     grade_table="grades-raglan.txt",
+    daily_table="daily-raglan.txt",
 )

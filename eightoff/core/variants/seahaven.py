@@ -36,4 +36,5 @@ SEAHAVEN_VARIANT = Variant(
     rules=SEAHAVEN,
     solver_tuning="same-suit",
     grade_table="grades-seahaven.txt",
+    daily_table="daily-seahaven.txt",
 )

@@ -61,6 +61,9 @@ class Variant:
     """The solver's data file of grade thresholds and graded deals (`eightoff/solver/data/`);
     None: not calibrated, so its deals have no grade (another game's thresholds would give one
     the statistics could not share, as they grade by this table)."""
+    daily_table: str | None = None
+    """The solver's data file of the daily deal's lists, with each deal's par
+    (`eightoff/solver/data/`); None: the game has no daily deal."""
 
     def defaults(self) -> dict[str, bool]:
         """Each option's default: what a new player's first game of this variant is dealt with."""

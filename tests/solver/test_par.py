@@ -1,0 +1,79 @@
+"""Par: the solver's line counted in player's moves (auto-play's cards belong to the move that
+sent them; "send every card home" is one move), never longer than the line itself, and found
+within a board budget, so the same on every machine."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eightoff.core.deals import deal
+from eightoff.core.game import Game
+from eightoff.core.variants import PRESETS
+from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget
+from eightoff.solver.par import PAR_NODES, actions, decided, find_par, par_from, player_line
+from eightoff.solver.solve import SolveResult, solve
+
+GAMES = ["standard", "freecell", "bakers", "seahaven", "raglan"]
+
+
+@pytest.mark.parametrize("rules_name", GAMES)
+@given(number=st.integers(1, 400))
+@settings(max_examples=6, deadline=None)
+def test_the_par_line_wins_in_exactly_par_player_moves(rules_name: str, number: int) -> None:
+    rules = PRESETS[rules_name]
+    start = deal(number, rules)
+    result = solve(start, rules, Budget(nodes=PAR_NODES))
+    par = par_from(start, rules, result)
+    if result.status != SOLVED:
+        assert par is None
+        return
+    assert par is not None and par <= len(result.moves)
+    line = player_line(start, rules, result.moves)
+    assert line is not None
+    played, finish = line
+    game = Game(rules, start)  # a player with auto-play on
+    for move in played:
+        game.play(game.find_move(*move), autoplay=True)
+    if finish:
+        assert not game.is_won and game.can_finish()
+        assert game.autoplay(safe_only=False) is not None  # Send every card home: one move
+    assert game.is_won
+    assert game.move_count == par
+
+
+def test_par_is_never_longer_than_the_solve_commands_line() -> None:
+    rules = PRESETS["standard"]
+    for number in (1, 617, 32000):
+        start = deal(number, rules)
+        line = solve(start, rules).moves  # `eightoff solve`'s budget
+        par = find_par(start, rules)
+        assert par is not None and par <= len(line)
+
+
+def test_a_line_that_does_not_win_counts_each_of_its_moves() -> None:
+    rules = PRESETS["standard"]
+    start = deal(5, rules)
+    beginning = solve(start, rules).moves[:5]
+    assert player_line(start, rules, beginning) is None
+    assert actions(start, rules, beginning) == 5
+
+
+def test_only_a_search_that_won_within_the_budget_gives_a_par() -> None:
+    rules = PRESETS["standard"]
+    start = deal(1, rules)
+    found = solve(start, rules)
+    assert par_from(start, rules, found) == actions(start, rules, found.moves)
+    too_long = SolveResult(SOLVED, found.moves, 1.0, PAR_NODES + 1, 1, rules_name="standard")
+    derived = SolveResult(SOLVED, found.moves, 0.0, 0, 0)  # the rest of a longer line: no search
+    lost = SolveResult(UNSOLVED, (), 1.0, 10, 10, rules_name="standard")
+    assert par_from(start, rules, too_long) is None
+    assert par_from(start, rules, derived) is None
+    assert par_from(start, rules, lost) is None
+
+
+def test_a_search_cut_short_by_time_does_not_settle_the_par() -> None:
+    assert not decided(SolveResult(UNKNOWN, (), 5.0, 1000, 1000, rules_name="standard"))
+    assert decided(SolveResult(UNKNOWN, (), 5.0, PAR_NODES, PAR_NODES, rules_name="standard"))
+    assert decided(SolveResult(UNSOLVED, (), 5.0, 10, 10, rules_name="standard"))
