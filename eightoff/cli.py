@@ -7,8 +7,11 @@ Every failure a user can cause ends with one readable line on stderr and exit st
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 from collections.abc import Callable, Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from eightoff.core.deal_numbers import parse_deal_number
@@ -21,6 +24,7 @@ from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, OPTIONS, VARIANTS, Option, preset, variant
 from eightoff.solver import GRADES
+from eightoff.solver.daily import has_daily
 from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
 
 if TYPE_CHECKING:
@@ -190,6 +194,42 @@ def cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def day_of(text: str) -> date:
+    """`--date`: a day written YYYY-MM-DD (a four-digit year) that the calendar has."""
+    match = ISO_DATE.fullmatch(text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-11-26").format(text=text))
+    try:
+        return date(*(int(part) for part in match.groups()))
+    except ValueError:
+        told = _("{text!r} is not a day of the calendar").format(text=text)
+        raise argparse.ArgumentTypeError(told) from None
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """The daily deal of a day (today's, by the local clock, unless --date says), its grade and
+    par."""
+    from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
+    from eightoff.solver.daily import daily_deal
+
+    day = args.date or date.today()
+    chosen = daily_deal(args.rules, day)
+    if chosen is None:
+        raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
+    if args.json:
+        print(json.dumps({"date": day.isoformat(), "game": args.rules, "deal": chosen.number,
+                          "grade": chosen.grade, "par": chosen.par}))
+        return 0
+    print(_("{game} daily deal of {date}: deal {number}, graded {grade}, par {par}").format(
+        game=_(variant(args.rules).title), date=day.isoformat(), number=chosen.number,
+        grade=grade_name(chosen.grade), par=chosen.par))
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     expected = 1 if args.deal is not None else 2
     if len(args.files) != expected:
@@ -254,6 +294,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--deal", type=deal_number, metavar="N", help=_("open the window on deal N"))
     parser.add_argument("--rules", choices=list(VARIANTS), help=_("the game the window opens"))
+    parser.add_argument("--daily", action="store_true",
+                        help=_("open the window on today's daily deal (of --rules, else the last "
+                               "game played)"))
     add_option_flags(parser)
     parser.add_argument(
         "--log-moves", action="store_true", help=_("print every move on stdout as it is made")
@@ -276,6 +319,15 @@ def build_parser() -> argparse.ArgumentParser:
                                     "easy-hard), from the shipped list").format(grades=", ".join(GRADES)))
     add_rules_options(deal_parser)
     deal_parser.set_defaults(handler=cmd_deal)
+
+    daily_parser = commands.add_parser(
+        "daily", help=_("print the daily deal of a day: its deal number, grade and par"))
+    daily_parser.add_argument("--date", type=day_of, metavar="YYYY-MM-DD",
+                              help=_("the day (default: today, by this computer's clock)"))
+    daily_parser.add_argument("--rules", choices=list(VARIANTS), default=DEFAULT_KEY, help=_("the game"))
+    daily_parser.add_argument("--json", action="store_true",
+                              help=_("print one JSON object: date, game, deal, grade, par"))
+    daily_parser.set_defaults(handler=cmd_daily)
 
     replay_parser = commands.add_parser(
         "replay", help=_("replay a file of moves in fc-solve's -m wording ('-' reads stdin)")
@@ -332,6 +384,13 @@ def run(
         check_options(args)
         args.draw_charts = draw_charts
         if args.command is None:
+            if args.daily and args.deal is not None:
+                raise UsageError(_("--daily opens today's daily deal: give no --deal with it"))
+            if args.daily and args.options:
+                raise UsageError(_("the daily deal is played under its game's own rules: give no rule "
+                                   "option with --daily"))
+            if args.daily and args.rules is not None and not has_daily(args.rules):
+                raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
             if open_window is None:
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)

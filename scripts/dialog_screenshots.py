@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Take the screenshots the dialogs are judged by: each game's Help, a Raglan refusal, the
-statistics charts, a long notice, the Preferences pages and the table in each card design, in
-English and Italian, at 800x600 and 1920x1080.
+statistics charts, a long notice, the Preferences pages, the table in each card design and the
+daily deal (its status line, and its win with Copy result), in English and Italian, at 800x600
+and 1920x1080.
 
 The real window draws them (App, the dialogs, the status line) with SDL's dummy video driver,
 on a throwaway EIGHTOFF_HOME with a made-up record of games, so they come out the same on any
@@ -21,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from datetime import date
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -32,9 +34,13 @@ import pygame  # noqa: E402 - after the driver is chosen
 from eightoff.core.errors import IllegalMove  # noqa: E402
 from eightoff.core.game import Game  # noqa: E402
 from eightoff.core.piles import Pile  # noqa: E402
-from eightoff.core.variants import VARIANTS, preset  # noqa: E402
+from eightoff.core.variants import STANDARD, VARIANTS, preset  # noqa: E402
 from eightoff.locale import install_language  # noqa: E402
 from eightoff.session.keeper import Keeper  # noqa: E402
+from eightoff.session.session import Session  # noqa: E402
+from eightoff.solver.par import PAR_NODES, player_line  # noqa: E402
+from eightoff.solver.search import Budget  # noqa: E402
+from eightoff.solver.solve import solve  # noqa: E402
 from eightoff.store import HomeDirs, Preferences, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402
 from eightoff.ui.dialogs import PreferencesDialog, help_dialog  # noqa: E402
@@ -64,6 +70,28 @@ def save(app: App, path: Path, pointer_on_status: bool = False) -> None:
     for closer in app.closers:
         closer()
     print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+def daily_window(size: tuple[int, int], language: str) -> App:
+    """Thursday 26 November 2026's daily deal of Eight Off, opened with Daily (Ctrl+T)."""
+    settings = Preferences(language=language, animation_speed="off")
+    session = Session(Game.new(101, STANDARD), lambda: 0.0, preferences=settings,
+                      today=lambda: date(2026, 11, 26))
+    app = App(session, size=size, out=io.StringIO())
+    app.table.perform("daily")
+    app.pump()
+    return app
+
+
+def win_daily(app: App) -> None:
+    """Play the par's line as a player does, and send every card home at the end."""
+    game = app.table.game
+    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
+    assert line is not None
+    for move in line[0]:
+        app.table.play(move)
+    app.table.finish()
+    app.pump()
 
 
 def record_games(store: Store) -> None:
@@ -136,6 +164,11 @@ def main() -> int:
                     install_language(language)
                     app.notify(long_notice(long_path))
                     save(app, out / f"long-notice-{tag}.png", pointer_on_status=True)
+                if wanted("daily"):
+                    app = daily_window((width, height), language)
+                    save(app, out / f"daily-table-{tag}.png")
+                    win_daily(app)
+                    save(app, out / f"daily-win-{tag}.png")
     return 0
 
 

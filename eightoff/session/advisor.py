@@ -52,7 +52,8 @@ class SolverPort(Protocol):
     """What the advisor needs of the solver's worker process (`SolverWorker` is one; tests may
     give another)."""
 
-    def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable) -> None: ...
+    def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable,
+               nodes: int | None = None) -> None: ...
 
     def poll(self) -> tuple[Hashable, SolveResult] | None: ...
 
@@ -70,6 +71,9 @@ class Purpose(Enum):
     """Is a candidate deal winnable (winnable deals only, where no shipped list helps)."""
     GRADE = "grade"
     """The search of a won game's start, when its grade is not known yet."""
+    PAR = "par"
+    """The search of the deal's start within the par's board budget, when no verdict on the
+    start has settled the par (the player moved on before it came, or time cut it short)."""
 
 
 @dataclass(frozen=True)
@@ -77,9 +81,10 @@ class Request:
     purpose: Purpose
     position: Position
     rules: Rules
-    seconds: float
+    seconds: float | None
     undos: int = 0
     deal_number: int = 0
+    nodes: int | None = None
 
 
 class Wanted(Enum):
@@ -134,6 +139,11 @@ class AdvisedSession(Protocol):
     def game(self) -> GameView: ...
 
     grade: str | None
+
+    @property
+    def wants_par(self) -> bool: ...
+
+    def par_unsettled(self) -> None: ...
 
     def learn_grade(self, position: Position, rules: Rules, result: SolveResult) -> None: ...
 
@@ -196,7 +206,7 @@ class Advisor:
         try:
             if self.worker is None:
                 self.worker = self.worker_factory(self.wake)
-            self.worker.submit(request.position, request.rules, request.seconds, request)
+            self.worker.submit(request.position, request.rules, request.seconds, request, request.nodes)
         except (OSError, RuntimeError) as error:  # no process could be started (limits, no memory)
             self._unavailable(error)
             return
@@ -227,6 +237,17 @@ class Advisor:
             self._rewound(tag, result)
         elif tag.purpose is Purpose.DEAL:
             self._dealt(tag, result)
+        elif tag.purpose is Purpose.PAR and self._session.wants_par:
+            self._session.par_unsettled()
+        self._ask_par()
+
+    def _ask_par(self) -> None:
+        """With nothing else asked of the worker, search the deal's start for its par if no
+        answer has settled it: the verdict on the start usually has (a search that won within
+        the par's board budget found the par's line)."""
+        if self.request is None and self.wanted is None and self._session.wants_par:
+            game = self.game
+            self.submit(Request(Purpose.PAR, game.start, game.rules, None, nodes=solver.PAR_NODES))
 
     def close(self) -> None:
         if self.worker is not None:
@@ -314,7 +335,7 @@ class Advisor:
             looking = _("This game can no longer be won: looking for where it went wrong…")
             self._session.advise(Notice(looking))
             self._rewind(1)
-        elif self.verdict[0].seconds < ASKED_SECONDS:
+        elif self.verdict[0].seconds is not None and self.verdict[0].seconds < ASKED_SECONDS:
             self.wanted = wanted
             self.ask_verdict(ASKED_SECONDS)
             self._session.advise(Notice(_("Still thinking…")))

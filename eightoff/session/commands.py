@@ -59,6 +59,8 @@ def _solver(session: Session) -> bool:
 NEW = Command("new", N_("New"), ("F2", "Ctrl+N"), True, _always, leaves_game=True)
 GAME = Command("game", N_("Game…"), ("Ctrl+G",), True, _always)
 DEAL = Command("deal", N_("Deal…"), ("Ctrl+D",), True, _always, leaves_game=True)
+DAILY = Command("daily", N_("Daily"), ("Ctrl+T",), True,
+                lambda s: s.has_daily and not s.playing_today_daily(), leaves_game=True)
 RESTART = Command("restart", N_("Restart"), ("Ctrl+R",), True, lambda s: s.game.has_started, leaves_game=True)
 UNDO = Command("undo", N_("Undo"), ("Ctrl+Z",), True, lambda s: s.game.can_undo and not s.over)
 REDO = Command("redo", N_("Redo"), ("Ctrl+Y", "Ctrl+Shift+Z"), True, lambda s: s.game.can_redo and not s.over)
@@ -75,8 +77,8 @@ FINISH = Command("finish", N_("Send every card home"), ("Ctrl+F",), False, _play
 MESSAGES = Command("messages", N_("Messages"), ("Ctrl+M",), False, _always)
 
 COMMANDS: tuple[Command, ...] = (
-    NEW, GAME, DEAL, RESTART, UNDO, REDO, HINT, SOLVE, PAUSE, PREFERENCES, STATISTICS, HELP, FULLSCREEN, QUIT,
-    FINISH, MESSAGES,
+    NEW, GAME, DEAL, DAILY, RESTART, UNDO, REDO, HINT, SOLVE, PAUSE, PREFERENCES, STATISTICS, HELP,
+    FULLSCREEN, QUIT, FINISH, MESSAGES,
 )
 BY_NAME: dict[str, Command] = {command.name: command for command in COMMANDS}
 

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING
 
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome
-from eightoff.core.variants import DEFAULT_KEY, VARIANTS
+from eightoff.core.variants import DEFAULT_KEY, PRESETS, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
+from eightoff.solver.daily import daily_deal, has_daily
 from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
@@ -46,6 +48,10 @@ class Opening:
     """The unfinished game resumed (its clock and hints flag go to the session)."""
     set_aside: SavedGame | None
     """The unfinished game a command-line game replaces once that game's first move is made."""
+    daily: date | None = None
+    """The day whose daily deal the game is (None: not a daily deal)."""
+    par: int | None = None
+    """The deal's par, where it is known before the solver is asked."""
 
 
 def fresh_game(preferences: Preferences, key: str, number: int | None = None,
@@ -79,27 +85,40 @@ class Keeper:
     # ----- opening --------------------------------------------------------------------------
 
     def open(self, key: str | None = None, deal: int | None = None,
-             choices: Mapping[str, bool] | None = None) -> Opening:
+             choices: Mapping[str, bool] | None = None, daily: date | None = None) -> Opening:
         """The last variant played (or `key`) and its unfinished game, unless a deal is asked
-        for. The store's instance lock is taken first: a second window plays without touching
-        the first one's game."""
+        for, or the daily deal of the day `daily` (of the default game where this one has
+        none), which resumes where it was left if it is that variant's unfinished game. The
+        store's instance lock is taken first: a second window plays without touching the first
+        one's game."""
         self.store.acquire_instance()
         preferences = self.store.load_preferences()
         key = key or (preferences.last_rules if preferences.last_rules in VARIANTS else DEFAULT_KEY)
+        if daily is not None and not has_daily(key):
+            key = DEFAULT_KEY
         saved = self.store.load_unfinished(key)
         if saved is not None and saved.game.is_won:  # written by a copy killed as it won
             saved = None
+        chosen = daily_deal(key, daily) if daily is not None else None
+        if chosen is not None:
+            if saved is not None and saved.daily == daily and saved.game.deal_number == chosen.number:
+                return Opening(preferences, saved.game, saved, None, saved.daily, saved.par)
+            if saved is not None:
+                self.set_aside[key] = saved
+            return Opening(preferences, Game.new(chosen.number, PRESETS[key]), None, saved, daily, chosen.par)
         if saved is not None and deal is None and not choices:
-            return Opening(preferences, saved.game, saved, None)
+            return Opening(preferences, saved.game, saved, None, saved.daily, saved.par)
         if saved is not None:
             self.set_aside[key] = saved
         return Opening(preferences, fresh_game(preferences, key, deal, choices), None, saved)
 
     # ----- the game's life ------------------------------------------------------------------
 
-    def save(self, game: Game, seconds: float, hints_used: bool) -> None:
-        """Save `game` as its variant's unfinished game. The first move of a command-line game
-        leaves the unfinished game it replaced: that one is recorded as lost then."""
+    def save(self, game: Game, seconds: float, hints_used: bool, daily: date | None = None,
+             par: int | None = None) -> None:
+        """Save `game` as its variant's unfinished game (with the day it is the daily deal of,
+        and its par). The first move of a command-line game leaves the unfinished game it
+        replaced: that one is recorded as lost then."""
         key = game.rules.name
         old = self.set_aside.get(key)
         if game.has_started and old is not None:
@@ -109,9 +128,10 @@ class Keeper:
             return  # the game that came in has no move yet: the old one stays in its file
         self.store.save_unfinished(game, seconds, hints_used)
 
-    def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool) -> None:
+    def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool,
+               daily: date | None = None, par: int | None = None) -> None:
         """The outcome, at the moment it is decided (the store clears the unfinished game only
-        once the outcome is safely written)."""
+        once the outcome is safely written), under the day of its daily deal if it is one."""
         self.store.record_outcome(game, outcome, seconds, hints_used)
 
     def set_aside_unfinished(self, key: str) -> None:

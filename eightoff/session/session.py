@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +35,14 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import VARIANTS, Variant, variant_of
+from eightoff.core.variants import PRESETS, VARIANTS, Variant, variant_of
 from eightoff.session.advisor import THINKING, Advice, Advisor, Notice, Wanted
 from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
+from eightoff.session.daily_words import share_line
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
+from eightoff.solver.daily import DailyDeal, daily_deal, has_daily, shipped_par
 from eightoff.solver.grade import grade_of_deal
 from eightoff.store.preferences import Preferences
 
@@ -61,6 +64,9 @@ class Session:
         advisor: Advisor | None = None,
         elapsed: float = 0.0,
         hints_used: bool = False,
+        daily: date | None = None,
+        par: int | None = None,
+        today: Callable[[], date] = date.today,
     ) -> None:
         self._game = game
         self._view = GameView(game)
@@ -75,6 +81,16 @@ class Session:
         self.outcome: Outcome | None = None
         self.grade: str | None = _shipped_grade(game)
         """The deal's grade ("easy" ... "expert") once known; shown when the game is over."""
+        self.today = today
+        """The player's local date (the daily deal's day); tests give their own."""
+        self.daily = daily
+        """The day whose daily deal this game is (None: not a daily deal). A daily left
+        unfinished keeps its day when it resumes after midnight, and is recorded under it."""
+        self.par: int | None = par if par is not None else _shipped_par(game)
+        """The deal's par (the solver's line in player's moves) once known."""
+        self._par_settled = self.par is not None
+        """Whether a search of the deal's start has settled the par (found, or none within the
+        par's budget): the advisor asks for it until then."""
         self.listeners: list[Listener] = []
         self.advice_listeners: list[AdviceListener] = []
         """The front end: hints, offers and notices from the advisor and the keeper."""
@@ -83,14 +99,17 @@ class Session:
     @classmethod
     def open(cls, keeper: Keeper, now: Callable[[], float], *, advisor: Advisor | None = None,
              key: str | None = None, deal: int | None = None,
-             choices: dict[str, bool] | None = None) -> Session:
+             choices: dict[str, bool] | None = None, daily: bool = False,
+             today: Callable[[], date] = date.today) -> Session:
         """The session a window opens on: the last game played and its unfinished game, or the
-        game and deal asked for (`key`, `deal`, rule `choices`)."""
-        opening: Opening = keeper.open(key, deal, choices)
+        game and deal asked for (`key`, `deal`, rule `choices`), or today's daily deal of the
+        game `key` (else of the last game played) with `daily`."""
+        opening: Opening = keeper.open(key, deal, choices, today() if daily else None)
         saved = opening.resumed
         session = cls(opening.game, now, preferences=opening.preferences, keeper=keeper, advisor=advisor,
                       elapsed=saved.elapsed if saved else 0.0,
-                      hints_used=saved.hints_used if saved else False)
+                      hints_used=saved.hints_used if saved else False, daily=opening.daily, par=opening.par,
+                      today=today)
         key = opening.game.rules.name
         if opening.preferences.last_rules != key:  # a game asked for on the command line (--rules):
             session.preferences = replace(session.preferences, last_rules=key)
@@ -173,7 +192,30 @@ class Session:
             "seconds": round(self.seconds(), 3),
             "outcome": self.outcome.value if self.outcome is not None else None,
             "winnable": self.indicator() if result is not None else None,
+            "daily": self.daily.isoformat() if self.daily is not None else None,
+            "par": self.par,
         }
+
+    @property
+    def has_daily(self) -> bool:
+        """Whether this game has a daily deal to open (its variant ships the lists)."""
+        return has_daily(self._game.rules.name)
+
+    def today_daily(self) -> DailyDeal | None:
+        """Today's daily deal of this game (None: the game has none)."""
+        return daily_deal(self._game.rules.name, self.today())
+
+    def playing_today_daily(self) -> bool:
+        return self.daily is not None and self.daily == self.today()
+
+    def share_line(self) -> str | None:
+        """The daily deal's result as Copy result puts it on the clipboard, once the game is
+        over ("Eight Off daily 2026-11-26 · won in 87 moves (par 84) · 4:12"); None for a game
+        that is not a daily deal, or not over."""
+        if self.daily is None or self.outcome is None:
+            return None
+        return share_line(_(self.variant.title), self.daily, self.outcome is Outcome.WON, self.moves(),
+                          self.par, self.seconds())
 
     # ----- moves --------------------------------------------------------------------------------
 
@@ -258,8 +300,19 @@ class Session:
         self._start(fresh_game(self.preferences, key, number), Change.NEW)
 
     def restart(self) -> None:
-        """This deal again from its start, under the rules it was dealt with."""
-        self._start(self._game.restarted(), Change.RESTART)
+        """This deal again from its start, under the rules it was dealt with (a daily deal stays
+        its day's daily)."""
+        self._start(self._game.restarted(), Change.RESTART, daily=self.daily, par=self.par)
+
+    def open_daily(self) -> None:
+        """Leave this game for today's daily deal of this game, dealt under the game's own rules
+        (every player's daily is the same game). The game in play when it is already today's
+        daily, or when the game has no daily deal, stays."""
+        chosen = self.today_daily()
+        if chosen is None or self.playing_today_daily():
+            return
+        game = Game.new(chosen.number, PRESETS[chosen.rules_name])
+        self._start(game, Change.NEW, daily=chosen.day, par=chosen.par)
 
     def choose_game(self, key: str) -> None:
         """Switch to variant `key`: this game is kept as its variant's unfinished game, and
@@ -274,7 +327,8 @@ class Session:
         if saved is None:
             self._start(fresh_game(self.preferences, key), Change.NEW, keep=True)
         else:
-            self._start(saved.game, Change.NEW, saved.elapsed, saved.hints_used, keep=True)
+            self._start(saved.game, Change.NEW, saved.elapsed, saved.hints_used, keep=True,
+                        daily=saved.daily, par=saved.par)
         self.tell_notices()
 
     def play_again(self, finished: FinishedGame) -> None:
@@ -398,6 +452,26 @@ class Session:
         answer gives none)."""
         if self.grade is None and (position, rules) == (self._game.start, self._game.rules):
             self.grade = solver.grade_of(result)
+        self.learn_par(position, rules, result)
+
+    def learn_par(self, position: Position, rules: Rules, result: SolveResult) -> None:
+        """A solver answer about `position`: a search of this game's start settles its par,
+        unless it was cut short by time before the par's board budget."""
+        if self._par_settled or (position, rules) != (self._game.start, self._game.rules):
+            return
+        if solver.decided(result):
+            self.par = solver.par_from(position, rules, result)
+            self._par_settled = True
+
+    @property
+    def wants_par(self) -> bool:
+        """The advisor should search the deal's start for its par (no search settled it yet)."""
+        return not self._par_settled
+
+    def par_unsettled(self) -> None:
+        """The advisor's own search for the par was answered without settling it (a memory
+        cap, a cancel): it is not asked for again in this game."""
+        self._par_settled = True
 
     def advise(self, advice: Advice) -> None:
         """From the advisor or the keeper: tell the front end."""
@@ -411,7 +485,8 @@ class Session:
     # ----- telling ----------------------------------------------------------------------------
 
     def _start(self, game: Game, change: Change, elapsed: float = 0.0, hints_used: bool = False,
-               keep: bool = False, settle: bool = True) -> None:
+               keep: bool = False, settle: bool = True, daily: date | None = None,
+               par: int | None = None) -> None:
         """Replace the game. A started game with no outcome yet is lost (recorded, and listeners
         hear LOST while it is still `game`, then `change`), unless it is kept to come back to."""
         if self.leaving_loses() and not keep:
@@ -421,6 +496,9 @@ class Session:
             self._emit(Change.LOST, None)
         same_deal = (game.start, game.rules) == (self._game.start, self._game.rules)
         self.grade = _shipped_grade(game) or (self.grade if same_deal else None)
+        self.par = par if par is not None else _shipped_par(game) or (self.par if same_deal else None)
+        self._par_settled = self.par is not None
+        self.daily = daily
         self._game = game
         self._view = GameView(game)
         self.clock = GameClock(elapsed)
@@ -450,12 +528,13 @@ class Session:
 
     def _record(self) -> None:
         if self.keeper is not None and self.outcome is not None:
-            self.keeper.record(self._game, self.outcome, self.seconds(), self.hints_used)
+            self.keeper.record(self._game, self.outcome, self.seconds(), self.hints_used, self.daily,
+                               self.par)
             self.tell_notices()
 
     def _save(self) -> None:
         if self.keeper is not None and self.outcome is None:
-            self.keeper.save(self._game, self.seconds(), self.hints_used)
+            self.keeper.save(self._game, self.seconds(), self.hints_used, self.daily, self.par)
             self.tell_notices()
 
     def _save_preferences(self) -> None:
@@ -491,3 +570,11 @@ def _dealing(key: str) -> str:
 def _shipped_grade(game: Game) -> str | None:
     """The grade the shipped table lists for a numbered deal (None for others)."""
     return None if game.deal_number is None else grade_of_deal(game.rules.name, game.deal_number)
+
+
+def _shipped_par(game: Game) -> int | None:
+    """The par shipped with the daily lists for a numbered deal under its game's own rules
+    (None for others: the advisor's search finds it)."""
+    if game.deal_number is None or game.rules != PRESETS.get(game.rules.name):
+        return None
+    return shipped_par(game.rules.name, game.deal_number)

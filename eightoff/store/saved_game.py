@@ -4,6 +4,7 @@ resumes exactly where the player left, undo and all."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 import msgspec
 
@@ -27,6 +28,10 @@ class SavedGame:
     hints_used: bool = False
     game_id: str | None = None
     """The id its outcome will be recorded under (None in files from before ids)."""
+    daily: date | None = None
+    """The day whose daily deal the game is (None: not a daily deal)."""
+    par: int | None = None
+    """The deal's par, when it was known."""
 
 
 def encode(game: Game, elapsed: float, hints_used: bool, game_id: str, steps: str | None = None) -> bytes:

@@ -491,10 +491,11 @@ def connect_screen_reader(app: App) -> None:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """`python -m eightoff [--deal N] [--rules R] [--log-moves] [--print-layout]`: the window on
-    the unfinished game (or the one asked for), its session kept in step with the player's files
-    and the solver."""
-    session = open_session(time.monotonic, key=args.rules, deal=args.deal, choices=args.options)
+    """`python -m eightoff [--deal N | --daily] [--rules R] [--log-moves] [--print-layout]`: the
+    window on the unfinished game (or the one asked for, or today's daily deal), its session
+    kept in step with the player's files and the solver."""
+    session = open_session(time.monotonic, key=args.rules, deal=args.deal, choices=args.options,
+                           daily=args.daily)
     app = App(session, log_moves=args.log_moves, print_layout=args.print_layout)
     app.after_first_frame(lambda: connect_screen_reader(app))  # a D-Bus round trip: not before the deal shows
     try:

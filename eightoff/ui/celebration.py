@@ -16,6 +16,7 @@ from eightoff.core.i18n import _, ngettext
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
+from eightoff.session.daily_words import daily_words, moves_and_par
 from eightoff.session.grading import grade_lines
 from eightoff.ui.dialogs import Dialog
 
@@ -52,7 +53,7 @@ class WinDialog(Dialog):
     (the same move count and time as the statistics record)."""
 
     def __init__(self, host: Host, session: Session, table: Tabletop, new_game: Callable[[], None],
-                 restart: Callable[[], None]) -> None:
+                 restart: Callable[[], None], copy_result: Callable[[], None] | None = None) -> None:
         self.table = table
         game = session.game
         moves = session.moves()
@@ -74,9 +75,14 @@ class WinDialog(Dialog):
                    else ngettext("You won in {moves} move and {time}.",
                                  "You won in {moves} moves and {time}.", moves))
             lines = [won.format(**facts)]
+        if session.daily is not None:
+            lines.insert(0, daily_words(session.daily))
         self.session = session
-        super().__init__(host, title, lines,
-                         [(_("New game"), new_game), (_("Play this deal again"), restart)])
+        buttons: list[tuple[str, Callable[[], None] | None]] = [
+            (_("New game"), new_game), (_("Play this deal again"), restart)]
+        if session.daily is not None and copy_result is not None:
+            buttons.append((_("Copy result"), copy_result))
+        super().__init__(host, title, lines, buttons)
         # Kings first, suit after suit, as the foundations are emptied from the top.
         self.queue = [(suit, rank) for rank in range(KING, 0, -1) for suit in Suit]
         self.falling: list[Falling] = []
@@ -85,9 +91,12 @@ class WinDialog(Dialog):
         self.rng = random.Random()
 
     def body_lines(self) -> list[str]:
-        """The result, then the deal's grade: read each time, so a grade the solver reports
-        after the win still appears (the dialog lays itself out again)."""
-        return [*self.lines, *grade_lines(self.session)]
+        """The result and its par, then the deal's grade: read each time,
+        so a par or grade the solver reports after the win still appears (the dialog lays
+        itself out again)."""
+        par = self.session.par
+        facts = [moves_and_par(self.session.moves(), par)] if par is not None else []
+        return [*self.lines, *facts, *grade_lines(self.session)]
 
     def busy(self) -> bool:
         return bool(self.queue or self.falling)

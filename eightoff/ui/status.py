@@ -13,6 +13,7 @@ import pygame
 
 from eightoff.core.i18n import _, ngettext
 from eightoff.session.clock import clock_text
+from eightoff.session.daily_words import daily_words, par_words
 from eightoff.session.grading import graded_words
 from eightoff.session.session import Session
 from eightoff.ui import theme
@@ -23,9 +24,12 @@ def game_summary(session: Session) -> str:
     game = session.game
     number = game.deal_number
     deal = _("Deal {number}").format(number=number) if number is not None else _("Custom deal")
+    if session.daily is not None:
+        deal = daily_words(session.daily)
     moves = ngettext("{count} move", "{count} moves", game.move_count).format(count=game.move_count)
     graded = graded_words(session)  # once the game is over
-    pieces = [_(session.variant.title), deal, *([graded] if graded else []), moves]
+    par = [par_words(session.par)] if session.par is not None else []
+    pieces = [_(session.variant.title), deal, *([graded] if graded else []), *par, moves]
     return "   ·   ".join([*pieces, clock_text(session.seconds())])
 
 

@@ -124,6 +124,7 @@ class TableScene(Scene):
             commands.NEW: self.new_game,
             commands.GAME: self.choose_game,
             commands.DEAL: self.choose_deal,
+            commands.DAILY: self.session.open_daily,
             commands.RESTART: self.session.restart,
             commands.UNDO: self.undo,
             commands.REDO: self.redo,
@@ -313,6 +314,19 @@ class TableScene(Scene):
     def notify(self, text: str) -> None:
         self.status.show(text)
         self.announcer.say(text)
+
+    def copy_result(self) -> None:
+        """The daily deal's result line onto the clipboard, and into the status line."""
+        line = self.session.share_line()
+        if line is None:
+            return
+        try:
+            pygame.scrap.put_text(line)
+        except pygame.error as error:
+            told = _("The result could not be copied ({reason}): {line}")
+            self.notify(told.format(reason=error, line=line))
+            return
+        self.notify(_("Copied: {line}").format(line=line))
 
     # ----- the advisor's answers -----------------------------------------------------------
 
@@ -518,7 +532,8 @@ class TableScene(Scene):
             if self.offered == game.position:
                 return
             self.offered = game.position  # celebrated once
-            self.host.push(WinDialog(self.host, self.session, self, self.new_game, self.session.restart))
+            self.host.push(WinDialog(self.host, self.session, self, self.new_game, self.session.restart,
+                                     self.copy_result))
             return
         if self.offered == game.position:
             return

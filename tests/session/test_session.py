@@ -12,7 +12,7 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.variants import RAGLAN, STANDARD, VARIANTS
 from eightoff.session.changes import Change
-from eightoff.session.commands import COMMANDS, DEAL, NEW, REDO, RESTART, UNDO
+from eightoff.session.commands import COMMANDS, DAILY, DEAL, NEW, REDO, RESTART, UNDO
 from eightoff.session.session import Session
 from eightoff.session.settings import Preferences
 
@@ -137,7 +137,7 @@ def test_commands_have_unique_names_and_keys_and_every_toolbar_action_runs() -> 
     session.click(Pile.column(0))
     before = session.game.move_count
     assert UNDO.enabled(session) and session.undo() and session.game.move_count == before + 1
-    assert {command for command in COMMANDS if command.leaves_game} == {NEW, DEAL, RESTART}
+    assert {command for command in COMMANDS if command.leaves_game} == {NEW, DEAL, DAILY, RESTART}
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,0 +1,86 @@
+"""`eightoff daily` as a subprocess: the day's deal, grade and par, in both languages; a bad
+date is one line naming it and exit status 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import date, timedelta
+
+import pytest
+
+from eightoff.solver.daily import daily_deal
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def eightoff(*args: str, lang: str = "C") -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key not in LOCALE_VARIABLES}
+    env["LANG"] = lang
+    return subprocess.run([sys.executable, "-m", "eightoff", *args], capture_output=True, text=True,
+                          timeout=60, env=env)
+
+
+def test_json_gives_the_days_deal_grade_and_par() -> None:
+    result = eightoff("daily", "--date", "2026-11-26", "--rules", "freecell", "--json")
+    assert result.returncode == 0, result.stderr
+    chosen = daily_deal("freecell", date(2026, 11, 26))
+    assert chosen is not None
+    assert json.loads(result.stdout) == {"date": "2026-11-26", "game": "freecell", "deal": chosen.number,
+                                         "grade": "medium", "par": chosen.par}
+
+
+def test_without_a_date_it_is_todays_by_the_local_clock() -> None:
+    before = date.today()
+    result = eightoff("daily", "--json")
+    after = date.today()
+    shown = json.loads(result.stdout)
+    assert shown["date"] in (before.isoformat(), after.isoformat()) and shown["game"] == "standard"
+    chosen = daily_deal("standard", date.fromisoformat(shown["date"]))
+    assert chosen is not None and shown["deal"] == chosen.number
+
+
+def test_a_date_far_from_today_still_has_its_deal() -> None:
+    far = date.today() + timedelta(days=365 * 300)
+    result = eightoff("daily", "--date", far.isoformat(), "--json")
+    assert result.returncode == 0 and json.loads(result.stdout)["date"] == far.isoformat()
+
+
+def test_the_line_in_english_and_in_italian() -> None:
+    chosen = daily_deal("standard", date(2026, 11, 29))
+    assert chosen is not None and chosen.grade == "expert"
+    english = eightoff("daily", "--date", "2026-11-29")
+    assert english.stdout == (f"Eight Off daily deal of 2026-11-29: deal {chosen.number}, graded Expert, "
+                              f"par {chosen.par}\n")
+    italian = eightoff("daily", "--date", "2026-11-29", lang="it_IT.UTF-8")
+    assert italian.stdout == (f"Smazzata giornaliera di Eight Off del 2026-11-29: smazzata {chosen.number}, "
+                              f"livello Esperto, par {chosen.par}\n")
+
+
+@pytest.mark.parametrize("text", ["2026-02-30", "tomorrow", "12026-01-01", "2026-1-5", "0000-01-01", ""])
+def test_a_bad_date_is_one_line_naming_it(text: str) -> None:
+    result = eightoff("daily", "--date", text)
+    assert result.returncode == 2 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and repr(text) in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_bad_date_in_italian() -> None:
+    result = eightoff("daily", "--date", "2026-02-30", lang="it_IT.UTF-8")
+    assert result.returncode == 2
+    assert "'2026-02-30' non è un giorno del calendario" in result.stderr
+
+
+def test_a_game_without_a_daily_deal_says_so() -> None:
+    result = eightoff("daily", "--rules", "easy")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert "has no daily deal" in result.stderr
+
+
+def test_the_window_flag_refuses_what_the_daily_cannot_take() -> None:
+    for args in (["--daily", "--deal", "5"], ["--daily", "--takeback"], ["--daily", "--rules", "easy"]):
+        result = eightoff(*args)
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, args

@@ -1,0 +1,187 @@
+"""The daily deal and the par through the session: opened by date, kept its day's daily through a
+restart, its par shown from the start; elsewhere the par comes from the advisor's searches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from eightoff.core.deals import deal
+from eightoff.core.game import Game
+from eightoff.core.outcome import Outcome
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
+from eightoff.core.variants import PRESETS
+from eightoff.session.advisor import Advisor
+from eightoff.session.daily_words import share_line
+from eightoff.session.session import Session
+from eightoff.session.settings import Preferences
+from eightoff.session.start import open_session
+from eightoff.solver.daily import daily_deal
+from eightoff.solver.par import PAR_NODES, find_par, par_from, player_line
+from eightoff.solver.search import Budget
+from eightoff.solver.solve import UNKNOWN, SolveResult, solve
+from eightoff.store import HomeDirs, Store
+
+THURSDAY = date(2026, 11, 26)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.time = 500.0
+
+    def __call__(self) -> float:
+        return self.time
+
+
+class Today:
+    """The player's calendar, which the test turns over at midnight."""
+
+    def __init__(self, day: date) -> None:
+        self.day = day
+
+    def __call__(self) -> date:
+        return self.day
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    Store(HomeDirs(tmp_path)).save_preferences(Preferences(autoplay=True))
+    return tmp_path
+
+
+def open_daily_at(home: Path, today: Callable[[], date], **asked: object) -> Session:
+    return open_session(Clock(), store=Store(HomeDirs(home)), advisor=Advisor(), daily=True, today=today,
+                        **asked)  # type: ignore[arg-type]
+
+
+def test_the_window_opens_on_todays_daily_of_the_game_asked_for(home: Path) -> None:
+    session = open_daily_at(home, Today(THURSDAY), key="freecell")
+    chosen = daily_deal("freecell", THURSDAY)
+    assert chosen is not None and chosen.grade == "medium"
+    assert session.game.deal_number == chosen.number and session.game.rules == PRESETS["freecell"]
+    assert session.daily == THURSDAY and session.par == chosen.par
+    assert session.state()["daily"] == "2026-11-26" and session.state()["par"] == chosen.par
+    assert session.playing_today_daily()
+    session.close()
+
+
+def test_the_daily_is_played_under_the_games_own_rules_whatever_the_preferences(home: Path) -> None:
+    store = Store(HomeDirs(home))
+    store.save_preferences(Preferences(autoplay=True).with_option("standard", "takeback", True))
+    session = open_daily_at(home, Today(THURSDAY), key="standard")
+    assert session.game.rules == PRESETS["standard"] and not session.game.rules.foundation_takeback
+    session.close()
+
+
+def test_a_game_without_a_daily_opens_the_default_games(home: Path) -> None:
+    session = open_daily_at(home, Today(THURSDAY), key="easy")
+    assert session.game.rules.name == "standard" and session.daily == THURSDAY
+    session.close()
+
+
+def test_daily_leaves_the_game_for_todays_and_restart_keeps_it_the_daily(home: Path) -> None:
+    today = Today(THURSDAY)
+    session = open_session(Clock(), store=Store(HomeDirs(home)), key="standard", deal=5, today=today)
+    assert session.daily is None and session.has_daily
+    session.play(session.game.legal_moves()[0])
+    session.open_daily()
+    chosen = daily_deal("standard", THURSDAY)
+    assert chosen is not None and session.game.deal_number == chosen.number
+    assert session.daily == THURSDAY and session.par == chosen.par
+    session.play(session.game.legal_moves()[0])
+    session.restart()
+    assert session.daily == THURSDAY and session.par == chosen.par and session.game.move_count == 0
+    session.open_daily()  # already today's: nothing changes
+    assert session.game.deal_number == chosen.number and session.daily == THURSDAY
+    session.new_game(7)
+    assert session.daily is None
+    session.close()
+
+
+def test_after_midnight_the_game_stays_yesterdays_daily_and_daily_opens_the_new_one(home: Path) -> None:
+    today = Today(THURSDAY)
+    session = open_daily_at(home, today, key="standard")
+    today.day = date(2026, 11, 27)
+    assert session.daily == THURSDAY and not session.playing_today_daily()
+    session.open_daily()
+    friday = daily_deal("standard", today.day)
+    assert friday is not None and friday.grade == "hard"
+    assert session.game.deal_number == friday.number and session.daily == today.day
+    session.close()
+
+
+def test_the_won_daily_gives_its_result_line(home: Path) -> None:
+    session = open_daily_at(home, Today(THURSDAY), key="standard")
+    assert session.share_line() is None  # not over yet
+    start, rules = session.game.start, session.game.rules
+    line = player_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
+    assert line is not None
+    played, finish = line
+    for move in played:
+        session.play(move)
+    if finish:
+        session.finish()
+    assert session.outcome is Outcome.WON
+    assert session.moves() == session.par  # the par's line, played as a player plays it
+    expected = share_line("Eight Off", THURSDAY, True, session.moves(), session.par, session.seconds())
+    assert session.share_line() == expected
+    assert expected.startswith("Eight Off daily 2026-11-26 · won in ")
+    session.close()
+
+
+class Port:
+    """The worker's side as the advisor sees it, answering what the test says."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[Position, Rules, float | None, int | None]] = []
+        self.tag: Hashable = None
+        self.answer: SolveResult | None = None
+
+    def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable,
+               nodes: int | None = None) -> None:
+        self.asked.append((position, rules, time_limit, nodes))
+        self.tag = tag
+
+    def poll(self) -> tuple[Hashable, SolveResult] | None:
+        answer, self.answer = self.answer, None
+        return None if answer is None else (self.tag, answer)
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_deal_without_a_shipped_par_gets_it_from_the_verdict_on_its_start() -> None:
+    rules = PRESETS["standard"]
+    port = Port()
+    session = Session(Game.new(5, rules), Clock(), advisor=Advisor(lambda wake: port))
+    assert session.par is None and session.wants_par
+    session.start_advice(lambda: None)
+    start, verdict = port.asked[0][0], solve(deal(5, rules), rules)  # the verdict's own search
+    assert start == deal(5, rules)
+    port.answer = verdict
+    session.poll()
+    assert session.par == par_from(start, rules, verdict) == find_par(start, rules)
+    assert not session.wants_par and len(port.asked) == 1  # settled: nothing more asked
+
+
+def test_a_verdict_cut_short_by_time_is_followed_by_the_pars_own_search() -> None:
+    rules = PRESETS["freecell"]
+    port = Port()
+    session = Session(Game.new(11982, rules), Clock(), advisor=Advisor(lambda wake: port))
+    session.start_advice(lambda: None)
+    port.answer = SolveResult(UNKNOWN, (), 5.0, 900, 900, rules_name="freecell")  # the clock ran out
+    session.poll()
+    assert session.wants_par
+    position, asked_rules, seconds, nodes = port.asked[-1]
+    assert (position, asked_rules, seconds, nodes) == (session.game.start, rules, None, PAR_NODES)
+    port.answer = SolveResult(UNKNOWN, (), 9.0, 700, 700, rules_name="freecell")  # out of memory
+    session.poll()
+    assert not session.wants_par and session.par is None  # asked once, not over and over
+    assert len(port.asked) == 2

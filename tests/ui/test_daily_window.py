@@ -1,0 +1,133 @@
+"""The daily deal and the par in the window, through its real event loop (SDL's dummy driver),
+in English and Italian: Daily in the toolbar and on Ctrl+T, the status line's "Daily · 26
+November" and "par 84", the win dialog's par and Copy result; and the par of a deal outside the
+shipped lists, from the solver's worker after the first frame."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from datetime import date
+
+import pygame
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.variants import PRESETS, STANDARD
+from eightoff.locale import install_language
+from eightoff.session.advisor import Advisor
+from eightoff.session.session import Session
+from eightoff.solver.daily import daily_deal
+from eightoff.solver.par import PAR_NODES, find_par, player_line
+from eightoff.solver.search import Budget
+from eightoff.solver.solve import solve
+from eightoff.store.preferences import Preferences
+from eightoff.ui.app import App
+from eightoff.ui.celebration import WinDialog
+from tests.ui.helpers import FakeClock, click, key
+from tests.ui.test_grades import UNLISTED
+from tests.ui.test_solver_link import pump_until
+from tests.ui.test_text_fits import SMALLEST, dialog_problems
+
+THURSDAY = date(2026, 11, 26)
+DAILY_WORDS = {"en": "Daily · 26 November", "it": "Giornaliera · 26 novembre"}
+COPY = {"en": "Copy result", "it": "Copia il risultato"}
+
+
+@pytest.fixture(params=("en", "it"))
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield request.param
+    install_language("en")  # the other tests read the English originals
+
+
+def open_app(game: Game, language: str = "en", size: tuple[int, int] = SMALLEST,
+             advisor: Advisor | None = None) -> App:
+    preferences = Preferences(autoplay=True, animation_speed="off", confirm_leave=False, language=language)
+    session = Session(game, FakeClock(), preferences=preferences, advisor=advisor, today=lambda: THURSDAY)
+    app = App(session, size=size, out=io.StringIO())
+    pygame.event.clear()
+    app.pump()
+    return app
+
+
+def test_ctrl_t_opens_todays_daily_and_the_status_line_names_it(language: str) -> None:
+    app = open_app(Game.new(5, STANDARD), language)
+    assert DAILY_WORDS[language] not in app.table.summary()
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    chosen = daily_deal("standard", THURSDAY)
+    assert chosen is not None
+    assert app.table.game.deal_number == chosen.number and app.session.daily == THURSDAY
+    summary = app.table.summary()
+    assert DAILY_WORDS[language] in summary and f"par {chosen.par}" in summary
+    box = pygame.Rect(app.table.layout.status)
+    assert all(box.contains(piece.rect) for piece in app.table.status.segments(box, summary))
+    assert not app.table.enabled()["daily"]  # today's daily is the game in play
+
+
+def test_the_toolbar_button_opens_it_and_fits(language: str) -> None:
+    app = open_app(Game.new(5, PRESETS["freecell"]), language)
+    button = next(button for button in app.table.toolbar.buttons if button.action == "daily")
+    assert button.label == {"en": "Daily", "it": "Giornaliera"}[language]
+    bar = pygame.Rect(0, 0, app.size[0], button.rect.bottom)
+    assert bar.contains(button.rect)
+    click(app, button.rect.center)
+    chosen = daily_deal("freecell", THURSDAY)
+    assert chosen is not None and app.table.game.deal_number == chosen.number
+    assert app.table.game.rules == PRESETS["freecell"]
+
+
+def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(language: str) -> None:
+    app = open_app(Game.new(5, STANDARD), language)
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    game = app.table.game
+    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
+    assert line is not None
+    played, _finish = line
+    for move in played:
+        app.table.play(move)
+    app.pump()
+    if not app.session.over:  # the window offers to send every card home: Enter takes it
+        key(app, pygame.K_RETURN)
+        app.pump()
+    dialog = app.top
+    assert isinstance(dialog, WinDialog)
+    par = app.session.par
+    assert par is not None and app.session.moves() == par
+    assert dialog.lines[0] == DAILY_WORDS[language]
+    shown = {"en": f"{par} moves, par {par}", "it": f"{par} mosse, par {par}"}[language]
+    assert shown in dialog.body_lines()
+    assert dialog_problems(dialog, "the daily's win") == []
+    copy = next(choice for choice in dialog.choices if choice.label == COPY[language])
+    click(app, copy.rect.center)
+    expected = app.session.share_line()
+    assert expected is not None
+    assert pygame.scrap.get_text() == expected
+    head = {"en": "Eight Off daily 2026-11-26 · won in", "it": "Eight Off giornaliera 2026-11-26 · vinta in"}
+    assert expected.startswith(head[language]) and f"(par {par})" in expected
+    assert expected in app.table.status.notice
+
+
+def test_a_numbered_deal_has_no_copy_result() -> None:
+    app = open_app(Game.new(5, STANDARD))
+    game = app.table.game
+    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget()).moves)
+    assert line is not None
+    for move in line[0]:
+        app.table.play(move)
+    app.pump()
+    if not app.session.over:
+        key(app, pygame.K_RETURN)
+    app.pump()
+    assert isinstance(app.top, WinDialog)
+    assert COPY["en"] not in [choice.label for choice in app.top.choices]
+
+
+def test_the_par_of_a_deal_outside_the_lists_comes_from_the_worker(opened: list[App]) -> None:
+    app = open_app(Game.new(UNLISTED, STANDARD), advisor=Advisor())
+    opened.append(app)
+    assert app.session.par is None and "par " not in app.table.summary()
+    pump_until(app, lambda: app.session.par is not None)
+    expected = find_par(app.table.game.start, STANDARD)
+    assert app.session.par == expected
+    app.pump()
+    assert f"par {expected}" in app.table.summary()
