@@ -38,8 +38,8 @@ from eightoff.core.variants import STANDARD, VARIANTS, preset  # noqa: E402
 from eightoff.locale import install_language  # noqa: E402
 from eightoff.session.keeper import Keeper  # noqa: E402
 from eightoff.session.session import Session  # noqa: E402
+from eightoff.solver.limits import Budget  # noqa: E402
 from eightoff.solver.par import PAR_NODES, player_line  # noqa: E402
-from eightoff.solver.search import Budget  # noqa: E402
 from eightoff.solver.solve import solve  # noqa: E402
 from eightoff.store import HomeDirs, Preferences, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402

@@ -21,9 +21,9 @@ from eightoff.session.session import Session
 from eightoff.session.settings import Preferences
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
+from eightoff.solver.limits import UNKNOWN, Budget
 from eightoff.solver.par import PAR_NODES, find_par, par_from, player_line
-from eightoff.solver.search import Budget
-from eightoff.solver.solve import UNKNOWN, SolveResult, solve
+from eightoff.solver.solve import SolveResult, solve
 from eightoff.store import HomeDirs, Store
 
 THURSDAY = date(2026, 11, 26)

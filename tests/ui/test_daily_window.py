@@ -18,8 +18,8 @@ from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.session import Session
 from eightoff.solver.daily import daily_deal
+from eightoff.solver.limits import Budget
 from eightoff.solver.par import PAR_NODES, find_par, player_line
-from eightoff.solver.search import Budget
 from eightoff.solver.solve import solve
 from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App

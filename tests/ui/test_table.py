@@ -187,7 +187,8 @@ def test_print_layout_carries_the_sessions_state_with_the_one_move_count() -> No
     records = [json.loads(line) for line in app.out.getvalue().splitlines() if line.startswith("{")]
     state = records[-1]["state"]
     assert state == {"game": "standard", "deal": None, "options": {"takeback": False}, "moves": 3,
-                     "seconds": state["seconds"], "outcome": None, "winnable": None}
+                     "seconds": state["seconds"], "outcome": None, "winnable": None, "daily": None,
+                     "par": None}
     assert state["moves"] == app.session.moves() and f"{state['moves']} moves" in app.table.summary()
 
 
