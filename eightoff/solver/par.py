@@ -1,11 +1,12 @@
 """A deal's par: how many moves the solver's best line takes, counted as the player's are.
 
 The solver's line lists every card's move, the ones auto-play would make too. A player's move
-counter counts actions: a move with the cards auto-play then sends home is one, and "Send
-every card home" is one (see `eightoff.core.game`). So the line is played again on a `Game`
-with auto-play on, card by card, skipping the moves auto-play has already made, and ending
-with one "send every card home" once nothing else stands in the way. Each action takes at least
-one of the line's moves, so par is never longer than the line (`eightoff solve`'s).
+counter counts actions: a move with the cards auto-play then sends home is one, "Send every
+card home" is one, and what the deal itself sends home before the first move is none (see
+`eightoff.core.game`). So the line is played again on a `Game` with auto-play on, card by
+card, skipping the moves auto-play has already made, and ending with one "send every card
+home" once nothing else stands in the way. Each action takes at least one of the line's
+moves, so par is never longer than the line (`eightoff solve`'s).
 
 Par is the same on every machine: the search is deterministic and has a budget of boards, not
 seconds (`PAR_NODES`). A search limited by time that found its line within that many boards
@@ -69,6 +70,7 @@ def player_line(start: Position, rules: Rules, moves: Sequence[Move]) -> tuple[l
     whether a last "send every card home" ends it; None when the line cannot be followed so
     (auto-play took a card the line moves elsewhere later, which safe auto-play avoids)."""
     game = Game(rules, start)
+    game.settle()  # what the deal itself sends home goes before the first move, uncounted
     line = start
     played: list[Move] = []
     for move in moves:

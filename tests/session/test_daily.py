@@ -160,7 +160,8 @@ class Port:
 def test_a_deal_without_a_shipped_par_gets_it_from_the_verdict_on_its_start() -> None:
     rules = PRESETS["standard"]
     port = Port()
-    session = Session(Game.new(5, rules), Clock(), advisor=Advisor(lambda wake: port))
+    session = Session(Game.new(5, rules), Clock(), preferences=Preferences(autoplay=False),
+                      advisor=Advisor(lambda wake: port))
     assert session.par is None and session.wants_par
     session.start_advice(lambda: None)
     start, verdict = port.asked[0][0], solve(deal(5, rules), rules)  # the verdict's own search
@@ -185,3 +186,21 @@ def test_a_verdict_cut_short_by_time_is_followed_by_the_pars_own_search() -> Non
     session.poll()
     assert not session.wants_par and session.par is None  # asked once, not over and over
     assert len(port.asked) == 2
+
+
+def test_with_auto_play_the_par_is_searched_from_the_deal_not_from_its_settled_position() -> None:
+    """Deal 5 deals the Ace of diamonds into a cell: auto-play sends it home before the first
+    frame, so the verdict is about the position after it; the par is the deal's own."""
+    rules = PRESETS["standard"]
+    port = Port()
+    session = Session(Game.new(5, rules), Clock(), advisor=Advisor(lambda wake: port))
+    session.start_advice(lambda: None)
+    settled = session.game.position
+    assert port.asked[0][0] == settled != session.game.start
+    port.answer = solve(settled, rules)
+    session.poll()
+    assert session.wants_par
+    assert port.asked[-1] == (session.game.start, rules, None, PAR_NODES)
+    port.answer = solve(session.game.start, rules, Budget(nodes=PAR_NODES))
+    session.poll()
+    assert session.par == find_par(session.game.start, rules)

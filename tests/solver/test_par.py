@@ -33,7 +33,8 @@ def test_the_par_line_wins_in_exactly_par_player_moves(rules_name: str, number: 
     line = player_line(start, rules, result.moves)
     assert line is not None
     played, finish = line
-    game = Game(rules, start)  # a player with auto-play on
+    game = Game(rules, start)  # a player with auto-play on: the deal's own aces go home first
+    game.settle()
     for move in played:
         game.play(game.find_move(*move), autoplay=True)
     if finish:
