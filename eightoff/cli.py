@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
-from eightoff.core.i18n import _
+from eightoff.core.i18n import N_, _
 from eightoff.core.notation import format_board, move_lines, parse_board
 from eightoff.core.position import Position
 from eightoff.core.replay import replay
@@ -82,6 +82,36 @@ class _OptionFlag(argparse.Action):
     ) -> None:
         on = option_string is not None and not option_string.startswith("--no-")
         namespace.options = {**namespace.options, self.key: on}
+
+
+SOLVER_BUILDS = {
+    "": N_("the solver: compiled with mypyc ({folder})"),
+    "turned off": N_("the solver: pure Python (EIGHTOFF_PURE_PYTHON is set)"),
+    "none built": N_("the solver: pure Python (no compiled modules: there was no C compiler or no mypyc when "
+                     "it was installed)"),
+    "other sources": N_("the solver: pure Python (its compiled modules were built from other sources)"),
+    "no sources": N_("the solver: pure Python (no sources to check its compiled modules against)"),
+}
+"""What `--version` says of the solver, by `compiled.choose`'s reason."""
+
+
+class _Version(argparse.Action):
+    """`--version`: the program's version, and whether the solver runs compiled and if not, why."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from eightoff import __version__  # here, for start-up cost: only --version reads them
+        from eightoff.solver.compiled import choose
+
+        folder, why = choose()
+        print(f"{PROG} {__version__}")
+        print(_(SOLVER_BUILDS[why]).format(folder=folder))
+        parser.exit()
 
 
 def option_flag(option: Option) -> str:
@@ -292,6 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description=_("Eight Off patience. Without a subcommand, opens the game window."),
     )
+    parser.add_argument("--version", action=_Version,
+                        help=_("print the version, and whether the solver runs compiled"))
     parser.add_argument("--deal", type=deal_number, metavar="N", help=_("open the window on deal N"))
     parser.add_argument("--rules", choices=list(VARIANTS), help=_("the game the window opens"))
     parser.add_argument("--daily", action="store_true",

@@ -45,12 +45,17 @@ if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ];
     printf '%s\n%s\n' "$digest" "$extras" > "$stamp"
 fi
 # The solver's compiled modules (scripts/build-fast): built when a C compiler and mypyc (with
-# mypy, in the test extra) are there and the sources changed since the last build. A failed
-# build is reported in one line, not tried again for the same sources, and the solver runs as
-# pure Python.
+# mypy, in the fast extra) are there and the sources changed since the last build, each module
+# named as it is compiled (the build's own lines; the compiler's go to the log). A failed build
+# is reported in one line, not tried again for the same sources, and the solver runs as pure
+# Python.
 if command -v "${CC:-cc}" >/dev/null 2>&1 && [ -x "$venv/bin/mypyc" ] \
         && ! "$venv/bin/python" "$root/scripts/build-fast" --check; then
     echo "Compiling the solver with mypyc (scripts/build-fast, once) ..." >&2
-    "$venv/bin/python" "$root/scripts/build-fast" > "$venv/.eightoff-build-fast.log" 2>&1 \
-        || echo "  it failed (see $venv/.eightoff-build-fast.log): the solver runs as pure Python" >&2
+    log="$venv/.eightoff-build-fast.log"
+    if ! "$venv/bin/python" "$root/scripts/build-fast" 2>&1 | tee "$log" \
+            | awk '/^eightoff:   / { sub(/^eightoff: /, ""); print; fflush() }' >&2
+    then
+        echo "  it failed (see $log): the solver runs as pure Python" >&2
+    fi
 fi

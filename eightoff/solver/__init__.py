@@ -11,16 +11,52 @@ Each name is imported from its module when first used (`eightoff.core.lazy_names
 with the package, for start-up cost: `eightoff deal --grade` reads GRADES without loading the
 search, and only the window loads the worker (multiprocessing).
 
-The search's hot modules run compiled when `scripts/build-fast` has built them from these very
-sources (see `compiled`), and as the pure-Python modules otherwise.
+The search's hot modules run compiled where mypyc built them from these very sources (see
+`compiled`), and as the pure-Python modules otherwise. Which of the two is decided when the
+first module that may load the search is imported (`_CompiledOrPure`), not with the package:
+`eightoff deal` reads the grades here and never loads the loader.
 """
 
+from __future__ import annotations
+
+import _thread
+import sys
 from typing import TYPE_CHECKING
 
 from eightoff.core.lazy_names import names_from_modules
-from eightoff.solver.compiled import use_native
 
-use_native(__path__)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+WITHOUT_SEARCH = ("grade", "compiled")
+"""The modules here that never load the search: importing them decides nothing."""
+
+
+class _CompiledOrPure:
+    """An import hook that finds nothing itself: at the first import of a module here other than
+    those `WITHOUT_SEARCH`, it lets `compiled.use_native` put the compiled modules first on the
+    package's path (or not), then steps aside, before the module is looked for."""
+
+    def __init__(self) -> None:
+        self.deciding = _thread.allocate_lock()
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        package, _dot, module = name.rpartition(".")
+        if package == __name__ and module not in WITHOUT_SEARCH:
+            with self.deciding:  # a second thread's import waits for the first one's decision
+                if self in sys.meta_path:
+                    sys.meta_path.remove(self)
+                    from eightoff.solver.compiled import use_native  # here, for start-up cost: see above
+
+                    use_native(__path__)
+        return None
+
+
+sys.meta_path.insert(0, _CompiledOrPure())
 
 if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.solver.grade import GRADES, deals_of_grade

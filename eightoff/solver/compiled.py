@@ -1,25 +1,35 @@
 """Where the search's compiled modules live, and whether to use them.
 
-`scripts/build-fast` compiles the search's hot modules (`COMPILED`) with mypyc into
-`native_dir()`, a folder of the interpreter's environment (compiled code belongs to one
-interpreter, and the source tree stays clean), together with `SOURCES_FILE`: a digest of the
-sources it compiled. `use_native` puts that folder first on the solver package's `__path__`
-when the digest still matches the sources, so `eightoff.solver.board` and the others are then
-the compiled ones. They are the same code: nothing else changes, and every other module imports
+mypyc compiles the search's hot modules (`COMPILED`) into a folder together with
+`SOURCES_FILE`, a digest of the sources it compiled. Two such folders may be there:
+
+- the installed package's own (`bundled_dir()`, inside this package): `pip install .` and
+  `pipx install .` make it where a C compiler works (see setup.py), and `scripts/build-app`
+  bundles it into the standalone program;
+- a developer's (`native_dir()`, a folder of the interpreter's environment): `scripts/build-fast`
+  makes it for the editable install in .venv, never beside the sources, which an editable
+  install would run in place of the `.py` files.
+
+`use_native` puts the first folder whose digest matches the sources installed now first on
+the solver package's `__path__`, so `eightoff.solver.board` and the others are then the
+compiled ones. They are the same code: nothing else changes, and every other module imports
 them by the same names.
 
 The pure-Python modules stay the reference and the fallback: a machine without a C compiler
 or without mypyc has no folder; a source edited since the build no longer matches the digest
 (so a stale build is never run); and `EIGHTOFF_PURE_PYTHON=1` turns the compiled modules off
-(`tests/solver/test_compiled.py` runs both and compares their answers).
+(`tests/solver/test_compiled.py` runs both and compares their answers). A frozen program
+ships no sources to compare: it uses the build bundled with it, since both come from one
+wheel and cannot change apart.
 
 Compiled, the classes of these modules are mypyc's native classes: other modules may use them
 as before, but may not subclass them or give their instances attributes the class does not
 declare (a module that needs to should join `COMPILED`, and `test_compiled` will tell). A source
 mypyc cannot compile fails the build, which leaves the pure-Python solver in use.
 
-This runs whenever the solver package is imported (`eightoff deal` does, for the grades), so it
-uses only modules that load in well under a millisecond: os and zlib, no pathlib or hashlib.
+The solver package asks this module only when one of the search's modules is first imported
+(`eightoff deal` never does), and setup.py reads it by its path, so it uses only the standard
+library's quickest modules: os, sys and zlib, no pathlib or hashlib.
 """
 
 from __future__ import annotations
@@ -29,14 +39,26 @@ import sys
 import zlib
 
 COMPILED = ("board", "search", "shorten", "prove", "merged")
-"""The solver modules `scripts/build-fast` compiles (in `eightoff/solver/`)."""
+"""The solver modules mypyc compiles (in `eightoff/solver/`)."""
 SOURCES_FILE = "SOURCES"
 PURE_VARIABLE = "EIGHTOFF_PURE_PYTHON"
+BUNDLED = "native-modules"
+"""The installed package's folder of compiled modules, beside these sources (not a package)."""
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+TURNED_OFF = "turned off"
+NONE_BUILT = "none built"
+OTHER_SOURCES = "other sources"
+NO_SOURCES = "no sources"
+"""Why the pure-Python modules run (`choose`); `eightoff --version` words each one."""
 
 
 def native_dir() -> str:
     return os.path.join(sys.prefix, "eightoff-native")
+
+
+def bundled_dir() -> str:
+    return os.path.join(HERE, BUNDLED)
 
 
 def sources_digest() -> str:
@@ -49,25 +71,41 @@ def sources_digest() -> str:
     return f"{checksum:08x}"
 
 
-def built_from() -> str | None:
-    """The digest of the sources the build in `native_dir()` was made from; None if none is."""
+def built_from(folder: str | None = None) -> str | None:
+    """The digest of the sources the build in `folder` (the developer's when None) was made
+    from; None if there is none."""
     try:
-        with open(os.path.join(native_dir(), SOURCES_FILE), encoding="utf-8") as stamp:
+        with open(os.path.join(folder or native_dir(), SOURCES_FILE), encoding="utf-8") as stamp:
             return stamp.read().strip()
     except (OSError, ValueError):
         return None
 
 
+def choose() -> tuple[str | None, str]:
+    """The folder of compiled modules to use, else None and why not (one of the reasons above)."""
+    if os.environ.get(PURE_VARIABLE):
+        return None, TURNED_OFF
+    builds = [(folder, built_from(folder)) for folder in (native_dir(), bundled_dir())]
+    stamped = [(folder, digest) for folder, digest in builds if digest is not None]
+    if not stamped:  # almost everywhere without a compiler: read nothing more then
+        return None, NONE_BUILT
+    try:
+        digest = sources_digest()
+    except OSError:  # no sources to compare: only a frozen program's own build is its own
+        if getattr(sys, "frozen", False) and builds[1][1] is not None:
+            return bundled_dir(), ""
+        return None, NO_SOURCES
+    for folder, built in stamped:
+        if built == digest:
+            return folder, ""
+    return None, OTHER_SOURCES
+
+
 def use_native(package_path: list[str]) -> bool:
     """Put the compiled modules first on `package_path` (the solver package's `__path__`) when
     they were built from the sources as they are now, and not turned off; whether it did."""
-    if os.environ.get(PURE_VARIABLE):
+    folder, _why = choose()
+    if folder is None:
         return False
-    built = built_from()  # None almost everywhere but a developer's venv: read nothing more then
-    try:
-        if built is None or built != sources_digest():
-            return False
-    except OSError:  # no sources to compare (a frozen program ships none): the build is not theirs
-        return False
-    package_path.insert(0, native_dir())
+    package_path.insert(0, folder)
     return True

@@ -41,13 +41,12 @@ def clean_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
-def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`pip wheel --no-deps` of a copy of the sources, as a release would build it."""
-    work = tmp_path_factory.mktemp("wheel")
+def build_wheel(work: Path, **environment: str) -> tuple[Path, str]:
+    """`pip wheel --no-deps -v` of a copy of the sources, as a release would build it, in
+    `work`; the wheel and what the build said (its lines start with "eightoff: ")."""
     source = work / "eightoff"
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    source.mkdir(parents=True)
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         if (ROOT / name).exists():
             shutil.copy(ROOT / name, source / name)
     shutil.copytree(
@@ -55,23 +54,21 @@ def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     out = work / "dist"
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
-        capture_output=True, text=True, check=False, env=clean_env(),
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(source)],
+        capture_output=True, text=True, check=False, env=clean_env(**environment),
     )
-    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     (wheel,) = out.glob("eightoff-*.whl")
-    return wheel
+    return wheel, result.stdout + result.stderr
 
 
-@pytest.fixture(scope="session")
-def wheel_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with the wheel installed, as `pip install eightoff` would leave it.
+def install_into_venv(wheel: Path, home: Path) -> Path:
+    """A fresh venv at `home` with `wheel` installed, as `pip install eightoff` would leave it.
 
     The dependencies (pygame-ce and friends) come from the test's own environment through a
     .pth line instead of a download; a .pth line adds a folder without running the .pth
     files inside it, so the source checkout's editable install stays invisible.
     """
-    home = tmp_path_factory.mktemp("venv") / "venv"
     venv.create(home, with_pip=False)
     python = home / "bin" / "python"
     site = subprocess.run(
@@ -82,8 +79,22 @@ def wheel_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> P
     Path(site, "eightoff-test-deps.pth").write_text("\n".join(sorted(ours)) + "\n")
     result = subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
-         "--no-index", str(built_wheel)],
+         "--no-index", str(wheel)],
         capture_output=True, text=True, check=False, env=clean_env(),
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return home
+
+
+@pytest.fixture(scope="session")
+def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, without the solver's compiled modules, which these tests do not look at
+    (test_compiled_wheel does) and which take a minute to build."""
+    wheel, _said = build_wheel(tmp_path_factory.mktemp("wheel"), EIGHTOFF_PURE_PYTHON="1")
+    return wheel
+
+
+@pytest.fixture(scope="session")
+def wheel_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv with the wheel installed."""
+    return install_into_venv(built_wheel, tmp_path_factory.mktemp("venv") / "venv")
