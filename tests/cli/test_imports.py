@@ -32,7 +32,9 @@ HEAVY = (
 )
 """Packages no command below needs: the store and its statistics, the session, the window,
 the solver's process pool and progress bar, and Babel's numbers (none is printed)."""
-SEARCH = ("eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve")
+SEARCH = ("eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve",
+          "eightoff.solver.compiled")
+"""The search, and the loader that chooses between its compiled and pure-Python modules."""
 
 
 def loaded(home: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:

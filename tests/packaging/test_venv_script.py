@@ -88,3 +88,36 @@ def test_an_install_shows_pips_progress_and_a_failure_its_whole_log(checkout: Pa
     (checkout / "pyproject.toml").write_text("[project]\nname = 'y'\n")
     failed = subprocess.run(run, capture_output=True, text=True, check=False, env=without_compiler)
     assert failed.returncode == 1 and "not progress" in failed.stderr
+
+
+COMPILING = """#!/bin/sh
+case "$*" in
+    *build-fast\\ --check) exit 1 ;;
+    *build-fast)
+        echo "eightoff: compiling the solver with mypyc: board, search (a minute or two)"
+        echo "gcc -O3 -c board.c: the compiler's own line"
+        echo "eightoff:   compiling board"
+        echo "eightoff:   compiling search" >&2
+        echo "eightoff: the solver is compiled (2 modules)"
+        exit ${BUILD_STATUS:-0} ;;
+esac
+echo "$*" >> "$(dirname "$0")/../calls.log"
+"""
+
+
+@pytest.mark.parametrize("status", [0, 1])
+def test_the_first_compile_names_each_module_as_it_goes(checkout: Path, status: int) -> None:
+    """Each module the build compiles is named on the terminal; the compiler's lines go to the
+    log, and a failed build says where that is."""
+    bin_folder = checkout / ".venv" / "bin"
+    (bin_folder / "python").write_text(COMPILING)
+    (bin_folder / "mypyc").write_text("#!/bin/sh\n")
+    (bin_folder / "mypyc").chmod(0o755)
+    result = subprocess.run(["bash", "-c", 'source "$0/scripts/_venv.sh" ""', str(checkout)],
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "CC": "true", "BUILD_STATUS": str(status)})
+    assert result.returncode == 0
+    told = result.stderr.split("Compiling the solver with mypyc")[1].splitlines()[1:]
+    failed = [f"  it failed (see {checkout}/.venv/.eightoff-build-fast.log): the solver runs as pure Python"]
+    assert told == ["  compiling board", "  compiling search", *(failed if status else [])]
+    assert "the compiler's own line" in (checkout / ".venv" / ".eightoff-build-fast.log").read_text()

@@ -72,3 +72,26 @@ def test_a_stale_or_absent_build_is_not_used(tmp_path: Path, monkeypatch: pytest
     monkeypatch.setattr(compiled, "HERE", sources)
     assert compiled.use_native(package_path)
     assert package_path == [str(tmp_path), "solver"]
+
+
+def test_the_installed_build_serves_when_the_developers_does_not(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed package's build (`pip install .`) is used while its digest matches; a
+    developer's current build comes first; a frozen program, which ships no sources, uses its own."""
+    developers, installed = tmp_path / "developer", tmp_path / "installed"
+    developers.mkdir()
+    installed.mkdir()
+    monkeypatch.setattr(compiled, "native_dir", lambda: str(developers))
+    monkeypatch.setattr(compiled, "bundled_dir", lambda: str(installed))
+    monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
+    (installed / compiled.SOURCES_FILE).write_text(compiled.sources_digest() + "\n", encoding="ascii")
+    (developers / compiled.SOURCES_FILE).write_text("stale\n", encoding="ascii")
+    assert compiled.choose() == (str(installed), "")
+    (developers / compiled.SOURCES_FILE).write_text(compiled.sources_digest() + "\n", encoding="ascii")
+    assert compiled.choose() == (str(developers), "")
+    monkeypatch.setattr(compiled, "HERE", str(tmp_path / "nowhere"))
+    assert compiled.choose() == (None, compiled.NO_SOURCES)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert compiled.choose() == (str(installed), "")
+    (installed / compiled.SOURCES_FILE).unlink()
+    assert compiled.choose() == (None, compiled.NO_SOURCES)
