@@ -13,8 +13,8 @@ search, and only the window loads the worker (multiprocessing).
 
 The search's hot modules run compiled where mypyc built them from these very sources (see
 `compiled`), and as the pure-Python modules otherwise. Which of the two is decided when the
-first module that may load the search is imported (`_CompiledOrPure`), not with the package:
-`eightoff deal` reads the grades here and never loads the loader.
+first of them is imported (`_CompiledOrPure`), not with the package: `eightoff deal` reads the
+grades here and never loads the loader.
 """
 
 from __future__ import annotations
@@ -30,14 +30,15 @@ if TYPE_CHECKING:
     from importlib.machinery import ModuleSpec
     from types import ModuleType
 
-WITHOUT_SEARCH = ("grade", "compiled")
-"""The modules here that never load the search: importing them decides nothing."""
+MAY_BE_COMPILED = ("board", "search", "shorten", "prove", "merged")
+"""The modules mypyc may have compiled (the loader's `compiled.COMPILED`, which a test checks
+against this one): importing any other decides nothing, so the loader is not loaded for it."""
 
 
 class _CompiledOrPure:
-    """An import hook that finds nothing itself: at the first import of a module here other than
-    those `WITHOUT_SEARCH`, it lets `compiled.use_native` put the compiled modules first on the
-    package's path (or not), then steps aside, before the module is looked for."""
+    """An import hook that finds nothing itself: at the first import of a module here that may be
+    compiled, before that module is looked for, it lets `compiled.use_native` put the compiled
+    modules first on the package's path (or not), then steps aside."""
 
     def __init__(self) -> None:
         self.deciding = _thread.allocate_lock()
@@ -46,7 +47,7 @@ class _CompiledOrPure:
         self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
         package, _dot, module = name.rpartition(".")
-        if package == __name__ and module not in WITHOUT_SEARCH:
+        if package == __name__ and module in MAY_BE_COMPILED:
             with self.deciding:  # a second thread's import waits for the first one's decision
                 if self in sys.meta_path:
                     sys.meta_path.remove(self)
