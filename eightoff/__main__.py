@@ -72,7 +72,9 @@ def draw_charts(path: Path, figures: Figures, together: Figures | None) -> None:
         from eightoff.ui.charts import write_charts
     except ImportError:
         raise CommandError(_("--chart needs pygame, which is not installed")) from None
-    write_charts(path, figures, together)
+    from eightoff.session.records import chart_of
+
+    write_charts(path, chart_of(figures), chart_of(together) if together is not None else None)
 
 
 def main() -> None:

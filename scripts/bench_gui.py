@@ -640,8 +640,8 @@ def bench_drag(display: str, frames: int, repeats: int) -> None:
     from eightoff.core.cards import Card
     from eightoff.core.game import Game
     from eightoff.core.notation import parse_board
+    from eightoff.core.preferences import Preferences
     from eightoff.core.variants import EASY, PRESETS
-    from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
 
     rules = PRESETS[RULES]

@@ -77,10 +77,10 @@ def main() -> int:
     from bench_solver import ms
 
     from eightoff.core.game import Game
+    from eightoff.core.preferences import Preferences
     from eightoff.core.variants import STANDARD
     from eightoff.session.advisor import Advisor
     from eightoff.solver import SOLVED, Budget, solve
-    from eightoff.store.preferences import Preferences
     from eightoff.ui.app import App
 
     print(f"pure-Python reference loop: {ms(loop_seconds())} (median of 5); one frame {FRAME_MS:.1f} ms")

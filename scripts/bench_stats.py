@@ -44,9 +44,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from _figures import loop_seconds  # noqa: E402
 
 from eightoff.core.game import Game
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
 from eightoff.session.keeper import Keeper
-from eightoff.store import WON, HomeDirs, Preferences, Store
+from eightoff.session.records import Records
+from eightoff.store import WON, HomeDirs, Store
 from eightoff.ui.app import App
 from eightoff.ui.stats_dialog import StatisticsDialog
 
@@ -166,8 +168,8 @@ def dialog_against_overview(dirs: HomeDirs, folder: str, runs: int) -> None:
                        out=io.StringIO())
     try:
         def open_dialog() -> None:
-            dialog = StatisticsDialog(app, Keeper(Store(dirs)), "standard", lambda game: None,
-                                      lambda game: None, lambda: None)
+            dialog = StatisticsDialog(app, Records(Keeper(Store(dirs)), lambda: None), "standard",
+                                      lambda game: None, lambda game: None)
             dialog.draw(app.screen, True)
 
         open_dialog()  # fonts and the grade tables are read once per window, not per opening

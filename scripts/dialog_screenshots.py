@@ -34,14 +34,16 @@ import pygame  # noqa: E402 - after the driver is chosen
 from eightoff.core.errors import IllegalMove  # noqa: E402
 from eightoff.core.game import Game  # noqa: E402
 from eightoff.core.piles import Pile  # noqa: E402
+from eightoff.core.preferences import Preferences  # noqa: E402
 from eightoff.core.variants import STANDARD, VARIANTS, preset  # noqa: E402
 from eightoff.locale import install_language  # noqa: E402
 from eightoff.session.keeper import Keeper  # noqa: E402
+from eightoff.session.records import Records  # noqa: E402
 from eightoff.session.session import Session  # noqa: E402
 from eightoff.solver.limits import Budget  # noqa: E402
 from eightoff.solver.par import PAR_NODES, player_line  # noqa: E402
 from eightoff.solver.solve import solve  # noqa: E402
-from eightoff.store import HomeDirs, Preferences, Store  # noqa: E402
+from eightoff.store import HomeDirs, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402
 from eightoff.ui.dialogs import PreferencesDialog, help_dialog  # noqa: E402
 from eightoff.ui.stats_dialog import StatisticsDialog  # noqa: E402
@@ -155,8 +157,8 @@ def main() -> int:
                     save(app, out / f"raglan-refusal-{tag}.png")
                 if wanted("statistics"):
                     app = window("standard", (width, height), language, deal=5)
-                    dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None,
-                                              lambda game: None, lambda: None)
+                    dialog = StatisticsDialog(app, Records(Keeper(store), lambda: None), "standard",
+                                              lambda game: None, lambda game: None)
                     app.push(dialog)
                     save(app, out / f"statistics-{tag}.png")
                 if wanted("long-notice"):

@@ -24,10 +24,10 @@ from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, PRESETS, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.solver.daily import daily_deal, has_daily
-from eightoff.store.preferences import Preferences
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import Store
 

@@ -1,10 +1,28 @@
-"""The statistics as the front end shows them: the store logs and sums the finished games and
-words their figures (the same words `eightoff stats` prints), and the window reads them through
-the session's keeper in these words and types. The window imports them from here, never from
-the store (an import-linter contract says so)."""
+"""The statistics as the window shows them: the session's statistics port and its own types.
 
+The store logs and sums the finished games and words their figures (the same words `eightoff
+stats` prints). This module turns them into what the Statistics dialog draws, in types of its
+own: lines of text, the charts' figures (`Chart`) and the recent games' rows (`RecentGame`).
+So the window holds no keeper, no store and none of the store's types; it asks the port
+(`StatisticsPort`, the session's `Records`) and draws the answer. Imported when the player
+first asks for the statistics, not at start-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from eightoff.core.game import Game
+from eightoff.core.i18n import _
+from eightoff.core.position import Position
+from eightoff.core.rules import Rules
+from eightoff.core.variants import VARIANTS
+from eightoff.session.grading import deal_grade, grade_name
+from eightoff.session.keeper import not_kept
+from eightoff.solver import GRADES
 from eightoff.store.figure_words import (
-    OUTCOME_WORDS,
     count_line,
     describe,
     duration,
@@ -16,26 +34,144 @@ from eightoff.store.figure_words import (
     title,
     which_deal,
 )
-from eightoff.store.figures import ROLLING, Figures, GradeShare, everything
+from eightoff.store.figures import ROLLING, Figures, everything
 from eightoff.store.statistics import TIME_EDGES, FinishedGame, Statistics
 
-__all__ = [
-    "OUTCOME_WORDS",
-    "ROLLING",
-    "TIME_EDGES",
-    "Figures",
-    "FinishedGame",
-    "GradeShare",
-    "Statistics",
-    "count_line",
-    "describe",
-    "duration",
-    "everything",
-    "game_rows",
-    "implausible_line",
-    "moves_words",
-    "outcome_word",
-    "streak_lines",
-    "title",
-    "which_deal",
-]
+if TYPE_CHECKING:
+    from eightoff.session.keeper import Keeper
+
+
+@dataclass(frozen=True)
+class Chart:
+    """What the two charts draw for one game, or for all games together."""
+
+    name: str
+    """The game's title ("All games" for all), in the player's language."""
+    counts: str
+    """Its counts in words ("played 3, won 2, …"), with the wins too absurd to chart."""
+    played: int
+    """Its finished games."""
+    rolling: tuple[float, ...]
+    """The share (0-1) of wins in the `window` games up to each of the last games, oldest first."""
+    traced: int
+    """How many games `rolling` covers."""
+    window: int
+    """How many games each point of `rolling` is the share of."""
+    time_bins: tuple[int, ...]
+    """Wins per bin of winning time; the last bin holds those over the last edge."""
+    time_edges: tuple[int, ...]
+    """The bins' upper edges, in seconds."""
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """A finished game as the Recent games page lists it, with what dealing it again needs."""
+
+    key: str
+    """Its variant's key (one this version may not have)."""
+    row: str
+    """Its row's words: when, which game and deal, the outcome, moves, time, hints."""
+    game_id: str | None
+    problem: str | None
+    """Why this version cannot deal it again (None: it can)."""
+    rules: Rules | None = None
+    """The rules it was played with (None when `problem` says why not)."""
+    start: Position | None = None
+    deal: int | None = None
+
+    def again(self) -> Game:
+        """Its deal from the start, under its rules, as a new game. ValueError with the
+        reason for one this version cannot deal."""
+        if self.rules is None or self.start is None:
+            raise ValueError(self.problem or "")
+        return Game(self.rules, self.start, self.deal)
+
+
+@dataclass(frozen=True)
+class StatisticsPage:
+    """Everything the Statistics dialog shows of one game."""
+
+    name: str
+    """The game's title, in the player's language."""
+    played: int
+    """Its finished games (what Reset forgets)."""
+    lines: list[str]
+    """Its figures in words, then all games' when another game has been played."""
+    chart: Chart
+    together: Chart | None
+    """All games' win rate beside the game's, when another game has been played."""
+    recent: list[RecentGame]
+    """Newest first."""
+
+
+class StatisticsPort(Protocol):
+    """What the Statistics dialog asks of the session."""
+
+    def page(self, key: str) -> StatisticsPage: ...
+
+    def reset(self, key: str) -> None: ...
+
+    def watch_problem(self, game: RecentGame) -> str | None: ...
+
+
+class Records:
+    """The session's statistics port: the keeper's figures and games in the window's types.
+    Each call hands the store's notices (a log it could not read or rewrite) to the front end."""
+
+    def __init__(self, keeper: Keeper, tell: Callable[[], None]) -> None:
+        self._keeper = keeper
+        self._tell = tell
+
+    def page(self, key: str) -> StatisticsPage:
+        """From the store's summary, so the dialog opens at once at any size of log."""
+        overview = self._keeper.overview()
+        self._tell()
+        figures = everything(overview.totals, VARIANTS, deal_grade, GRADES, overview.together)
+        mine = figures.get(key) or Figures(key, Statistics(key))
+        lines = describe(mine, grade_name) if mine.statistics.played else [_("No finished games yet.")]
+        together = figures[None]
+        others = len(together.games) > 1 or (bool(together.games) and together.games[0].key != key)
+        if others:
+            lines += ["", title(None), *game_rows(together), *streak_lines(together.statistics)]
+        return StatisticsPage(title(key), mine.statistics.played, lines, chart_of(mine),
+                              chart_of(together) if others else None,
+                              [recent_game(game) for game in overview.recent])
+
+    def reset(self, key: str) -> None:
+        self._keeper.reset_statistics(key)
+        self._tell()
+
+    def watch_problem(self, game: RecentGame) -> str | None:
+        """Why the game cannot be watched again (its moves are not kept: only the newest few
+        hundred are), or None when it can."""
+        kept = self._keeper.finished_moves(game.game_id) is not None
+        self._tell()
+        return None if kept else not_kept()
+
+
+def chart_of(figures: Figures) -> Chart:
+    """The charts' figures of one game or of all (`eightoff stats --chart` draws them too)."""
+    counts = count_line(figures.statistics)
+    if figures.implausible:
+        counts += "; " + implausible_line(figures.implausible)
+    return Chart(title(figures.key), counts, figures.statistics.played, figures.rolling, figures.traced,
+                 ROLLING, figures.time_bins, TIME_EDGES)
+
+
+def recent_game(game: FinishedGame) -> RecentGame:
+    """A logged game as the Recent games page lists it, dealt again once here (a game of a
+    newer version, or a board that does not parse, gets the reason instead)."""
+    problem = game.replay_problem()
+    dealt = game.replay() if problem is None else None
+    return RecentGame(game.rules, row_words(game), game.game_id, problem,
+                      dealt.rules if dealt else None, dealt.start if dealt else None, game.deal)
+
+
+def row_words(game: FinishedGame) -> str:
+    """A recent game's row: when (no month names: any language reads it), the game and deal,
+    the outcome, moves, time, and whether hints were used."""
+    when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
+    marks = "  " + _("(hints)") if game.hints_used else ""
+    return (f"{when}   {title(game.rules)}, {which_deal(game.deal)}   {outcome_word(game.kind)}   "
+            f"{moves_words(game.moves)}   {duration(game.seconds)}{marks}")
+

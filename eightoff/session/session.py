@@ -34,6 +34,7 @@ from eightoff.core.moves import Move
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, VARIANTS, Variant, variant_of
 from eightoff.session.advisor import THINKING, Advice, Advisor, Notice, Wanted
@@ -44,11 +45,10 @@ from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
 from eightoff.solver.daily import DailyDeal, daily_deal, has_daily, shipped_par
 from eightoff.solver.grade import grade_of_deal
-from eightoff.store.preferences import Preferences
 
 if TYPE_CHECKING:
+    from eightoff.session.records import RecentGame, Records  # for start-up cost: loaded when used
     from eightoff.solver import SolveResult
-    from eightoff.store.statistics import FinishedGame  # for start-up cost: the log's side loads when used
 
 AdviceListener = Callable[[Advice], None]
 
@@ -331,17 +331,17 @@ class Session:
                         daily=saved.daily, par=saved.par)
         self.tell_notices()
 
-    def play_again(self, finished: FinishedGame) -> None:
+    def play_again(self, finished: RecentGame) -> None:
         """A logged game's deal again from its start, under the rules it was played with. A
         game this version cannot rebuild (a newer version's) is refused with the reason."""
         try:
-            game = finished.replay()
+            game = finished.again()
         except ValueError as error:
             self.advise(Notice(_("That game cannot be played again here: {reason}").format(reason=error)))
             return
         self._arrive(game)
 
-    def watch(self, finished: FinishedGame) -> tuple[Move, ...] | None:
+    def watch(self, finished: RecentGame) -> tuple[Move, ...] | None:
         """Deal a logged game again from its start, under its own id (its first outcome stands,
         so watching never counts again), and hand back its moves to play on it; None, saying
         why, when its moves are not kept."""
@@ -392,6 +392,16 @@ class Session:
         self._save_preferences()
         if autoplay_on:
             self.autoplay_now()
+
+    @property
+    def statistics(self) -> Records | None:
+        """The statistics port the front end reads the figures and recent games through;
+        None without a store."""
+        if self.keeper is None:
+            return None
+        from eightoff.session.records import Records  # here, for start-up cost: when first asked
+
+        return Records(self.keeper, self.tell_notices)
 
     @property
     def cache_folder(self) -> Path | None:

@@ -14,7 +14,6 @@ from eightoff.core.lazy_names import names_from_modules
 if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.store.dirs import HomeDirs, StoreDirs, default_dirs
     from eightoff.store.instance import InstanceLock
-    from eightoff.store.preferences import Preferences
     from eightoff.store.saved_game import SavedGame
     from eightoff.store.schema import LOST, SOLVED, WON, Outcome
     from eightoff.store.statistics import FinishedGame, Statistics, Streak
@@ -23,7 +22,6 @@ if TYPE_CHECKING:  # the same names, as mypy sees them
 __getattr__ = names_from_modules(__name__, {
     "dirs": ("HomeDirs", "StoreDirs", "default_dirs"),
     "instance": ("InstanceLock",),
-    "preferences": ("Preferences",),
     "saved_game": ("SavedGame",),
     "schema": ("LOST", "SOLVED", "WON", "Outcome"),
     "statistics": ("FinishedGame", "Statistics", "Streak"),
@@ -39,7 +37,6 @@ __all__ = [
     "InstanceLock",
     "Outcome",
     "Overview",
-    "Preferences",
     "SavedGame",
     "Statistics",
     "Store",

@@ -21,10 +21,10 @@ import msgspec
 
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_window
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.store.files import StoreFiles
 from eightoff.store.language_peek import VERSION
-from eightoff.store.preferences import Preferences
 from eightoff.store.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 from eightoff.store.schema import BadContent, Geometry, LegacySettings, Settings, check_version, decode
 

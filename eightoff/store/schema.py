@@ -19,6 +19,7 @@ from msgspec import Meta, Struct
 from eightoff.core.i18n import _
 from eightoff.core.limits import EARLIEST, LAST_DEAL, LATEST, LOWEST_DEAL, MAX_MOVES, MAX_SECONDS, MAX_STEPS
 from eightoff.core.outcome import Outcome as Outcome  # the one type, re-exported for the store
+from eightoff.core.preferences import MAX_SCREENS
 from eightoff.core.variants import DEFAULT_KEY
 
 T = TypeVar("T")
@@ -106,8 +107,6 @@ class Settings(Struct, kw_only=True):
 
 
 ScreenSize = Annotated[str, Meta(pattern=r"^[1-9][0-9]{1,5}x[1-9][0-9]{1,5}$")]
-MAX_SCREENS = 16
-"""Screen sizes a window.json remembers the window for (more is not a real desk)."""
 
 
 class Geometry(Struct, kw_only=True):

@@ -35,6 +35,7 @@ from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
 from eightoff.store import game_steps, preferences_store, saved_game
 from eightoff.store.dirs import StoreDirs, default_dirs
@@ -43,7 +44,6 @@ from eightoff.store.files import Notices, StoreFiles, atomic_write
 from eightoff.store.instance import InstanceLock
 from eightoff.store.journal import FOLDER, Journal
 from eightoff.store.language_peek import PREFERENCES_FILE, SYSTEM, peek_language
-from eightoff.store.preferences import Preferences
 from eightoff.store.reading import DOCUMENT_LIMIT, reason_of
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from eightoff.core.game import Game, GameView, Step
 from eightoff.core.i18n import _
 from eightoff.core.notation import format_move
+from eightoff.core.preferences import Preferences
 from eightoff.locale import choose_language, install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
-from eightoff.session.settings import Preferences
 from eightoff.session.start import open_session
 from eightoff.ui.access import Support
 from eightoff.ui.icon import make_icon

@@ -2,7 +2,8 @@
 games (a rolling share) and a histogram of winning times.
 
 The Statistics dialog draws them into its panel and `eightoff stats --chart` onto a Surface
-saved as PNG, from the same `Figures` and by the same functions, so the two cannot differ. Every
+saved as PNG, from the same `Chart` (the session's) and by the same functions, so the two cannot
+differ. Every
 value is clamped into its axis: a damaged log may skew a chart, never draw off it.
 """
 
@@ -14,15 +15,15 @@ from pathlib import Path
 import pygame
 
 from eightoff.core.i18n import _, ngettext, percent
-from eightoff.session.records import ROLLING, TIME_EDGES, Figures, count_line, implausible_line, title
+from eightoff.session.records import Chart
 from eightoff.ui import theme
 
 PNG_SIZE = (1000, 440)
 """The `--chart` picture: both charts side by side, legible when shown at half size."""
 
 
-def draw_charts(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float,
-                together: Figures | None = None) -> None:
+def draw_charts(screen: pygame.Surface, area: pygame.Rect, figures: Chart, unit: float,
+                together: Chart | None = None) -> None:
     """Both charts in `area`, side by side (one above the other where `area` is tall and narrow);
     `together`, all games' figures, adds their win rate beside the game's."""
     gap = round(12 * unit)
@@ -53,9 +54,9 @@ def _frame(screen: pygame.Surface, area: pygame.Rect, heading: str,
     return plot, small
 
 
-def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float,
-                  together: Figures | None = None) -> None:
-    """The share of wins in the last ROLLING games, at each of the last games, 0-100 %: the
+def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Chart, unit: float,
+                  together: Chart | None = None) -> None:
+    """The share of wins in the last `window` games, at each of the last games, 0-100 %: the
     game's line over all games' (`together`, thinner, in the text's colour), each spread over
     the plot's width, with a key under them naming each."""
     px = _px(unit)
@@ -79,21 +80,21 @@ def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Figures, u
         screen.blit(note, note.get_rect(midtop=(plot.centerx, plot.bottom + px(4))))
     else:
         _key(screen, pygame.Rect(plot.x, plot.bottom + px(4), plot.w, small.get_linesize()), small, unit,
-             [(theme.NOTICE, title(figures.key)), (theme.TEXT, title(None))])
+             [(theme.NOTICE, figures.name), (theme.TEXT, together.name)])
 
 
-def win_rate_heading(figures: Figures, together: Figures | None = None) -> str:
-    """What each point is the share of: the last ROLLING games, or all so far when fewer."""
-    if max(figures.traced, together.traced if together is not None else 0) < ROLLING:
+def win_rate_heading(figures: Chart, together: Chart | None = None) -> str:
+    """What each point is the share of: the last `window` games, or all so far when fewer."""
+    if max(figures.traced, together.traced if together is not None else 0) < figures.window:
         return _("Win rate over the games so far")
     return ngettext("Win rate over the last {count} game", "Win rate over the last {count} games",
-                    ROLLING).format(count=ROLLING)
+                    figures.window).format(count=figures.window)
 
 
-def games_drawn(figures: Figures) -> str:
+def games_drawn(figures: Chart) -> str:
     """The words under the chart for the games it spans: all of them, or the last of many."""
     count = figures.traced
-    if count < figures.statistics.played:
+    if count < figures.played:
         return ngettext("the last {count} game", "the last {count} games", count).format(count=count)
     return ngettext("{count} game so far", "{count} games so far", count).format(count=count)
 
@@ -129,7 +130,7 @@ def _key(screen: pygame.Surface, row: pygame.Rect, font: pygame.font.Font, unit:
         x += label.get_width() + gap
 
 
-def draw_time_histogram(screen: pygame.Surface, area: pygame.Rect, figures: Figures, unit: float) -> None:
+def draw_time_histogram(screen: pygame.Surface, area: pygame.Rect, figures: Chart, unit: float) -> None:
     """How many wins took up to each bin's time; the last bin holds those over an hour."""
     px = _px(unit)
     plot, small = _frame(screen, area, _("Winning times (minutes)"), unit)
@@ -144,7 +145,8 @@ def draw_time_histogram(screen: pygame.Surface, area: pygame.Rect, figures: Figu
     top = small.render(str(tallest), True, theme.TEXT)
     screen.blit(top, top.get_rect(midright=(plot.x - px(4), plot.y)))
     width = plot.w / len(bins)
-    labels = [str(edge // 60) for edge in TIME_EDGES] + [f"{TIME_EDGES[-1] // 60}+"]
+    edges = figures.time_edges
+    labels = [str(edge // 60) for edge in edges] + [f"{edges[-1] // 60}+"]
     placed: list[pygame.Rect] = []
     for index in [len(bins) - 1, *range(len(bins) - 1)]:  # the open-ended bin's label first
         x = plot.x + round(index * width)
@@ -159,7 +161,7 @@ def draw_time_histogram(screen: pygame.Surface, area: pygame.Rect, figures: Figu
             placed.append(where)
 
 
-def write_charts(path: Path, figures: Figures, together: Figures | None = None) -> None:
+def write_charts(path: Path, figures: Chart, together: Chart | None = None) -> None:
     """Both charts as a PNG of PNG_SIZE, with the game's title and counts above them (and all
     games' win rate, `together`, as the dialog draws it). Needs no display: a Surface and
     pygame's font. OSError or ValueError (pygame's error) on failure."""
@@ -168,11 +170,8 @@ def write_charts(path: Path, figures: Figures, together: Figures | None = None) 
     surface.fill(theme.FELT_DARK)
     font = theme.font(34)
     small = theme.font(24)
-    surface.blit(font.render(title(figures.key), True, theme.TEXT), (20, 14))
-    counts = count_line(figures.statistics)
-    if figures.implausible:
-        counts += "; " + implausible_line(figures.implausible)
-    surface.blit(small.render(_fit(counts, small, PNG_SIZE[0] - 40), True, theme.TEXT), (20, 50))
+    surface.blit(font.render(figures.name, True, theme.TEXT), (20, 14))
+    surface.blit(small.render(_fit(figures.counts, small, PNG_SIZE[0] - 40), True, theme.TEXT), (20, 50))
     draw_charts(surface, pygame.Rect(20, 84, PNG_SIZE[0] - 40, PNG_SIZE[1] - 104), figures, 1.0, together)
     if path.suffix.lower() != ".png":
         raise ValueError(_("the file name must end in .png"))

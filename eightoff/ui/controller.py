@@ -28,7 +28,7 @@ from eightoff.ui.sprites import CardSprite
 if TYPE_CHECKING:
     from eightoff.core.game import GameView
     from eightoff.core.moves import Move
-    from eightoff.session.settings import Preferences
+    from eightoff.core.preferences import Preferences
     from eightoff.ui.access import Announcer
     from eightoff.ui.animation import Animator
     from eightoff.ui.layout import Layout

@@ -15,11 +15,11 @@ import pygame
 from eightoff.core.cards import Card
 from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
 from eightoff.core.i18n import N_, _, pgettext
+from eightoff.core.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
 from eightoff.session.commands import COMMANDS, key_words
 from eightoff.session.grading import next_winnable_choice, range_words
-from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.session.words import control_words
 from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 if TYPE_CHECKING:
     import pygame
 
-    from eightoff.session.settings import Preferences
+    from eightoff.core.preferences import Preferences
     from eightoff.ui.access import Support
 
 

@@ -1,7 +1,8 @@
 """The Statistics dialog, in two pages so that each is legible at 800x600: the figures of the
 game being played, all games' (a line for each game with games) and the two charts; then the
-recent games as rows, to pick one to play again. The figures and their words are those of
-`eightoff stats` (`store.figures`, `store.figure_words`).
+recent games as rows, to pick one to play again. It asks the session's statistics port for
+everything it shows (`session.records`: the words of `eightoff stats`) and holds nothing of
+the store's.
 """
 
 from __future__ import annotations
@@ -12,28 +13,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from eightoff.core.i18n import N_, _, ngettext
-from eightoff.core.variants import VARIANTS
-from eightoff.session.grading import GRADES, deal_grade, grade_name
-from eightoff.session.keeper import not_kept
-from eightoff.session.records import (
-    Figures,
-    FinishedGame,
-    Statistics,
-    describe,
-    duration,
-    everything,
-    game_rows,
-    moves_words,
-    outcome_word,
-    streak_lines,
-    title,
-    which_deal,
-)
+from eightoff.session.records import RecentGame, StatisticsPort
 from eightoff.ui.charts import draw_charts
 from eightoff.ui.dialogs import ROW_STEP, Dialog, MessageDialog
 
 if TYPE_CHECKING:
-    from eightoff.session.keeper import Keeper
     from eightoff.ui.scene import Host
 
 PICK_FIRST = N_("Pick a recent game first, then Play again or Watch")
@@ -48,19 +32,16 @@ class StatisticsDialog(Dialog):
     def __init__(
         self,
         host: Host,
-        store: Keeper,
+        statistics: StatisticsPort,
         rules: str,
-        play: Callable[[FinishedGame], None],
-        watch: Callable[[FinishedGame], None],
-        told: Callable[[], None],
+        play: Callable[[RecentGame], None],
+        watch: Callable[[RecentGame], None],
     ) -> None:
-        self.store = store
+        self.statistics = statistics
         self.play = play
         """Deals a logged game again (the table asks first if that leaves a game)."""
         self.watch = watch
         """Plays a logged game's moves on the table."""
-        self.told = told
-        """Shows the store's notices (a log it could not read or rewrite)."""
         self.rules = rules
         self.selected: int | None = None
         """The picked game, an index into `recent`."""
@@ -68,25 +49,10 @@ class StatisticsDialog(Dialog):
         """The first recent game shown: the rows scroll through every game kept."""
         self.games_page = False
         """Whether the recent games are shown (else the figures and charts)."""
-        self.read()
-        super().__init__(host, _("Statistics: {game}").format(game=title(self.rules)), [], self.buttons())
-
-    def read(self) -> None:
-        """The figures from the store's summary, so the dialog opens at once at any size of log."""
-        overview = self.store.overview()
-        self.told()
-        figures = everything(overview.totals, VARIANTS, deal_grade, GRADES, overview.together)
-        self.figures: Figures = figures.get(self.rules) or Figures(self.rules, Statistics(self.rules))
-        lines = (describe(self.figures, grade_name) if self.figures.statistics.played
-                 else [_("No finished games yet.")])
-        together = figures[None]
-        self.together: Figures | None = None
-        """All games' figures, when another game has been played: their lines and win rate."""
-        if len(together.games) > 1 or (together.games and together.games[0].key != self.rules):
-            lines += ["", title(None), *game_rows(together), *streak_lines(together.statistics)]
-            self.together = together
-        self.figure_lines = lines
-        self.recent: list[FinishedGame] = overview.recent
+        self.page = statistics.page(rules)
+        self.figure_lines = self.page.lines
+        self.recent = self.page.recent
+        super().__init__(host, _("Statistics: {game}").format(game=self.page.name), [], self.buttons())
 
     def buttons(self) -> list[tuple[str, Callable[[], None] | None]]:
         """The figures: Recent games (the default), Reset, Close. The games: Play again (the
@@ -135,8 +101,8 @@ class StatisticsDialog(Dialog):
     def option_labels(self) -> list[str]:
         if not self.games_page:
             return []
-        return [("» " if index == self.selected else "   ") + row(game)
-                + ("  " + _("(cannot be played again)") if game.replay_problem() else "")
+        return [("» " if index == self.selected else "   ") + game.row
+                + ("  " + _("(cannot be played again)") if game.problem else "")
                 for index, game in enumerate(self.recent[self.first:self.first + self.rows()],
                                              start=self.first)]
 
@@ -151,7 +117,7 @@ class StatisticsDialog(Dialog):
     def draw_panel(self, screen: pygame.Surface) -> None:
         super().draw_panel(screen)
         if not self.games_page:
-            draw_charts(screen, self.figure_area(), self.figures, self.unit, self.together)
+            draw_charts(screen, self.figure_area(), self.page.chart, self.unit, self.page.together)
 
     def scroll_by(self, lines: int) -> None:
         """The wheel: on the games page it scrolls the rows through every game kept."""
@@ -199,9 +165,9 @@ class StatisticsDialog(Dialog):
     # ----- buttons -----------------------------------------------------------------------------
 
     def reopen(self) -> None:
-        self.host.push(StatisticsDialog(self.host, self.store, self.rules, self.play, self.watch, self.told))
+        self.host.push(StatisticsDialog(self.host, self.statistics, self.rules, self.play, self.watch))
 
-    def picked(self) -> FinishedGame | None:
+    def picked(self) -> RecentGame | None:
         """The picked row's game; None, saying so and staying open, when none is picked."""
         if self.selected is None:
             self.host.notify(_(PICK_FIRST))
@@ -209,10 +175,10 @@ class StatisticsDialog(Dialog):
             return None
         return self.recent[self.selected]
 
-    def playable(self) -> FinishedGame | None:
+    def playable(self) -> RecentGame | None:
         """The picked game, if this version can deal it again; else None, saying why."""
         chosen = self.picked()
-        problem = None if chosen is None else chosen.replay_problem()
+        problem = None if chosen is None else chosen.problem
         if problem is not None:  # Play again and Watch are off for this game: say why
             self.host.notify(_("This game cannot be played again: {reason}").format(reason=problem))
             self.reopen()
@@ -228,31 +194,23 @@ class StatisticsDialog(Dialog):
         """The picked game's moves played on the table one at a time (Space pauses, the arrows
         step, Esc stops and leaves the game there to play on)."""
         chosen = self.playable()
-        if chosen is not None and self.store.finished_moves(chosen.game_id) is None:
-            self.told()
-            self.host.notify(not_kept())
+        problem = None if chosen is None else self.statistics.watch_problem(chosen)
+        if problem is not None:
+            self.host.notify(problem)
             self.host.push(self)
         elif chosen is not None:
             self.watch(chosen)
 
     def ask_reset(self) -> None:
-        count = self.store.statistics(self.rules).played
+        count = self.page.played
         self.host.push(MessageDialog(
             self.host, _("Reset statistics?"),
             [ngettext("Forget {count} finished game of {game}?", "Forget {count} finished games of {game}?",
-                      count).format(count=count, game=title(self.rules)), _("This cannot be undone.")],
+                      count).format(count=count, game=self.page.name), _("This cannot be undone.")],
             [(_("Cancel"), self.reopen), (_("Reset"), self.reset)],
         ))
 
     def reset(self) -> None:
-        self.store.reset_statistics(self.rules)
-        self.told()
+        self.statistics.reset(self.rules)
         self.reopen()
 
-
-def row(game: FinishedGame) -> str:
-    when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")  # no month names: any language reads it
-    which = which_deal(game.deal)
-    marks = "  " + _("(hints)") if game.hints_used else ""
-    return (f"{when}   {title(game.rules)}, {which}   {outcome_word(game.kind)}   "
-            f"{moves_words(game.moves)}   {duration(game.seconds)}{marks}")

@@ -28,6 +28,7 @@ from eightoff.core.moves import Move
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
+from eightoff.core.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.core.rules import EmptyColumn
 from eightoff.session import commands
 from eightoff.session.advisor import (
@@ -44,7 +45,6 @@ from eightoff.session.clock import GameClock
 from eightoff.session.commands import BY_NAME, Command
 from eightoff.session.grading import grade_lines
 from eightoff.session.session import Session
-from eightoff.session.settings import ANIMATION_SPEEDS, Preferences
 from eightoff.session.words import hint_words, move_words
 from eightoff.ui import theme
 from eightoff.ui.access import Announcer
@@ -71,7 +71,7 @@ from eightoff.ui.toolbar import Toolbar
 from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
-    from eightoff.session.records import FinishedGame
+    from eightoff.session.records import RecentGame
     from eightoff.ui.scene import Host
 
 HINT_SECONDS = 2.5
@@ -447,8 +447,8 @@ class TableScene(Scene):
         self.host.push(PreferencesDialog(self.host, self.session.variant, self.preferences_changed))
 
     def open_statistics(self) -> None:
-        keeper = self.session.keeper
-        if keeper is None:
+        statistics = self.session.statistics
+        if statistics is None:
             self.host.push(MessageDialog(self.host, _("Statistics"),
                                          [_("Statistics are kept once the store is connected.")],
                                          [(_("Close"), None)]))
@@ -456,20 +456,20 @@ class TableScene(Scene):
         # Here, for start-up cost: the statistics' modules load when the player first asks.
         from eightoff.ui.stats_dialog import StatisticsDialog
 
-        self.host.push(StatisticsDialog(self.host, keeper, self.game.rules.name, self.play_again,
-                                        self.watch, self.session.tell_notices))
+        self.host.push(StatisticsDialog(self.host, statistics, self.game.rules.name, self.play_again,
+                                        self.watch))
 
-    def play_again(self, finished: FinishedGame) -> None:
+    def play_again(self, finished: RecentGame) -> None:
         """A logged game's deal again, from its start (a game in progress of its variant is
         left, asked first; one of another variant is kept)."""
-        self.leave_then(lambda: self.session.play_again(finished), finished.rules)
+        self.leave_then(lambda: self.session.play_again(finished), finished.key)
 
-    def watch(self, finished: FinishedGame) -> None:
+    def watch(self, finished: RecentGame) -> None:
         """A logged game's moves played on its deal, a move at a time (asked first if that
         leaves a game in progress)."""
-        self.leave_then(lambda: self._watch(finished), finished.rules)
+        self.leave_then(lambda: self._watch(finished), finished.key)
 
-    def _watch(self, finished: FinishedGame) -> None:
+    def _watch(self, finished: RecentGame) -> None:
         moves = self.session.watch(finished)
         if moves is not None:
             self.playback = Playback(self.host, self, moves, replay=True)

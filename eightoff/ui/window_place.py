@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from eightoff.session.settings import MAX_SCREENS, Preferences
+from eightoff.core.preferences import MAX_SCREENS, Preferences
 
 
 def screen_key(desktop: tuple[int, int]) -> str:

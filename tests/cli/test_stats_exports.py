@@ -17,12 +17,12 @@ from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.variants import FREECELL, STANDARD
 from eightoff.locale import install_language
+from eightoff.session.records import row_words
 from eightoff.solver.grade import deals_of_grade, grade_of_deal
 from eightoff.store import HomeDirs, Store
 from eightoff.store.figure_words import outcome_word
 from eightoff.store.stats_command import line
 from eightoff.ui import theme
-from eightoff.ui.stats_dialog import row
 
 
 def stats(home: Path, *options: str, language: str = "en",
@@ -118,7 +118,7 @@ def test_the_dialog_and_the_command_line_say_each_outcome_alike(tmp_path: Path, 
         assert kinds == {"won", "lost", "solved with help"}
         for game in games:
             word = outcome_word(game.kind)
-            assert f"   {word}   " in row(game) and f": {word}, " in line(game)
+            assert f"   {word}   " in row_words(game) and f": {word}, " in line(game)
         assert outcome_word("solved with help") == _("solved with help") != "solver"
     finally:
         install_language("en")

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from eightoff.core.game import Game
 from eightoff.core.outcome import Outcome
+from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
 from eightoff.session.grading import (
@@ -20,7 +21,6 @@ from eightoff.session.grading import (
     range_words,
 )
 from eightoff.session.session import Session
-from eightoff.session.settings import Preferences
 from eightoff.solver import GRADES, Budget, SolveResult, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import grade_of_deal
 

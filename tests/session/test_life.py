@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 from eightoff.core.game import Game, GameView
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import PileKind
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.session.advisor import Advice, Advisor, CannotBeWon, Notice, ShowHint
+from eightoff.session.records import recent_game
 from eightoff.session.session import Session
-from eightoff.session.settings import Preferences
 from eightoff.session.start import open_session
 from eightoff.solver import Budget, solve
 from eightoff.store import HomeDirs, Store
@@ -249,7 +250,7 @@ def test_the_log_keeps_a_games_options_and_play_again_deals_it_under_them(home: 
     session.new_game(10)  # left: logged lost, with its options
     [record] = Store(HomeDirs(home)).recent_games()
     assert record.options == "face_up,takeback" and not record.rules_played().face_down
-    session.play_again(record)
+    session.play_again(recent_game(record))
     assert session.game.deal_number == 9 and session.options()["face_up"] and session.game.move_count == 0
     gone(session)
 
@@ -262,7 +263,7 @@ def test_play_again_on_a_line_with_an_unknown_option_is_refused_with_the_reason(
     session.new_game(5)
     [record] = Store(HomeDirs(home)).recent_games()
     newer = dataclasses.replace(record, options="gravity")
-    session.play_again(newer)
+    session.play_again(recent_game(newer))
     assert session.game.deal_number == 5
     assert [advice.text for advice in heard if isinstance(advice, Notice)] == [
         "That game cannot be played again here: FreeCell has no rule option gravity (its options: takeback)"]

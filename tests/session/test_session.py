@@ -10,11 +10,11 @@ from eightoff.core.game import Game
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import RAGLAN, STANDARD, VARIANTS
 from eightoff.session.changes import Change
 from eightoff.session.commands import COMMANDS, DAILY, DEAL, NEW, REDO, RESTART, UNDO
 from eightoff.session.session import Session
-from eightoff.session.settings import Preferences
 
 
 class Clock:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE
-from eightoff.store import WON, HomeDirs, Preferences, Store
+from eightoff.core.preferences import Preferences
+from eightoff.store import WON, HomeDirs, Store
 
 from .bad_files import (
     CLAMPED,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from eightoff.store import WON, HomeDirs, Preferences, Store
+from eightoff.core.preferences import Preferences
+from eightoff.store import WON, HomeDirs, Store
 
 from .bad_files import TARGETS, started_game
 from .disks import fill, full_disk, read_only_copy, run_as_nobody, shared_folder
@@ -19,7 +20,8 @@ import json, sys
 from pathlib import Path
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store import WON, HomeDirs, Preferences, Store
+from eightoff.core.preferences import Preferences
+from eightoff.store import WON, HomeDirs, Store
 
 store = Store(HomeDirs(Path(sys.argv[1])))
 store.acquire_instance()

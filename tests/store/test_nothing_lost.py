@@ -25,8 +25,9 @@ from eightoff.core.cards import KING, Card
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.game import Game
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.store import LOST, WON, HomeDirs, Preferences, Store, default_dirs
+from eightoff.store import LOST, WON, HomeDirs, Store, default_dirs
 from eightoff.store import files as store_files
 from eightoff.store.files import aside_path, shown
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.solver import GRADES
-from eightoff.store import HomeDirs, Preferences, Store
+from eightoff.store import HomeDirs, Store
 from eightoff.store.schema import Geometry, Grade, Settings
 
 CHANGED = Preferences(

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from eightoff.store import HomeDirs, Preferences, Store
+from eightoff.core.preferences import Preferences
+from eightoff.store import HomeDirs, Store
 
 from .conftest import played_game
 

@@ -11,9 +11,9 @@ from eightoff.core.cards import Card
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
 from eightoff.core.piles import Pile
+from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.window import Screen
 

@@ -6,18 +6,18 @@ import pygame
 import pytest
 
 from eightoff.locale import install_language
-from eightoff.session.records import ROLLING, Figures
-from eightoff.store.figures import rolling
+from eightoff.session.records import Chart, chart_of
+from eightoff.store.figures import ROLLING, Figures, rolling
 from eightoff.store.statistics import Statistics
 from eightoff.ui import theme
 from eightoff.ui.charts import draw_win_rate, games_drawn, win_rate_heading
 
 
-def figures_of(trace: bytes, played: int | None = None) -> Figures:
+def figures_of(trace: bytes, played: int | None = None) -> Chart:
     won = trace.count(b"W")
     statistics = Statistics("standard", played=len(trace) if played is None else played, won=won,
                             lost=len(trace) - won)
-    return Figures("standard", statistics, rolling=rolling(trace), traced=len(trace))
+    return chart_of(Figures("standard", statistics, rolling=rolling(trace), traced=len(trace)))
 
 
 def columns_in(surface: pygame.Surface, colour: theme.Colour) -> int:

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from eightoff.core.game import Game
 from eightoff.core.i18n import _, pgettext
 from eightoff.core.notation import parse_board
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD, VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.grading import WINNABLE_CHOICES, grade_name, range_words
 from eightoff.solver import GRADES, Budget, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import grade_of_deal, grades_between
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import MessageDialog, PreferencesDialog

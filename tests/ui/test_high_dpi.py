@@ -21,8 +21,8 @@ from eightoff.cli import run
 from eightoff.core.cards import Card
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
 from eightoff.ui import accesskit_bridge
 from eightoff.ui.app import App
 from eightoff.ui.faces import card_faces

@@ -16,8 +16,8 @@ from eightoff.core.moves import Move
 from eightoff.core.notation import format_move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
 from tests.ui.xwindow import GameProcess, Screenshot, grab_screen, missing_tools, virtual_screen, xdotool
 
 pytestmark = [

@@ -12,8 +12,8 @@ import pytest
 from eightoff.core.game import Game
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.layout import MIN_WINDOW, clamp_position, fit_window
 from eightoff.ui.playback import Playback

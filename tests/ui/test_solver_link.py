@@ -20,11 +20,11 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import EASY, STANDARD, preset
 from eightoff.session.advisor import THINKING, Advisor
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.worker import SolverWorker
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import MessageDialog
 from eightoff.ui.playback import Playback

@@ -23,12 +23,13 @@ from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import EASY, STANDARD, VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.solver import deals_of_grade
-from eightoff.store import HomeDirs, Preferences, Store
+from eightoff.store import HomeDirs, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.playback import Playback

@@ -12,8 +12,8 @@ from eightoff.core.game import Game
 from eightoff.core.moves import Move
 from eightoff.core.notation import format_board
 from eightoff.core.piles import Pile
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import FREECELL, STANDARD
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog, PreferencesDialog
 from eightoff.ui.layout import compute_layout

@@ -23,9 +23,13 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.variants import FREECELL, RAGLAN, STANDARD, VARIANTS
 from eightoff.locale import LOCALE_DIR, install_language
 from eightoff.session.advisor import CANNOT_BE_WON, NO_LONGER_WINNABLE, THINKING, UNDECIDED, WINNABLE
+from eightoff.session.grading import deal_grade
 from eightoff.session.keeper import Keeper
-from eightoff.session.records import streak_lines
+from eightoff.session.records import Records
+from eightoff.solver import GRADES
 from eightoff.store import HomeDirs, Store
+from eightoff.store.figure_words import streak_lines
+from eightoff.store.figures import everything
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
@@ -256,12 +260,12 @@ def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: 
         game.play(game.legal_moves()[0])
         store.record_result(game, deal % 3 != 0, 100.0 + 70 * deal)
     app = small_app(language)
-    dialog = StatisticsDialog(app, Keeper(store), "standard", lambda game: None, lambda game: None,
-                              lambda: None)
+    dialog = StatisticsDialog(app, Records(Keeper(store), lambda: None), "standard", lambda game: None,
+                              lambda game: None)
     app.push(dialog)
-    together = dialog.together
-    assert together is not None and dialog.figure_lines[-2:] == streak_lines(together.statistics)
-    streaks = together.statistics
+    overview = store.overview()
+    streaks = everything(overview.totals, VARIANTS, deal_grade, GRADES, overview.together)[None].statistics
+    assert dialog.page.together is not None and dialog.figure_lines[-2:] == streak_lines(streaks)
     assert (streaks.current_streak.kind, streaks.current_streak.length) == ("lost", 1)  # deal 24
     assert (streaks.longest_winning_streak, streaks.longest_losing_streak) == (2, 1)
     problems = dialog_problems(dialog, "statistics")

@@ -10,9 +10,9 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import FREECELL
 from eightoff.locale import install_language
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.pause import PauseScene
 from eightoff.ui.window import Screen

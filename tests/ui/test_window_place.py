@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pygame
 
+from eightoff.core.preferences import Preferences
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
-from eightoff.store import HomeDirs, Preferences, Store
+from eightoff.store import HomeDirs, Store
 from eightoff.ui.app import App
 from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size, screen_key
 from tests.ui.helpers import FakeClock

@@ -1,6 +1,9 @@
-"""The player's settings as one value, shared by the Preferences dialog and the store.
+"""The player's settings as one value: the store keeps it on disk, the session owns the copy
+in use, and the window shows and changes it through the session.
 
-Kept free of file handling so the window can use it before (or without) a store.
+It lives in the core, under both the store and the session, so that each layer holds the same
+type and neither reaches into the other's for it. Kept free of file handling so the window can
+use it before (or without) a store.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 
 ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 2.0}
 """Multipliers of the base animation time (about 150 ms a card at "normal")."""
+MAX_SCREENS = 16
+"""Screen sizes the window is remembered for (more is not a real desk)."""
 
 
 @dataclass
