@@ -103,7 +103,9 @@ def test_the_statistics_dialog_holds_the_sessions_port_and_nothing_of_the_store(
     dialog = app.top
     assert isinstance(dialog, StatisticsDialog) and len(dialog.recent) == 3
     assert type(dialog.statistics).__module__ == StatisticsPort.__module__ == "eightoff.session.records"
-    assert inspect.signature(StatisticsDialog.__init__).parameters["statistics"].annotation == "StatisticsPort"
+    parameters = inspect.signature(StatisticsDialog.__init__).parameters
+    assert parameters["statistics"].annotation == "StatisticsPort"
     assert holds({key: value for key, value in vars(dialog).items() if key != "host"}, set(),
                  dialog.statistics) == []
-    assert session.keeper is not None and holds(session.keeper, set(), None) == ["eightoff.session.keeper.Keeper"]
+    assert session.keeper is not None
+    assert holds(session.keeper, set(), None) == ["eightoff.session.keeper.Keeper"]  # the check can fail
