@@ -4,7 +4,7 @@ It holds the game (the core's `Game`, handed out only as a read-only `GameView`)
 whether hints or the solver's solution were used, the outcome, the deal's grade and the
 player's preferences. Every change goes through its methods: moves, undo and redo, and the
 life of a game — dealing (`new_game`), `restart`, switching games (`choose_game`), a rule
-option changed (`set_option`) — through its keeper (the store: saved after every step, resumed
+option changed (`set_preferences`) — through its keeper (the store: saved after every step, resumed
 per variant, outcomes recorded once) and its advisor (the solver: verdicts, hints, the way back
 to a winnable position, winnable-only deals). Listeners (the window, the move log) hear what
 happened after the keeper has made it safe.
@@ -368,30 +368,41 @@ class Session:
                 self.keeper.set_aside_unfinished(key)
         self._start(game, Change.NEW, keep=other, settle=settle)
 
-    def set_option(self, key: str, value: bool, restart: bool) -> None:
-        """A rule option of this game's variant changed in Preferences. It applies to the next
-        deal; with `restart` (the player said so) this deal starts again under it at once. It
-        never changes the rules under a game in progress. A game with no move yet is simply
-        dealt again under the new rule."""
-        variant = self.variant
-        if key not in {option.key for option in variant.options}:
-            raise KeyError(key)
-        self.preferences = self.preferences.with_option(variant.key, key, value)
-        self._save_preferences()
-        if restart or not self._game.has_started:
-            rules = variant.configure(self.preferences.rule_options(variant.key))
-            number = self._game.deal_number
-            again = Game.new(number, rules) if number is not None else Game(rules, self._game.start)
-            self._start(again, Change.RESTART)
-
-    def set_preferences(self, preferences: Preferences) -> None:
-        """Preferences other than rule options changed: keep them, and send home what may go
-        if auto-play was just switched on."""
+    def set_preferences(self, preferences: Preferences) -> bool:
+        """The player changed Preferences: keep them, and send home what may go if auto-play
+        was just switched on. A rule option of this game's variant applies to the next deal,
+        never under a game in progress; a game with no move yet is dealt again under it at
+        once. Returns whether the front end should ask to restart this deal under the rules
+        now chosen: only when this change touched this game's rule options, the game has moves
+        made and no outcome, and the rules chosen are not those it is played with (an option
+        set back to the game's own value asks nothing)."""
+        key = self.variant.key
+        touched = preferences.rule_options(key) != self.preferences.rule_options(key)
         autoplay_on = preferences.autoplay and not self.preferences.autoplay
         self.preferences = preferences
         self._save_preferences()
         if autoplay_on:
             self.autoplay_now()
+        if not touched or not self.rules_differ():
+            return False
+        if not self._game.has_started:
+            self.restart_under_chosen_rules()
+            return False
+        return self.leaving_loses()
+
+    def rules_differ(self) -> bool:
+        """Whether the rule options chosen for this game's variant are not those it is played
+        with (they wait for the next deal)."""
+        return self.preferences.rule_options(self.variant.key) != self.options()
+
+    def restart_under_chosen_rules(self) -> None:
+        """This deal again from its start under the rule options now chosen (the player said
+        so, or the game had no move yet); a started game is left, lost."""
+        variant = self.variant
+        rules = variant.configure(self.preferences.rule_options(variant.key))
+        number = self._game.deal_number
+        again = Game.new(number, rules) if number is not None else Game(rules, self._game.start)
+        self._start(again, Change.RESTART)
 
     @property
     def statistics(self) -> Records | None:

@@ -358,11 +358,15 @@ class PreferencesDialog(Dialog):
     """Done, after the page button: Enter closes, and Down from Done wraps to the first row."""
 
     def __init__(self, host: Host, game: Variant,
-                 changed: Callable[[Preferences, Preferences], None]) -> None:
+                 changed: Callable[[Preferences, Preferences], None],
+                 playing: Callable[[], dict[str, bool]]) -> None:
         self.changed = changed
         """Called with the preferences before and after a row's change; the table applies them
         through the session (a rule option may first ask whether to restart the deal)."""
         self.game = game
+        self.playing = playing
+        """The rule options the game in play was dealt with: a row whose choice waits for the
+        next deal says this game's own."""
         self.cards_page = False
         """Whether the cards-and-sound page is shown (else the game's)."""
         super().__init__(host, "", [], [])
@@ -429,9 +433,14 @@ class PreferencesDialog(Dialog):
             (_("Language: {language}").format(language=language_name(p.language)), language),
         ]
         chosen = p.rule_options(self.game.key)
+        played = self.playing()
         for option in self.game.options:
-            label = _("{game}: {option}: {state}").format(
-                game=_(self.game.title), option=_(option.label), state=_on(chosen[option.key]))
+            names = {"game": _(self.game.title), "option": _(option.label), "state": _on(chosen[option.key])}
+            if played.get(option.key, chosen[option.key]) == chosen[option.key]:
+                label = _("{game}: {option}: {state}").format(**names)
+            else:
+                label = _("{game}: {option}: {state} (this game: {played})").format(
+                    played=_on(played[option.key]), **names)
             rows.append((label, self._option_toggle(option.key, not chosen[option.key])))
         return rows
 

@@ -444,7 +444,8 @@ class TableScene(Scene):
         self.host.push(DealDialog(self.host, self.new_game))
 
     def open_preferences(self) -> None:
-        self.host.push(PreferencesDialog(self.host, self.session.variant, self.preferences_changed))
+        self.host.push(PreferencesDialog(self.host, self.session.variant, self.preferences_changed,
+                                         self.session.options))
 
     def open_statistics(self) -> None:
         statistics = self.session.statistics
@@ -487,17 +488,13 @@ class TableScene(Scene):
         self.host.push(dialog)
 
     def preferences_changed(self, old: Preferences, new: Preferences) -> None:
-        """A Preferences row changed. Display preferences apply at once; a rule option of this
-        game applies to the next deal, or restarts this one if the player says so (asked only
-        when the game has moves made)."""
-        game = self.session.variant.key
-        was, now = old.rule_options(game), new.rule_options(game)
-        rules = {name: now[name] for name in now if now[name] != was[name]}
-        shown = replace(new, options=old.options)
+        """A Preferences row changed: the session keeps it, and says whether to ask about
+        restarting this deal under a rule changed for it; display preferences apply here at
+        once."""
         if (new.high_contrast, new.table_colour) != (old.high_contrast, old.table_colour):
             theme.use(new.high_contrast, table_cloth(new.table_colour))  # read at the next frame
             self.invalidate()
-        self.session.set_preferences(shown)
+        ask = self.session.set_preferences(new)
         if deck(new) != deck(old):
             self.refresh_faces()
         if new.large_cards != old.large_cards:
@@ -506,21 +503,17 @@ class TableScene(Scene):
             self.host.change_language()
         if (new.sound, new.volume) != (old.sound, old.volume):
             self.start_sound()
-        for name, value in rules.items():
-            if self.session.leaving_loses():
-                self.ask_rule_change(name, value)
-            else:
-                self.session.set_option(name, value, restart=False)
+        if ask:
+            self.ask_rule_change()
 
-    def ask_rule_change(self, name: str, value: bool) -> None:
-        """Restart this deal under the changed rule, or keep the rule for the next deal (the
+    def ask_rule_change(self) -> None:
+        """Restart this deal under the rules now chosen, or keep them for the next deal (the
         default: Enter never throws a game away)."""
-        self.session.set_option(name, value, restart=False)
         self.host.push(MessageDialog(
             self.host, _("Change the rules of this game?"),
             [_("The new rule applies from the next deal. Restarting this deal with it now counts "
                "this game as lost.")],
-            [(_("Next deal"), None), (_("Restart now"), lambda: self.session.set_option(name, value, True))]))
+            [(_("Next deal"), None), (_("Restart now"), self.session.restart_under_chosen_rules)]))
 
     # ----- what the position calls for ---------------------------------------------------------
 

@@ -76,13 +76,15 @@ def test_a_game_taken_back_under_a_rule_later_switched_off_resumes(home: Path) -
     """Deal 303: A♦ home, take-back on, 3♦... taken back, take-back off, quit: the next start set
     the game aside because its moves no longer replayed. The rule is the game's own now."""
     session = open_at(home, key="standard", deal=303)
-    session.set_option("takeback", True, restart=False)  # no move yet: dealt again under it
+    asked = session.set_preferences(session.preferences.with_option("standard", "takeback", True))
+    assert not asked  # no move yet: dealt again under it, nothing to ask
     assert session.game.rules.foundation_takeback
     home_moves = [move for move in session.game.legal_moves() if move.destination.kind is PileKind.FOUNDATION]
     session.play(home_moves[0])
     back = [move for move in session.game.legal_moves() if move.source.kind is PileKind.FOUNDATION]
     session.play(back[0])
-    session.set_option("takeback", False, restart=False)  # for the next deal: this game keeps it
+    assert session.set_preferences(session.preferences.with_option("standard", "takeback", False))
+    # the player is asked; until they say so, the rule waits for the next deal: this game keeps it
     assert session.game.rules.foundation_takeback
     assert not session.preferences.rule_options("standard")["takeback"]
     played = [step.moves for step in session.game.done]

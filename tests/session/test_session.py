@@ -153,3 +153,22 @@ def test_random_play_keeps_one_move_count_everywhere(key: str, number: int, pick
         if heard:
             assert heard[-1][1] == session.game.move_count
     assert session.game.position.all_cards().__len__() == 52
+
+
+def test_the_session_asks_about_a_rule_only_while_the_one_chosen_differs_from_the_games() -> None:
+    session, _, heard = session_with(Game.new(5, STANDARD))
+    session.set_preferences(Preferences(autoplay=False))
+    session.play(session.game.legal_moves()[0])
+    takeback_on = session.preferences.with_option("standard", "takeback", True)
+    assert session.set_preferences(takeback_on)  # a started game: ask before restarting it
+    assert session.rules_differ() and not session.game.rules.foundation_takeback
+    four_colour = Preferences(**{**vars(takeback_on), "four_colour": True})
+    assert not session.set_preferences(four_colour)  # no rule touched: nothing to ask again
+    back = four_colour.with_option("standard", "takeback", False)
+    assert not session.set_preferences(back)  # the game's own rule again: nothing to ask
+    assert not session.rules_differ()
+    assert session.set_preferences(back.with_option("standard", "takeback", True))
+    session.restart_under_chosen_rules()  # "Restart now"
+    assert session.game.rules.foundation_takeback and not session.game.has_started
+    assert not session.rules_differ()
+    assert [change for change, _ in heard][-2:] == [Change.LOST, Change.RESTART]

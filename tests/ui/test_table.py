@@ -213,13 +213,16 @@ def test_preferences_dialog_toggles() -> None:
     assert app.top is dialog and app.preferences.rule_options("standard")["takeback"]
     assert not app.table.game.rules.foundation_takeback
     assert not app.preferences.rule_options("freecell")["takeback"]
-    click(app, rows["Eight Off"])  # off again: asked again, Esc keeps
-    key(app, pygame.K_ESCAPE)
+    # The row says the rule this game is played with, while it differs from the one chosen.
+    assert "Eight Off: Take cards back off the foundations: on (this game: off)" in dialog.option_labels()
+    click(app, rows["Eight Off"])  # off again, as this game is played: nothing to ask
     assert app.top is dialog and not app.preferences.rule_options("standard")["takeback"]
+    assert "Eight Off: Take cards back off the foundations: off" in dialog.option_labels()
     click(app, rows["Eight Off"])
     [restart] = [choice for choice in app.top.choices if choice.label == "Restart now"]
     click(app, restart.rect.center)
     assert app.table.game.rules.foundation_takeback and not app.table.game.has_started
+    assert "Eight Off: Take cards back off the foundations: on" in dialog.option_labels()
     assert not any("face up" in label for label in rows)  # Raglan's option is Raglan's alone
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
