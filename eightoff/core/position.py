@@ -8,6 +8,7 @@ its input and is fast, for moves that came from `legal_moves` or `find_move`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from itertools import chain
 from typing import NamedTuple
 
@@ -102,6 +103,17 @@ def _add_run_moves(
         if run == len(column) or column[-run - 1] not in lies_on[suit][rank]:
             break
     return run
+
+
+@dataclass(frozen=True)
+class Lift:
+    """What a press on a card lifts (`Position.lift`)."""
+
+    count: int
+    """The card and the cards on it that come up together; 0 for none."""
+    refusal: str | None = None
+    """Why none come up, in the player's language (None when some do, or when there is
+    nothing to say: a card not in the pile, one under a foundation's top)."""
 
 
 class Position(NamedTuple):
@@ -222,7 +234,7 @@ class Position(NamedTuple):
                 tops[column[-1]] = index
             else:
                 empty.append(index)
-        capacity = rules.run_capacity(cells.count(None), len(empty), False)
+        capacity = rules.most_lifted(cells.count(None), len(empty))
         capacity_to_empty = rules.run_capacity(cells.count(None), len(empty), True) if empty else 0
 
         moves: list[Move] = []
@@ -401,6 +413,54 @@ class Position(NamedTuple):
         cells = ngettext("{count} free cell", "{count} free cells", free).format(count=free)
         columns = ngettext("{count} empty column", "{count} empty columns", empties).format(count=empties)
         raise RunTooLong(room.format(count=count, cells=cells, columns=columns, capacity=capacity))
+
+    # ----- what may be lifted ---------------------------------------------------------------
+
+    def lift(self, rules: Rules, pile: Pile, card: Card) -> Lift:
+        """What a press on `card` lifts: it and the cards on it, when they may move together,
+        else nothing and why. The one statement of that rule: the window lifts by it, says its
+        refusal, and the move generators cut runs at the same `Rules.most_lifted`.
+
+        A foundation gives its top card only, and only where cards may come back; a cell or a
+        reserve place its one card. A column's card is refused when it is face down, when
+        cards move singly and others lie on it, when the cards on it are not a run, or when
+        the run is longer than the free cells and columns let move at once toward the most
+        generous destination.
+        """
+        cards = self.cards(pile)
+        if card not in cards:
+            return Lift(0)
+        if pile.kind is FOUNDATION:
+            if not rules.foundation_takeback:
+                return Lift(0, _("Cards may not come back off the foundations in these rules"))
+            return Lift(1) if card == cards[-1] else Lift(0)
+        if pile.kind is not COLUMN:
+            return Lift(1)
+        depth = cards.index(card)
+        if depth < self.face_down(pile.index):
+            return Lift(0, _("Face-down cards cannot be moved"))
+        count = len(cards) - depth
+        if count > 1 and rules.run_moves is RunMoves.SINGLE_CARDS:
+            return Lift(0, one_at_a_time(rules))
+        if count > self.run_length(pile.index, rules):
+            return Lift(0, _("The cards on {card} are not in sequence, so they cannot move together").format(
+                card=card_name(card)))
+        most = rules.most_lifted(self.free_cells, self.empty_columns)
+        if count <= most:
+            return Lift(count)
+        if rules.run_moves is RunMoves.CELLS_ONLY:  # empty columns take Kings only: no help
+            return Lift(0, ngettext(
+                "{count} cards cannot move together: with the free cells empty now, only {most} card "
+                "can move at once",
+                "{count} cards cannot move together: with the free cells empty now, only {most} cards "
+                "can move at once",
+                most).format(count=count, most=most))
+        return Lift(0, ngettext(
+            "{count} cards cannot move together: with the free cells and columns empty now, only "
+            "{most} card can move at once",
+            "{count} cards cannot move together: with the free cells and columns empty now, only "
+            "{most} cards can move at once",
+            most).format(count=count, most=most))
 
     # ----- helpers for the front end and auto-play ------------------------------------------
 

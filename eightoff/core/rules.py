@@ -96,6 +96,13 @@ class Rules:
         helpers = empty_columns - 1 if to_empty_column else empty_columns
         return (free_cells + 1) << max(helpers, 0)
 
+    def most_lifted(self, free_cells: int, empty_columns: int) -> int:
+        """The most cards that may come off a column together: the run capacity toward the most
+        generous destination, a column with a card (every empty column helps). A move into an
+        empty column may carry fewer (`run_capacity`). What a press lifts (`Position.lift`),
+        the core's `legal_moves` and the solver's moves all cut runs here."""
+        return self.run_capacity(free_cells, empty_columns, False)
+
     def may_fill_empty_column(self, card: Card) -> bool:
         return self.empty_column is EmptyColumn.ANY or card.rank == 13
 

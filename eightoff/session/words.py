@@ -1,4 +1,4 @@
-"""The game's states in words: a hint, a move just made, a refused grab.
+"""The game's states in words: a hint, a move just made, a click that moved nothing.
 
 Kept apart from the window so the status line, the screen-reader announcer and the tests all
 say the same sentences. Cards are named ("the 7 of hearts"), not drawn with suit symbols: the
@@ -11,7 +11,7 @@ from eightoff.core.cards import Card
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import Position, card_name, one_at_a_time, pile_name
+from eightoff.core.position import Position, card_name, pile_name
 from eightoff.core.rules import Rules, RunMoves
 from eightoff.session.pile_keys import key_words
 
@@ -61,47 +61,6 @@ def move_words(before: Position, move: Move) -> str:
                         move.count).format(card=card_name(lead), count=move.count - 1,
                                            pile=pile_name(move.destination))
     return _sentence(text)
-
-
-def grab_refusal(position: Position, rules: Rules, pile: Pile, card: Card) -> str | None:
-    """Why a press on `card` lifts nothing, or None when it may be lifted.
-
-    A column's card is refused when it is face down, when the cards on it are not a run, or
-    when the run is longer than the free cells and columns let move at once (the core's run
-    capacity, the most generous destination counted).
-    """
-    cards = position.cards(pile)
-    if card not in cards:
-        return None
-    if pile.kind is PileKind.FOUNDATION:
-        if not rules.foundation_takeback:
-            return _("Cards may not come back off the foundations in these rules")
-        return None
-    if pile.kind is not PileKind.COLUMN:
-        return None
-    depth = cards.index(card)
-    if depth < position.face_down(pile.index):
-        return _("Face-down cards cannot be moved")
-    count = len(cards) - depth
-    if count > 1 and rules.run_moves is RunMoves.SINGLE_CARDS:
-        return one_at_a_time(rules)
-    if count > position.run_length(pile.index, rules):
-        return _("The cards on {card} are not in sequence, so they cannot move together").format(
-            card=card_name(card))
-    most = max(position.capacity(rules, False), position.capacity(rules, True))
-    if count <= most:
-        return None
-    if rules.run_moves is RunMoves.CELLS_ONLY:  # empty columns take Kings only: no help
-        return ngettext("{count} cards cannot move together: with the free cells empty now, only "
-                        "{most} card can move at once",
-                        "{count} cards cannot move together: with the free cells empty now, only "
-                        "{most} cards can move at once",
-                        most).format(count=count, most=most)
-    return ngettext("{count} cards cannot move together: with the free cells and columns "
-                    "empty now, only {most} card can move at once",
-                    "{count} cards cannot move together: with the free cells and columns "
-                    "empty now, only {most} cards can move at once",
-                    most).format(count=count, most=most)
 
 
 def click_refusal(position: Position, pile: Pile) -> str:

@@ -197,9 +197,13 @@ class Engine:
             for empty in range(rules.columns + 1)
             for to_empty in (False, True)
         }
-        self.onto_capacity = self._by_free_and_empty(to_empty=False)
-        """`capacity` onto a card, as lists by free cells then empty columns: `moves` reads it
-        for every board, and a list index is much cheaper than a tuple key's hash."""
+        self.onto_capacity = [
+            [rules.most_lifted(free, empty) for empty in range(rules.columns + 1)]
+            for free in range(rules.cells + 1)
+        ]
+        """The most cards a run may give at once (the core's `most_lifted`, which is also what
+        a player may lift), as lists by free cells then empty columns: `moves` reads it for
+        every board, and a list index is much cheaper than a tuple key's hash."""
         self.empty_capacity = self._by_free_and_empty(to_empty=True)
         self.takeback_matters = rules.foundation_takeback and rules.build is not Build.SAME_SUIT
         """With same-suit building a card taken back could only ever hold lower cards of its own

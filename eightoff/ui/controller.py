@@ -22,7 +22,7 @@ from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name, pile_name
 from eightoff.session.commands import COMMANDS
 from eightoff.session.pile_keys import FOUNDATION_KEYS, pile_keys
-from eightoff.session.words import click_refusal, grab_refusal
+from eightoff.session.words import click_refusal
 from eightoff.ui.sprites import CardSprite
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class Controller:
             self.held = (sprite, table.now())
         if not run:
             game = table.game
-            reason = grab_refusal(game.position, game.rules, sprite.pile, sprite.card)
+            reason = game.position.lift(game.rules, sprite.pile, sprite.card).refusal
             if reason is not None:
                 table.sound("refuse")
                 table.notify(reason)
@@ -303,22 +303,13 @@ class Controller:
         table.play(move)
 
     def liftable(self, sprite: CardSprite) -> list[CardSprite]:
-        """The sprites that a press on `sprite` lifts: it and the cards on it, if they may move
-        together (a run within the run capacity); else none."""
+        """The sprites that a press on `sprite` lifts, as the core's `Position.lift` says: it
+        and the cards on it, if they may move together; else none."""
         game = self.table.game
-        position, rules, pile = game.position, game.rules, sprite.pile
-        cards = position.cards(pile)
-        if not cards or sprite.card not in cards:
-            return []
-        if pile.kind is PileKind.COLUMN:
-            count = len(cards) - cards.index(sprite.card)
-            capacity = max(position.capacity(rules, False), position.capacity(rules, True))
-            if count > min(position.run_length(pile.index, rules), capacity):
-                return []
-        elif pile.kind is PileKind.FOUNDATION and not rules.foundation_takeback or cards[-1] != sprite.card:
-            return []
+        count = game.position.lift(game.rules, sprite.pile, sprite.card).count
+        cards = game.position.cards(sprite.pile)
         by_card = self.table.sprites.by_card
-        return [by_card[card] for card in cards[cards.index(sprite.card):]]
+        return [by_card[card] for card in cards[len(cards) - count:]] if count else []
 
     def set_hand(self, hand: bool) -> None:
         if hand != self._hand:

@@ -14,6 +14,7 @@ from eightoff.core.deals import deal
 from eightoff.core.errors import IllegalMove
 from eightoff.core.game import Game
 from eightoff.core.moves import Move
+from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
@@ -116,3 +117,24 @@ class TestProperties:
     def test_the_agreement_check_covers_a_start_position(self) -> None:
         for rules in PRESETS.values():
             assert_find_move_agrees(deal(1, rules), rules.with_takeback(True))
+
+    @FAST
+    @given(number=deal_numbers, rules=rules_values, picks=choices)
+    def test_a_press_lifts_what_a_legal_move_carries_and_nothing_beyond(
+            self, number: int, rules: Rules, picks: list[int]) -> None:
+        """`Position.lift`, the one rule of what a press lifts: the cards of every legal move
+        can be lifted (so a drag is never refused a move the rules allow), and a lift of more
+        than one card is a run within the capacity, else refused with a reason."""
+        for position in play_out(Game.new(number, rules), picks):
+            for move in position.legal_moves(rules):
+                cards = position.cards(move.source)
+                lift = position.lift(rules, move.source, cards[len(cards) - move.count])
+                assert lift.count == move.count and lift.refusal is None, move
+            for index, column in enumerate(position.columns):
+                pile = Pile.column(index)
+                for depth, card in enumerate(column):
+                    lift = position.lift(rules, pile, card)
+                    assert (lift.count == 0) == (lift.refusal is not None)
+                    if lift.count:
+                        assert lift.count == len(column) - depth <= position.run_length(index, rules)
+                        assert lift.count <= rules.most_lifted(position.free_cells, position.empty_columns)

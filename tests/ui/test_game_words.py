@@ -20,7 +20,6 @@ from eightoff.core.piles import Pile
 from eightoff.core.rules import Rules, RunMoves
 from eightoff.core.variants import VARIANTS
 from eightoff.locale import install_language
-from eightoff.session.words import grab_refusal
 from eightoff.ui.dialogs import Dialog, help_dialog
 from tests.ui.helpers import key, make_app
 
@@ -72,7 +71,7 @@ def refusals(rules: Rules, deal: int) -> set[str]:
                         said.add(str(refusal))
             if source.kind.name == "COLUMN":
                 for card in position.cards(source):
-                    reason = grab_refusal(position, rules, source, card)
+                    reason = position.lift(rules, source, card).refusal
                     if reason is not None:
                         said.add(reason)
         moves = game.legal_moves()
