@@ -11,8 +11,8 @@ from eightoff.core.cards import CARDS, KING, Suit
 from eightoff.core.game import Game
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog

@@ -9,9 +9,9 @@ import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
+from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD, preset
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from tests.ui.helpers import FakeClock, key
 
