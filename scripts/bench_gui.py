@@ -200,7 +200,8 @@ FIRST_RUN = "Eight Off, first run (no card pictures cached)"
 
 def designed_home(root: Path, face: str) -> dict[str, str]:
     """An environment whose EIGHTOFF_HOME (under `root`) chooses the `face` card design."""
-    from eightoff.store import HomeDirs, Preferences, Store
+    from eightoff.core.preferences import Preferences
+    from eightoff.store import HomeDirs, Store
 
     home = root / face
     Store(HomeDirs(home)).save_preferences(Preferences(card_face=face))

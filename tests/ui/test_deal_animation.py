@@ -7,8 +7,8 @@ from __future__ import annotations
 import pygame
 
 from eightoff.core.game import Game
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from tests.ui.helpers import FakeClock, clock, key
 

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from eightoff.core.game import Game
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS, preset
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from tests.ui.helpers import FakeClock, key

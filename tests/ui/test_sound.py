@@ -126,7 +126,7 @@ from eightoff.ui.memory import without_sound
 without_sound()  # as the program starts its window
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store.preferences import Preferences
+from eightoff.core.preferences import Preferences
 from eightoff.ui.app import App
 
 app = App.for_game(Game.new(617, STANDARD), Preferences(sound=sys.argv[1] == "on"), size=(1024, 700),

@@ -151,10 +151,13 @@ def test_preferences_show_the_rule_options_of_the_game_played_and_new_deals_use_
     dialog = app.top
     labels = dialog.option_labels()
     rule_rows = [label for label in labels if label.startswith("Raglan: ")]
-    assert rule_rows == ["Raglan: Take cards back off the foundations: on", "Raglan: All cards face up: off"]
+    # The game on the table is the bare preset's, without take-backs; each row says so where the
+    # choice for new deals differs from the game's own rule.
+    assert rule_rows == ["Raglan: Take cards back off the foundations: on (this game: off)",
+                         "Raglan: All cards face up: off"]
     dialog.toggle(labels.index(rule_rows[1]))
     assert app.preferences.options == {"raglan": {"face_up": True}}
-    assert dialog.option_labels()[-1] == "Raglan: All cards face up: on"
+    assert dialog.option_labels()[-1] == "Raglan: All cards face up: on"  # no move yet: dealt again under it
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_F2)  # the next Raglan deal has every card face up
     assert app.table.game.rules.name == "raglan" and not app.table.game.rules.face_down
