@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from eightoff.core.i18n import _
+
 RANK_LETTERS = "A23456789TJQK"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
@@ -33,7 +35,8 @@ class Suit(IntEnum):
     def parse(cls, letter: str) -> Suit:
         index = "CDHS".find(letter.upper())
         if len(letter) != 1 or index < 0:
-            raise ValueError(f"unknown suit {letter!r} (expected one of C, D, H, S)")
+            unknown = _("unknown suit {letter} (expected one of C, D, H, S)")
+            raise ValueError(unknown.format(letter=repr(letter)))
         return cls(index)
 
     def __repr__(self) -> str:
@@ -53,7 +56,8 @@ class Card(NamedTuple):
         if token.startswith("10"):
             token = "T" + token[2:]
         if len(token) != 2 or token[0] not in RANK_LETTERS:
-            raise ValueError(f"unknown card {text!r} (expected rank A23456789TJQK and suit CDHS)")
+            raise ValueError(_("unknown card {text} (expected rank A23456789TJQK and suit CDHS)").format(
+                text=repr(text)))
         return CARDS[Suit.parse(token[1])][RANK_LETTERS.index(token[0]) + 1]
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 
 from eightoff.core.cards import Card
 from eightoff.core.deals import deal
+from eightoff.core.i18n import _
 from eightoff.core.moves import Move
 from eightoff.core.notation import format_board, format_move, parse_board
 from eightoff.core.piles import Pile, PileKind
@@ -205,28 +206,30 @@ class Game:
         """Rebuild a saved game by replaying its steps under the rules. Raises ValueError (with a
         reason) when the record is malformed, from a newer version, or its moves do not replay."""
         if not isinstance(record, dict):
-            raise ValueError("a saved game must be a JSON object")
+            raise ValueError(_("a saved game must be a JSON object"))
         version = record.get("version")
         if not isinstance(version, int) or version > RECORD_VERSION:
-            raise ValueError(f"saved game version {version!r} is not one this program reads")
+            raise ValueError(_("saved game version {version} is not one this program reads").format(
+                version=repr(version)))
         try:
             options = record.get("options") or {"takeback": record.get("takeback", False)}
             if not isinstance(options, dict):
-                raise ValueError("a saved game's options must be a JSON object")
+                raise ValueError(_("a saved game's options must be a JSON object"))
             rules = variant(str(record["rules"])).configure_exactly(options)
             number = record.get("deal")
             game = cls(rules, parse_board(str(record["start"]), rules), number)
             if number is not None and game.start != deal(int(number), rules):
-                raise ValueError(f"the saved start is not deal {number}")
+                raise ValueError(_("the saved start is not deal {number}").format(number=number))
             game.settled = record.get("settled") is True  # before the steps: a store may add them later
             for lines in record["done"]:
                 game._replay_step(lines)
             redo = [game._replay_step(lines) for lines in record["undone"]]
-            for _ in redo:
+            for _step in redo:
                 game.undo()
             game.move_count = int(record["move_count"])
         except (KeyError, TypeError) as error:
-            raise ValueError(f"saved game is missing or has a malformed {error}") from None
+            missing = _("saved game is missing or has a malformed {field}").format(field=error)
+            raise ValueError(missing) from None
         return game
 
     def replay_step(self, lines: list[str]) -> Step:
@@ -236,7 +239,7 @@ class Game:
 
     def _replay_step(self, lines: list[str]) -> Step:
         if not isinstance(lines, list) or not lines:
-            raise ValueError("a saved step must be a non-empty list of moves")
+            raise ValueError(_("a saved step must be a non-empty list of moves"))
         moves = []
         after = self.position
         for move, after in replay(self.position, self.rules, [str(line) for line in lines]):  # noqa: B007

@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterable, Iterator
 
 from eightoff.core.cards import CARDS, RANK_LETTERS, Card, Suit
 from eightoff.core.errors import BoardFormatError, EmptySource, MoveFormatError
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import Position
+from eightoff.core.position import Position, pile_name
 from eightoff.core.rules import Rules
 
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
@@ -63,44 +64,47 @@ class _BoardReader:
 
     def note(self, card: Card, line_number: int) -> None:
         if card in self.seen:
-            raise BoardFormatError(
-                f"line {line_number}: {card} appears twice (also on line {self.seen[card]})"
-            )
+            raise BoardFormatError(_("line {line}: {card} appears twice (also on line {other})").format(
+                line=line_number, card=card, other=self.seen[card]))
         self.seen[card] = line_number
 
     def card(self, token: str, line_number: int) -> Card:
         try:
             card = Card.parse(token)
         except ValueError as error:
-            raise BoardFormatError(f"line {line_number}: {error}") from None
+            raise BoardFormatError(_("line {line}: {error}").format(line=line_number, error=error)) from None
         self.note(card, line_number)
         return card
 
     def section(self, name: str, line_number: int) -> None:
         if name in self.sections:
-            raise BoardFormatError(
-                f"line {line_number}: a second {name} line (the first is line {self.sections[name]})"
-            )
+            raise BoardFormatError(_("line {line}: a second {name} line (the first is line {first})").format(
+                line=line_number, name=name, first=self.sections[name]))
         self.sections[name] = line_number
 
-    def slots(self, rest: str, line_number: int, places: int, name: str) -> list[Card | None]:
+    def slots(self, rest: str, line_number: int, places: int, cells: bool) -> list[Card | None]:
+        """The free cells' line (`cells`) or the reserve's, padded to the rules' places."""
         slots = [None if token == "-" else self.card(token, line_number) for token in rest.split()]
+        names = {"line": line_number, "rules": self.rules.name, "count": len(slots), "places": places}
         if places == 0:
-            raise BoardFormatError(f"line {line_number}: {self.rules.name} rules have no {name}")
+            none = _("line {line}: {rules} rules have no free cells") if cells else \
+                _("line {line}: {rules} rules have no reserve")
+            raise BoardFormatError(none.format(**names))
         if len(slots) > places and any(slots[places:]):
-            listed = f"{len(slots)} {name} listed"
-            raise BoardFormatError(f"line {line_number}: {listed}; {self.rules.name} rules have {places}")
+            many = _("line {line}: {count} free cells listed, but {rules} rules have {places}") if cells \
+                else _("line {line}: {count} reserve places listed, but {rules} rules have {places}")
+            raise BoardFormatError(many.format(**names))
         return (slots + [None] * places)[:places]
 
     def line(self, line: str, line_number: int) -> None:
-        label, _, rest = line.partition(":")
+        label, _colon, rest = line.partition(":")
         label = label.strip().lower()
         if label in ("freecells", "fc"):
             self.section("Freecells:", line_number)
-            self.cells = self.slots(rest, line_number, self.rules.cells, "free cells")
+            self.cells = self.slots(rest, line_number, self.rules.cells, cells=True)
         elif label == "reserve":
             self.section("Reserve:", line_number)
-            self.reserve = self.slots(rest, line_number, self.rules.reserve, "reserve places")
+            self.reserve = self.slots(rest, line_number, self.rules.reserve, cells=False)
         elif label in ("foundations", "founds"):
             self.section("Foundations:", line_number)
             _read_foundations(rest, line_number, self.foundations, self.note)
@@ -110,34 +114,39 @@ class _BoardReader:
     def column(self, tokens: list[str], line_number: int) -> None:
         index = len(self.columns)
         if index >= self.rules.columns:
-            raise BoardFormatError(
-                f"line {line_number}: more than the {self.rules.columns} columns of {self.rules.name} rules"
-            )
+            raise BoardFormatError(_("line {line}: more than the {count} columns of {rules} rules").format(
+                line=line_number, count=self.rules.columns, rules=self.rules.name))
         down = 0
         while down < len(tokens) and tokens[down].startswith("["):
             down += 1
         cards = [self.card(token.removeprefix("[").removesuffix("]"), line_number) for token in tokens]
         if any(token.startswith("[") for token in tokens[down:]):
-            raise BoardFormatError(f"line {line_number}: a face-down card lies on a face-up one")
+            raise BoardFormatError(_("line {line}: a face-down card lies on a face-up one").format(
+                line=line_number))
         if down and down == len(tokens):
-            raise BoardFormatError(f"line {line_number}: the top card of a column must be face up")
+            raise BoardFormatError(_("line {line}: the top card of a column must be face up").format(
+                line=line_number))
         if down and not self.rules.face_down:
-            raise BoardFormatError(f"line {line_number}: all cards are face up in these rules")
+            raise BoardFormatError(_("line {line}: all cards are face up in these rules").format(
+                line=line_number))
         if down >= self.rules.column_lengths[index]:
             dealt = self.rules.column_lengths[index]
-            where = f"column {index + 1} was dealt only {dealt} cards"
-            raise BoardFormatError(f"line {line_number}: {down} face-down cards, but {where}")
+            raise BoardFormatError(ngettext(
+                "line {line}: {down} face-down cards, but column {column} was dealt only {dealt} card",
+                "line {line}: {down} face-down cards, but column {column} was dealt only {dealt} cards",
+                dealt).format(line=line_number, down=down, column=index + 1, dealt=dealt))
         self.columns.append(tuple(cards))
         self.hidden.append(down)
 
     def position(self) -> Position:
         if len(self.columns) != self.rules.columns:
-            raise BoardFormatError(f"expected {self.rules.columns} columns, found {len(self.columns)}")
+            raise BoardFormatError(_("expected {count} columns, found {found}").format(
+                count=self.rules.columns, found=len(self.columns)))
         if self.rules.reserve and "Reserve:" not in self.sections:
-            raise BoardFormatError(f"{self.rules.name} rules need a Reserve: line")
+            raise BoardFormatError(_("{rules} rules need a Reserve: line").format(rules=self.rules.name))
         missing = [card for suit in Suit for card in CARDS[suit][1:] if card not in self.seen]
         if missing:
-            raise BoardFormatError("missing cards: " + ", ".join(map(str, missing)))
+            raise BoardFormatError(_("missing cards: {cards}").format(cards=", ".join(map(str, missing))))
         cells = tuple((self.cells + [None] * self.rules.cells)[: self.rules.cells])
         reserve = tuple((self.reserve + [None] * self.rules.reserve)[: self.rules.reserve])
         hidden = tuple(self.hidden) if self.rules.face_down else ()
@@ -165,9 +174,8 @@ def _read_foundations(
     for token in rest.split():
         match = re.fullmatch(r"([CDHS])-(0|10|[A2-9TJQK])", token.upper())
         if not match:
-            raise BoardFormatError(
-                f"line {line_number}: cannot read foundation {token!r} (expected e.g. H-5)"
-            )
+            unreadable = _("line {line}: cannot read foundation {token} (expected e.g. H-5)")
+            raise BoardFormatError(unreadable.format(line=line_number, token=repr(token)))
         suit = Suit.parse(match[1])
         rank_text = "T" if match[2] == "10" else match[2]
         rank = 0 if rank_text == "0" else RANK_LETTERS.index(rank_text) + 1
@@ -210,7 +218,7 @@ def parse_move(text: str, position: Position) -> Move:
     the card that moves. The move is not checked against the rules here."""
     match = _MOVE_PATTERN.fullmatch(text.strip())
     if not match:
-        raise MoveFormatError(f"not a move in fc-solve's wording: {text.strip()!r}")
+        raise MoveFormatError(_("not a move in fc-solve's wording: {text}").format(text=repr(text.strip())))
     count = int(match["count"]) if match["count"] else 1
     source = Pile(_WORD_KINDS[match["source"]], int(match["from"]))
     limit = {
@@ -220,15 +228,17 @@ def parse_move(text: str, position: Position) -> Move:
         PileKind.RESERVE: len(position.reserve),
     }
     if source.index >= limit[source.kind]:
-        raise MoveFormatError(f"there is no {match['source']} {source.index}")
+        raise MoveFormatError(_("there is no {pile} {index}").format(pile=match["source"],
+                                                                     index=source.index))
     if match["destination"]:
         destination = Pile(_WORD_KINDS[match["destination"]], int(match["to"]))
         if destination.index >= limit[destination.kind]:
-            raise MoveFormatError(f"there is no {match['destination']} {destination.index}")
+            raise MoveFormatError(_("there is no {pile} {index}").format(pile=match["destination"],
+                                                                         index=destination.index))
     else:
         card = position.top(source)
         if card is None:
-            raise EmptySource(f"There is no card in {source}")
+            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source)))
         destination = Pile.foundation(card.suit)
     return Move(source, destination, count)
 

@@ -13,6 +13,7 @@ from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, STANDARD
+from eightoff.locale import install_language
 from tests.core.test_deals import EXPECTED
 
 
@@ -63,9 +64,21 @@ class TestBoardFormat:
             parse_board(text, STANDARD)
         assert message in str(caught.value)
 
+    def test_errors_are_in_the_players_language(self) -> None:
+        install_language("it")
+        try:
+            with pytest.raises(BoardFormatError) as caught:
+                parse_board(EXPECTED[1].replace("JD KD", "JD XX"), STANDARD)
+            assert str(caught.value) == (
+                "riga 2: carta sconosciuta 'XX' (attesi un valore tra A23456789TJQK e un seme tra CDHS)")
+            with pytest.raises(MoveFormatError, match="^non esiste stack 9$"):
+                parse_move("Move a card from stack 9 to freecell 0", deal(1))
+        finally:
+            install_language("en")
+
     def test_too_many_cells(self) -> None:
         text = EXPECTED[1].replace("Freecells: 6S 9C 2H 6H - - - -", "Freecells: - - - - - - - - 6S 9C 2H 6H")
-        with pytest.raises(BoardFormatError, match="line 1: 12 free cells listed; standard rules have 8"):
+        with pytest.raises(BoardFormatError, match="line 1: 12 free cells listed, but standard rules have 8"):
             parse_board(text, STANDARD)
 
 
