@@ -13,12 +13,12 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.outcome import Outcome
 from eightoff.core.position import Position
+from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
 from eightoff.session.advisor import Advisor
 from eightoff.session.daily_words import share_line
 from eightoff.session.session import Session
-from eightoff.session.settings import Preferences
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import UNKNOWN, Budget

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from eightoff.core.game import Game
+from eightoff.core.preferences import Preferences
 from eightoff.core.variants import PRESETS, STANDARD
 from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
@@ -21,7 +22,6 @@ from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import Budget
 from eightoff.solver.par import PAR_NODES, find_par, player_line
 from eightoff.solver.solve import solve
-from eightoff.store.preferences import Preferences
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
 from tests.ui.helpers import FakeClock, click, key
