@@ -523,14 +523,12 @@ def test_every_game_and_option_resumes_exactly_in_the_window(home: Path, rules: 
     after = (game.position, [step.moves for step in game.done], game.move_count, again.session.options())
     assert after == before
     assert again.session.options() == choices
-def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home: Path) -> None:
-    store = store_at(home)
+def watching(home: Path, moves: int) -> tuple[App, Playback, Game]:
+    """A finished game of deal 21 made of `moves` moves, watched from Recent games."""
     game = Game.new(21, STANDARD)
-    for _ in range(6):
+    for _ in range(moves):
         game.play(game.legal_moves()[0])
-    store.record_result(game, False, 50.0)
-    kept = (home / "data" / "replays").glob("*.json")
-    assert len(list(kept)) == 1
+    store_at(home).record_result(game, False, 50.0)
     app, _ = open_app(home, arguments(deal=5))
     press_toolbar(app, "statistics")
     press_button(app, "Recent games")
@@ -539,7 +537,14 @@ def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home
     click(app, dialog.choices[0].rect.center)
     press_button(app, "Watch")
     playback = app.top
-    assert isinstance(playback, Playback) and playback.replay
+    assert isinstance(playback, Playback)
+    return app, playback, game
+
+
+def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home: Path) -> None:
+    app, playback, game = watching(home, 6)
+    assert len(list((home / "data" / "replays").glob("*.json"))) == 1
+    assert playback.replay
     assert app.table.game.deal_number == 21 and app.table.game.move_count == 0
     assert "Replay" in playback.text()
     moves = [move for step in game.done for move in step.moves]
@@ -602,19 +607,7 @@ def test_a_game_opened_with_rules_is_the_one_the_next_plain_start_opens(home: Pa
 
 
 def test_the_wait_for_the_playback_notice_stays_readable_while_moves_go_on(home: Path) -> None:
-    game = Game.new(21, STANDARD)
-    for _ in range(20):
-        game.play(game.legal_moves()[0])
-    store_at(home).record_result(game, False, 50.0)
-    app, _ = open_app(home, arguments(deal=5))
-    press_toolbar(app, "statistics")
-    press_button(app, "Recent games")
-    dialog = app.top
-    assert isinstance(dialog, StatisticsDialog)
-    click(app, dialog.choices[0].rect.center)
-    press_button(app, "Watch")
-    playback = app.top
-    assert isinstance(playback, Playback)
+    app, playback, _ = watching(home, 20)
     key(app, pygame.K_F2)
     assert "waits for the playback to end" in app.table.status.banner
     for _ in range(5):  # two seconds of playing: the moves go on, the notice stays
