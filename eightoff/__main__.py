@@ -93,7 +93,7 @@ def main() -> None:
         multiprocessing.freeze_support()
     from eightoff.cli import run
     from eightoff.locale import choose_language, install_language
-    from eightoff.store.language_peek import peek_language, preferences_path
+    from eightoff.userfiles.language import peek_language, preferences_path
 
     # The language chosen in Preferences (read quietly: the window reports a damaged file),
     # else the system's; the window chooses again from the preferences it loads.

@@ -32,7 +32,7 @@ class _KeepsItsNames(types.ModuleType):
 
 def names_from_modules(package: str, homes: Mapping[str, tuple[str, ...]]) -> Callable[[str], object]:
     """The `__getattr__` of `package` that finds each name of `homes` (module -> its names) in
-    the package's module of that name, on first use."""
+    the package's module of that name, or in the module of that full dotted name, on first use."""
     module_of = {name: module for module, names in homes.items() for name in names}
     shadowed = frozenset(name for name, module in module_of.items() if name == module)
     if shadowed:
@@ -42,7 +42,7 @@ def names_from_modules(package: str, homes: Mapping[str, tuple[str, ...]]) -> Ca
         module = module_of.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(import_module(f"{package}.{module}"), name)
+        value = getattr(import_module(module if "." in module else f"{package}.{module}"), name)
         sys.modules[package].__dict__[name] = value
         return value
 

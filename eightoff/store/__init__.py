@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from eightoff.core.lazy_names import names_from_modules
 
 if TYPE_CHECKING:  # the same names, as mypy sees them
-    from eightoff.store.dirs import HomeDirs, StoreDirs, default_dirs
     from eightoff.store.instance import InstanceLock
     from eightoff.store.saved_game import SavedGame
     from eightoff.store.schema import LOST, SOLVED, WON, Outcome
     from eightoff.store.statistics import FinishedGame, Statistics, Streak
     from eightoff.store.store import Overview, Store
+    from eightoff.userfiles.dirs import HomeDirs, StoreDirs, default_dirs
 
 __getattr__ = names_from_modules(__name__, {
-    "dirs": ("HomeDirs", "StoreDirs", "default_dirs"),
+    "eightoff.userfiles.dirs": ("HomeDirs", "StoreDirs", "default_dirs"),
     "instance": ("InstanceLock",),
     "saved_game": ("SavedGame",),
     "schema": ("LOST", "SOLVED", "WON", "Outcome"),

@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from eightoff.core.i18n import _
-from eightoff.store.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
+from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
 
 
 def warn(message: str, *args: object) -> None:

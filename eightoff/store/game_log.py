@@ -34,7 +34,6 @@ import msgspec
 from eightoff.core.i18n import _
 from eightoff.core.limits import EARLIEST, LAST_DEAL, LATEST
 from eightoff.store.files import StoreFiles, fsync_folder
-from eightoff.store.reading import MISSING_ERRORS, READ_FLAGS, BadFile, Unreadable, kind_of, reason_of
 from eightoff.store.schema import (
     GAME_ID,
     LOG_VERSION,
@@ -48,6 +47,7 @@ from eightoff.store.schema import (
     Versioned,
     problem,
 )
+from eightoff.userfiles.reading import MISSING_ERRORS, READ_FLAGS, BadFile, Unreadable, kind_of, reason_of
 
 fcntl: ModuleType | None
 try:

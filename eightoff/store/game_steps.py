@@ -29,9 +29,9 @@ from eightoff.core.game import Game, Step
 from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_move
 from eightoff.store.files import fsync_folder
-from eightoff.store.reading import READ_FLAGS, kind_of
 from eightoff.store.schema import Count, Seconds
 from eightoff.store.schema import Step as StepLines
+from eightoff.userfiles.reading import READ_FLAGS, kind_of
 
 CHUNK = 1 << 20
 LONGEST_LINE = 64 << 10

@@ -18,9 +18,9 @@ import errno
 import os
 import sys
 
-from eightoff.store.dirs import StoreDirs
 from eightoff.store.files import aside_path
-from eightoff.store.reading import kind_of
+from eightoff.userfiles.dirs import StoreDirs
+from eightoff.userfiles.reading import kind_of
 
 LOCK_FILE = "instance.lock"
 HELD_ELSEWHERE = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))

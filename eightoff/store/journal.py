@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from eightoff.store.files import atomic_write, fsync_folder
-from eightoff.store.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular
+from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular
 
 FOLDER = "pending-games"
 LIMIT = 64 << 10

@@ -24,9 +24,9 @@ from eightoff.core.limits import clamp_window
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.store.files import StoreFiles
-from eightoff.store.language_peek import VERSION
-from eightoff.store.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 from eightoff.store.schema import BadContent, Geometry, LegacySettings, Settings, check_version, decode
+from eightoff.userfiles.language import VERSION
+from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 
 LANGUAGES = typing.get_args(typing.get_type_hints(Settings)["language"])
 """The languages a preferences file may name ("system" among them)."""

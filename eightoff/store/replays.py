@@ -17,8 +17,8 @@ import msgspec
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.store.files import StoreFiles
-from eightoff.store.reading import DOCUMENT_LIMIT
 from eightoff.store.schema import BadContent, GameRecord, decode
+from eightoff.userfiles.reading import DOCUMENT_LIMIT
 
 FOLDER = "replays"
 KEPT = 200

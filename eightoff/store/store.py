@@ -38,13 +38,10 @@ from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
 from eightoff.store import game_steps, preferences_store, saved_game
-from eightoff.store.dirs import StoreDirs, default_dirs
 from eightoff.store.file_lock import held
 from eightoff.store.files import Notices, StoreFiles, atomic_write
 from eightoff.store.instance import InstanceLock
 from eightoff.store.journal import FOLDER, Journal
-from eightoff.store.language_peek import PREFERENCES_FILE, SYSTEM, peek_language
-from eightoff.store.reading import DOCUMENT_LIMIT, reason_of
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import (
     LOST,
@@ -55,6 +52,9 @@ from eightoff.store.schema import (
     LogLine,
     Outcome,
 )
+from eightoff.userfiles.dirs import StoreDirs, default_dirs
+from eightoff.userfiles.language import PREFERENCES_FILE, SYSTEM, peek_language
+from eightoff.userfiles.reading import DOCUMENT_LIMIT, reason_of
 
 if TYPE_CHECKING:
     # The finished games' side (the log, its summary, the kept moves, the statistics) is

@@ -29,7 +29,6 @@ from msgspec import Meta, Struct
 from eightoff.core.i18n import _, ngettext
 from eightoff.store.files import StoreFiles
 from eightoff.store.game_log import DEAL, ID_CHARACTERS, OTHER, Block, GameLog, Scan, fingerprint
-from eightoff.store.reading import READ_FLAGS, kind_of, reason_of
 from eightoff.store.schema import (
     LOST,
     SOLVED,
@@ -43,6 +42,7 @@ from eightoff.store.schema import (
     decode,
 )
 from eightoff.store.statistics import ONLY_WINS_AS_ONES, RECENT, Totals
+from eightoff.userfiles.reading import READ_FLAGS, kind_of, reason_of
 
 VERSION = 5
 """5: all games' outcomes in one order (`Summary.together`), for their streaks and trend; 4: the

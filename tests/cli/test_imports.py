@@ -26,12 +26,12 @@ finally:
 """
 
 HEAVY = (
-    "eightoff.store.store", "eightoff.store.statistics", "eightoff.store.game_log", "eightoff.store.summary",
-    "eightoff.session", "eightoff.solver.worker", "eightoff.solver.batch", "tqdm", "filelock", "msgspec",
-    "babel", "pygame", "multiprocessing", "statistics",
+    "eightoff.store", "eightoff.session", "eightoff.solver.worker", "eightoff.solver.batch", "tqdm",
+    "filelock", "msgspec", "babel", "pygame", "multiprocessing", "statistics",
 )
-"""Packages no command below needs: the store and its statistics, the session, the window,
-the solver's process pool and progress bar, and Babel's numbers (none is printed)."""
+"""Packages no command below needs: the store (the language preference is read without it),
+the session, the window, the solver's process pool and progress bar, and Babel's numbers
+(none is printed)."""
 SEARCH = ("eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve",
           "eightoff.solver.compiled")
 """The search, and the loader that chooses between its compiled and pure-Python modules."""

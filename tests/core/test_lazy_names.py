@@ -11,11 +11,11 @@ import pytest
 
 PROBE = """
 import json, sys
-import eightoff.store
-before = "eightoff.store.dirs" in sys.modules
-found = eightoff.store.HomeDirs
-module = sys.modules.get("eightoff.store.dirs")
-print(json.dumps([before, module is not None, found is module.HomeDirs, "HomeDirs" in vars(eightoff.store)]))
+import eightoff.solver
+before = "eightoff.solver.grade" in sys.modules
+found = eightoff.solver.GRADES
+module = sys.modules.get("eightoff.solver.grade")
+print(json.dumps([before, module is not None, found is module.GRADES, "GRADES" in vars(eightoff.solver)]))
 """
 
 

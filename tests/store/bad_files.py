@@ -18,7 +18,7 @@ from pathlib import Path
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
 from eightoff.store import saved_game
-from eightoff.store.dirs import HomeDirs
+from eightoff.userfiles.dirs import HomeDirs
 
 
 def started_game(number: int = 1) -> Game:

@@ -11,8 +11,8 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.variants import PRESETS, VARIANTS
-from eightoff.store.dirs import HomeDirs
 from eightoff.store.store import Store
+from eightoff.userfiles.dirs import HomeDirs
 
 
 def started(number: int, rules) -> Game:  # type: ignore[no-untyped-def]

@@ -1,4 +1,4 @@
-"""Where the store keeps its files: the per-user folders, or one folder named by EIGHTOFF_HOME.
+"""Where the player's files live: the per-user folders, or one folder named by EIGHTOFF_HOME.
 
 The override exists so tests (and a player who wants a portable copy) can point every file
 at one place without touching the real per-user folders.

@@ -1,8 +1,8 @@
-"""Reading one of the store's files safely: only a regular file (never a FIFO, which would
+"""Reading one of the player's files safely: only a regular file (never a FIFO, which would
 block forever, nor a device, a folder or a symbolic link) and never more than a size limit.
 
-Apart from `files` (which sets bad files aside and writes), so that the command line's peek at
-the language preference loads no more than this (issue 20: start-up cost).
+Apart from the store's `files` (which sets bad files aside and writes), so that the command
+line's peek at the language preference loads no more than this, for start-up cost.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The saved language preference, read quietly for the command line's messages.
 
-Only the standard library's json and the store's safe reader: every command line run reads
-this file, and must not pay for msgspec, the statistics or the instance lock on the way
-(issue 20). The window's full load (`preferences_store.load`) checks every field and sets a
-bad file aside; here a file that is missing, unreadable or damaged just means "system".
+Only the standard library's json and the safe reader beside this module, not the store: every
+command line run reads this file, and must not pay for the store, msgspec or the database on
+the way. The window's full load (the store's `preferences_store.load`) checks every field and
+sets a bad file aside; here a file that is missing, unreadable or damaged just means "system".
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from eightoff.store.dirs import StoreDirs, default_dirs
-from eightoff.store.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
+from eightoff.userfiles.dirs import StoreDirs, default_dirs
+from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 
 PREFERENCES_FILE = "preferences.json"
 VERSION = 1
