@@ -457,6 +457,13 @@ class Engine:
             if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
                 return child, ()
             return self.autoplay(child)
+        if kind == CELL_TO_COLUMN:  # nothing is uncovered, so nothing new may go home
+            columns, cells, foundations, reserve = board
+            moved = bytes((source,))
+            new = list(columns)
+            target = move[2]
+            new[target] = columns[target] + moved
+            return _board((tuple(new), cells.replace(moved, b"", 1), foundations, reserve)), ()
         if kind == RESERVE_UNDER:
             first, second = self.halves(board, move)
             child, home = self.autoplay(self.apply(self.apply(board, first), second))
@@ -516,43 +523,45 @@ class Engine:
             if free:
                 found.append((COLUMN_TO_CELL, index, 0, 1))
 
-        def place(kind: int, card: int) -> None:
-            """The moves of one card from a cell or the reserve onto columns."""
+        for card in cells:  # (written out: a nested helper costs a call per cell card)
+            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                found.append((HOME, card, 0, 1))
             for onto in parents[card]:
                 target = tops.get(onto)
                 if target is not None:
-                    found.append((kind, card, target, 1))
+                    found.append((CELL_TO_COLUMN, card, target, 1))
             if first_empty >= 0 and card in fills:
-                found.append((kind, card, first_empty, 1))
-
-        for card in cells:
-            if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                found.append((HOME, card, 0, 1))
-            place(CELL_TO_COLUMN, card)
-        for card in reserve:
-            if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                found.append((HOME, card, 0, 1))
-            if self.chains:
-                continue  # its trips out are supply chains
-            if self.takeback_matters:
-                place(RESERVE_TO_COLUMN, card)
-                continue
-            takers = [
-                child for child in self.children[card] if child in tops or child in reserve or child in cells
-            ]
-            if takers:  # the places the card may go, each with every card that may go on it
-                start = len(found)
-                place(RESERVE_TO_COLUMN, card)
-                found[start:] = [
-                    (RESERVE_UNDER, card, target, child)
-                    for _, _, target, _ in found[start:]
-                    for child in takers
-                ]
+                found.append((CELL_TO_COLUMN, card, first_empty, 1))
+        if reserve:
+            self._reserve_moves(board, tops, first_empty, found)
         if self.chains:
             found.extend(self.supply_chains(board))
         elif self.takeback_matters:
             found.extend(self._takebacks(board))
         return found
+
+    def _reserve_moves(
+        self, board: Board, tops: dict[int, int], first_empty: int, found: list[InternalMove]
+    ) -> None:
+        """The reserve cards' moves, into `found` (see `moves`; `tops` maps each column's top
+        card to its column)."""
+        cells, foundations, reserve = board[1], board[2], board[3]
+        for card in reserve:
+            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+                found.append((HOME, card, 0, 1))
+            if self.chains:
+                continue  # its trips out are supply chains
+            targets = [tops[onto] for onto in self.parents[card] if onto in tops]
+            if first_empty >= 0 and card in self.fills:
+                targets.append(first_empty)
+            if self.takeback_matters:
+                found.extend((RESERVE_TO_COLUMN, card, target, 1) for target in targets)
+                continue
+            takers = [
+                child for child in self.children[card] if child in tops or child in reserve or child in cells
+            ]
+            # the places the card may go, each with every card that may go on it
+            found.extend((RESERVE_UNDER, card, target, child) for target in targets for child in takers)
 
     # ----- where take-backs matter ----------------------------------------------------------
 

@@ -74,20 +74,21 @@ class Limits:
         self.stop = budget.stop
         self._next_look = CLOCK_EVERY
 
-    def exceeded(self, nodes: int, states: int = 0) -> bool:
-        """Whether a search that has counted `nodes` boards and keeps `states` must stop now.
-        The node and state caps are checked every time (a search stops at the same board on
-        every machine); the clock and the stop flag once `nodes` has grown by `CLOCK_EVERY`
-        since the last look."""
+    def exceeded(self, nodes: int, states: Callable[[], int]) -> bool:
+        """Whether a search that has counted `nodes` boards, and keeps `states()` boards, must
+        stop now. The node cap is checked every time; the state cap, the clock and the stop
+        flag once `nodes` has grown by `CLOCK_EVERY` since the last look (counting the boards
+        kept is a sum over the search's sets). Both depend on `nodes` alone, so a search stops
+        at the same board on every machine."""
         if self.nodes is not None and nodes >= self.nodes:
-            return True
-        if self.states is not None and states >= self.states:
             return True
         if nodes < self._next_look:
             return False
         self._next_look = nodes + CLOCK_EVERY
-        return (self.deadline is not None and time.perf_counter() > self.deadline) or (
-            self.stop is not None and self.stop()
+        return (
+            (self.states is not None and states() >= self.states)
+            or (self.deadline is not None and time.perf_counter() > self.deadline)
+            or (self.stop is not None and self.stop())
         )
 
     def after(self, spent: int, most: int | None = None) -> Limits:

@@ -387,6 +387,7 @@ def prove_lost(
     seen = {game.key(start)}
     stack = [start]
     children_of = game.children_of
+    kept = seen.__len__
     while stack:
         merged = stack.pop()
         if merged[2] == WON:
@@ -396,6 +397,6 @@ def prove_lost(
             if child_key not in seen:
                 seen.add(child_key)
                 stack.append(found[child_key])
-        if limits.exceeded(len(seen), len(seen)):
+        if limits.exceeded(len(seen), kept):
             return False, len(seen)
     return True, len(seen)

@@ -187,7 +187,7 @@ class Heuristic:
         columns, cells, foundations, _ = board
         clubs, diamonds, hearts, spades = foundations
         # The codes (suit * 16 + rank) of the cards the foundations need next.
-        needed = (clubs + 1, diamonds + 17, hearts + 33, spades + 49)
+        clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
         next_card = weights.next_card
         score = 0.0
         covered = 0
@@ -198,7 +198,7 @@ class Heuristic:
             column_score, above = column
             score += column_score
             if next_card:
-                covered += above[needed[0]] + above[needed[1]] + above[needed[2]] + above[needed[3]]
+                covered += above[clubs] + above[diamonds] + above[hearts] + above[spades]
         if next_card:
             score += next_card * covered
         score += weights.cell * len(cells) + weights.not_home * (52 - sum(foundations))
@@ -271,7 +271,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
         while proof is not None and not proof.finished:
             if proof.turn(nodes, PROOF_ALONE_TURN, alone=True):
                 return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
-            if limits.exceeded(nodes + proof.nodes, states()):
+            if limits.exceeded(nodes + proof.nodes, states):
                 break
         return given_up()
 
@@ -303,7 +303,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
             return ran_dry()
         if proof is not None and proof.turn(nodes, nodes - before):
             return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
-        if limits.exceeded(nodes, states()):
+        if limits.exceeded(nodes, states):
             return given_up()
 
 
