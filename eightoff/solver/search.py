@@ -168,13 +168,18 @@ class Heuristic:
                 settled += 1
         buried = 0
         above = bytearray(CARD_CODES)
+        below: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
+        """The ranks of each suit met so far, from the bottom up: only a card's own suit can
+        bury it, so each card is compared with a quarter of the column."""
+        top = len(column) - 1
         for depth, card in enumerate(column):
             rank = card & RANK_MASK
-            suit = card >> 4
-            above[card] = len(column) - depth - 1
-            for higher in column[depth + 1 :]:
-                if higher >> 4 == suit and higher & RANK_MASK > rank:
+            above[card] = top - depth
+            lower = below[card >> 4]
+            for other in lower:
+                if other < rank:
                     buried += 1
+            lower.append(rank)
         score = self.weights.misplaced * (len(column) - settled) + self.weights.buried * buried
         return score, bytes(above)
 
