@@ -97,10 +97,11 @@ class Portfolio:
 
 
 SAME_SUIT = Portfolio((
-    Runner(Weights(misplaced=3, buried=1, next_card=0, cell=1, not_home=1, path=0.5), 0),
-    Runner(Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1, path=0.5), 1000),
+    Runner(Weights(misplaced=3, buried=1, next_card=1.5, cell=1, not_home=1, path=0.5), 0),
+    Runner(Weights(misplaced=3, buried=1, next_card=0, cell=1, not_home=1, path=0.5), 1000),
 ))
-"""Eight Off's portfolio (docs/solver.md, "Tuning")."""
+"""Same-suit building (Eight Off, Baker's Game, Seahaven Towers): the first weighs cards lying on
+the next card each foundation needs, the second does not (docs/solver.md, "Tuning")."""
 FREE_CELL = Portfolio((
     Runner(Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1.5, path=0, empty=3), 0),
     Runner(Weights(misplaced=2, buried=0, next_card=1, cell=2, not_home=1, path=0, empty=2), 400),
