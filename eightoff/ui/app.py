@@ -137,6 +137,7 @@ class App:
         self.wake_event = pygame.event.custom_type()
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
         self.event_handlers[self.wake_event] = lambda _event: session.poll()
+        self.after_first_frame(self.table.first_check)  # a stuck deal: its moves are worked out then
         self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
         self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
         self.after_first_frame(self.table.start_sound)

@@ -11,7 +11,6 @@ Where that library cannot be reached, pygame's own wait does the job, polling.
 from __future__ import annotations
 
 import ctypes
-import glob
 import math
 import os
 from collections.abc import Callable, Iterator
@@ -30,7 +29,14 @@ def _sdl_candidates() -> Iterator[str]:
     ~20 ms of the window's start)."""
     package = Path(pygame.__file__).resolve().parent
     for folder in (package.parent / "pygame_ce.libs", package / ".libs", package):
-        yield from sorted(glob.glob(str(folder / "libSDL2-*.so*")) + glob.glob(str(folder / "SDL2*.dll")))
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        # By name, not glob: fnmatch compiles its patterns with re, 2 ms before the first frame.
+        yield from sorted(str(folder / name) for name in names
+                          if (name.startswith("libSDL2-") and ".so" in name)
+                          or (name.startswith("SDL2") and name.endswith(".dll")))
     import ctypes.util  # here, for start-up cost: it imports subprocess (~2.5 ms)
 
     system = ctypes.util.find_library("SDL2")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import replace
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pygame
@@ -49,20 +50,10 @@ from eightoff.session.words import hint_words, move_words
 from eightoff.ui import theme
 from eightoff.ui.access import Announcer
 from eightoff.ui.animation import BASE_SECONDS, Animator
-from eightoff.ui.celebration import WinDialog
 from eightoff.ui.controller import Controller
 from eightoff.ui.designs import table_cloth
-from eightoff.ui.dialogs import (
-    DealDialog,
-    GameChooser,
-    MessageDialog,
-    PreferencesDialog,
-    help_dialog,
-)
 from eightoff.ui.faces import CardFaces, card_faces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
-from eightoff.ui.pause import PauseScene
-from eightoff.ui.playback import Playback
 from eightoff.ui.scene import Scene
 from eightoff.ui.sound import Sounds
 from eightoff.ui.sprites import CardSprite, CardSprites
@@ -72,6 +63,9 @@ from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
     from eightoff.session.records import RecentGame
+    from eightoff.ui.celebration import WinDialog
+    from eightoff.ui.pause import PauseScene
+    from eightoff.ui.playback import Playback
     from eightoff.ui.scene import Host
 
 HINT_SECONDS = 2.5
@@ -86,6 +80,31 @@ def deck(preferences: Preferences) -> tuple[object, ...]:
 def shadow_offset(card: pygame.Rect) -> tuple[int, int]:
     """How far a lifted card's shadow falls, growing with the card."""
     return (max(2, card.w // 30), max(3, card.w // 20))
+
+
+def dialogs() -> ModuleType:
+    """The dialogs' module, loaded at the first dialog rather than before the deal is shown."""
+    from eightoff.ui import dialogs  # here, for start-up cost: the table's first frame needs none
+
+    return dialogs
+
+
+def win_dialog() -> type[WinDialog]:
+    from eightoff.ui.celebration import WinDialog  # here, for start-up cost: shown at a win
+
+    return WinDialog
+
+
+def pause_scene() -> type[PauseScene]:
+    from eightoff.ui.pause import PauseScene  # here, for start-up cost: shown at a pause
+
+    return PauseScene
+
+
+def playback() -> type[Playback]:
+    from eightoff.ui.playback import Playback  # here, for start-up cost: a solver's or a replayed line
+
+    return Playback
 
 
 class TableScene(Scene):
@@ -111,7 +130,9 @@ class TableScene(Scene):
         self.moving_key: tuple[tuple[int, int], ...] = ()
         self.moving_area: pygame.Rect | None = None
         self.target_box: pygame.Rect | None = None
-        self.checks_due = True
+        self.checks_due = False
+        """Whether the position is to be looked at (a win, a finish, a dead end) once the cards
+        have landed: after each change, and once the deal is on screen (`first_check`)."""
         self.layout_due = True
         self.offered: Position | None = None
         """The position for which a "won", "finish" or "stuck" offer was last shown (shown once)."""
@@ -134,7 +155,7 @@ class TableScene(Scene):
             commands.FULLSCREEN: self.host.toggle_fullscreen,
             commands.PREFERENCES: self.open_preferences,
             commands.STATISTICS: self.open_statistics,
-            commands.HELP: lambda: self.host.push(help_dialog(self.host, self.session)),
+            commands.HELP: lambda: self.host.push(dialogs().help_dialog(self.host, self.session)),
             commands.QUIT: self.host.quit,
             commands.FINISH: self.finish,
             commands.MESSAGES: self.show_messages,
@@ -344,7 +365,7 @@ class TableScene(Scene):
         elif isinstance(advice, PlaySolution):
             self.session.note_hint()
             self.status.notice = ""
-            self.playback = Playback(self.host, self, advice.moves)
+            self.playback = playback()(self.host, self, advice.moves)
             self.host.push(self.playback)
         elif isinstance(advice, OfferRewind):
             self.offer_rewind(advice.undos)
@@ -359,7 +380,7 @@ class TableScene(Scene):
 
     def offer_rewind(self, undos: int) -> None:
         self.status.notice = ""
-        self.host.push(MessageDialog(
+        self.host.push(dialogs().MessageDialog(
             self.host, _("No longer winnable"),
             [_("This position cannot be won any more."),
              ngettext("It could still be won {count} move ago.", "It could still be won {count} moves ago.",
@@ -376,7 +397,7 @@ class TableScene(Scene):
             lines.append(_("With \u201cwinnable deals only\u201d on, new games are always winnable."))
             buttons.append((_("Winnable deals only"), self.winnable_only_now))
         buttons.append((_("Close"), None))
-        self.host.push(MessageDialog(self.host, _("This deal cannot be won"), lines, buttons))
+        self.host.push(dialogs().MessageDialog(self.host, _("This deal cannot be won"), lines, buttons))
 
     def winnable_only_now(self) -> None:
         self.session.set_preferences(replace(self.preferences, winnable_only=True))
@@ -409,7 +430,7 @@ class TableScene(Scene):
             action()
             return
         moves = self.session.moves()
-        self.host.push(MessageDialog(
+        self.host.push(dialogs().MessageDialog(
             self.host, _("Leave this game?"),
             [ngettext("This game has {count} move made. Leaving it counts it as lost.",
                       "This game has {count} moves made. Leaving it counts it as lost.",
@@ -435,22 +456,22 @@ class TableScene(Scene):
         self.session.finish()
 
     def pause_game(self) -> None:
-        self.host.push(PauseScene(self.host, lambda: self.layout.table))
+        self.host.push(pause_scene()(self.host, lambda: self.layout.table))
 
     def choose_game(self) -> None:
-        self.host.push(GameChooser(self.host, self.game.rules.name, self.session.choose_game))
+        self.host.push(dialogs().GameChooser(self.host, self.game.rules.name, self.session.choose_game))
 
     def choose_deal(self) -> None:
-        self.host.push(DealDialog(self.host, self.new_game))
+        self.host.push(dialogs().DealDialog(self.host, self.new_game))
 
     def open_preferences(self) -> None:
-        self.host.push(PreferencesDialog(self.host, self.session.variant, self.preferences_changed,
+        self.host.push(dialogs().PreferencesDialog(self.host, self.session.variant, self.preferences_changed,
                                          self.session.options))
 
     def open_statistics(self) -> None:
         statistics = self.session.statistics
         if statistics is None:
-            self.host.push(MessageDialog(self.host, _("Statistics"),
+            self.host.push(dialogs().MessageDialog(self.host, _("Statistics"),
                                          [_("Statistics are kept once the store is connected.")],
                                          [(_("Close"), None)]))
             return
@@ -473,12 +494,12 @@ class TableScene(Scene):
     def _watch(self, finished: RecentGame) -> None:
         moves = self.session.watch(finished)
         if moves is not None:
-            self.playback = Playback(self.host, self, moves, replay=True)
+            self.playback = playback()(self.host, self, moves, replay=True)
             self.host.push(self.playback)
 
     def show_messages(self) -> None:
         """Every notice of this session again, newest last: none is lost by being missed."""
-        dialog = MessageDialog(self.host, _("Messages"), [], [(_("Close"), None)])
+        dialog = dialogs().MessageDialog(self.host, _("Messages"), [], [(_("Close"), None)])
         width = dialog.panel.w - dialog.px(56)
         lines = [line for notice in self.status.history
                  for line in wrap_text(notice, dialog.text_font, width)]
@@ -509,7 +530,7 @@ class TableScene(Scene):
     def ask_rule_change(self) -> None:
         """Restart this deal under the rules now chosen, or keep them for the next deal (the
         default: Enter never throws a game away)."""
-        self.host.push(MessageDialog(
+        self.host.push(dialogs().MessageDialog(
             self.host, _("Change the rules of this game?"),
             [_("The new rule applies from the next deal. Restarting this deal with it now counts "
                "this game as lost.")],
@@ -525,7 +546,7 @@ class TableScene(Scene):
             if self.offered == game.position:
                 return
             self.offered = game.position  # celebrated once
-            self.host.push(WinDialog(self.host, self.session, self, self.new_game, self.session.restart,
+            self.host.push(win_dialog()(self.host, self.session, self, self.new_game, self.session.restart,
                                      self.copy_result))
             return
         if self.offered == game.position:
@@ -535,13 +556,13 @@ class TableScene(Scene):
             if self.finish_offered:
                 return  # offered once a game; Ctrl+F finishes when the player wants
             self.finish_offered = True
-            self.host.push(MessageDialog(self.host, _("All cards can go home"),
+            self.host.push(dialogs().MessageDialog(self.host, _("All cards can go home"),
                                          [_("Every remaining card can go to the foundations in order."),
                                           _("Not now: Ctrl+F finishes whenever you like.")],
                                          [(_("Finish"), self.finish), (_("Not now"), None)]))
         elif game.is_stuck:
             self.offered = game.position
-            self.host.push(MessageDialog(self.host, _("No moves left"),
+            self.host.push(dialogs().MessageDialog(self.host, _("No moves left"),
                                          [_("No move is left that changes anything."),
                                           *grade_lines(self.session)],
                                          [(_("Undo"), self.undo),
@@ -552,6 +573,14 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.controller.handle(event)
+
+    def first_check(self) -> None:
+        """The deal's own check, once it is on screen: whether it is stuck needs every legal
+        move, and the move tables built for the first, which the player need not wait for to
+        see the cards."""
+        self.checks_due = True
+        if self.host.top is self and not self.animator.busy and not self.controller.dragging:
+            self.check_position()
 
     def update(self, now: float) -> None:
         self.animator.update(now)
