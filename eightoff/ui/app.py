@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 import time
@@ -499,6 +500,7 @@ def run_app(args: argparse.Namespace) -> int:
                            daily=args.daily)
     app = App(session, log_moves=args.log_moves, print_layout=args.print_layout)
     app.after_first_frame(lambda: connect_screen_reader(app))  # a D-Bus round trip: not before the deal shows
+    app.after_first_frame(gc.enable)  # off until the deal shows (eightoff.__main__.open_window)
     try:
         return app.run()
     finally:

@@ -17,23 +17,30 @@ from eightoff.core.variants import STANDARD
 from eightoff.store import HomeDirs, Store
 
 PROBE = """
-import json, sys
+import gc, json, sys
 from eightoff.ui.memory import without_sound
 without_sound()  # as the program does before pygame is imported
 import pygame
-from eightoff.ui import table
+from eightoff.ui import app, table
 shown = table.TableScene.after_frame
+closing = app.App.close
+
+def close(window):
+    print("CLOSE " + json.dumps({"collecting": gc.isenabled()}), file=sys.stderr)
+    closing(window)
 
 def first_frame(scene):
     if not hasattr(first_frame, "seen"):
         first_frame.seen = True
         game = scene.session.game
         print("FIRST " + json.dumps({"deal": game.deal_number, "moves": game.move_count,
-                                     "modules": sorted(sys.modules)}), file=sys.stderr)
+                                     "modules": sorted(sys.modules), "collecting": gc.isenabled()}),
+              file=sys.stderr)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
     shown(scene)
 
 table.TableScene.after_frame = first_frame
+app.App.close = close
 from eightoff.__main__ import main
 sys.argv = ["eightoff"]
 main()
@@ -67,6 +74,9 @@ def test_the_first_frame_shows_the_unfinished_game_before_the_rest_loads(tmp_pat
     [line] = [line for line in result.stderr.splitlines() if line.startswith("FIRST ")]
     first = json.loads(line.removeprefix("FIRST "))
     assert (first["deal"], first["moves"]) == (617, 2)
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("CLOSE ")]
+    # No garbage collection pass before the deal shows, and collection on again once it has.
+    assert not first["collecting"] and json.loads(line.removeprefix("CLOSE "))["collecting"]
     modules = set(first["modules"])
     assert "eightoff.store.store" in modules  # the store itself: the game came from it
     assert sorted(modules & set(LATER)) == []
