@@ -105,6 +105,8 @@ class Dialog(Scene):
         """The first wrapped line shown."""
         self.visible_lines = 0
         self._shown: tuple[object, ...] | None = None
+        self._drawn_panel: pygame.Rect | None = None
+        """Where the panel was last drawn: a frame that finds it elsewhere draws the whole window."""
         self.focus_moved = False
         """Whether the player moved the focus with keys: only then does Enter act on it."""
         self.resize(host.size)
@@ -259,13 +261,13 @@ class Dialog(Scene):
         elif not self.needs_draw():
             return []
         if self._wrapped_from != tuple(self.body_lines()):  # e.g. an error appeared: lay out again
-            before = self.panel
             self.resize(self.size)
-            if self.panel != before and not full:
-                self.host.redraw_all()  # the old panel's edges must go too
-                return []
+        if self.panel != self._drawn_panel and not full:
+            self.host.redraw_all()  # a panel that changed size (a page turned): its old edges must go too
+            return []
         self.draw_panel(screen)
         self._shown = self._state()
+        self._drawn_panel = self.panel.copy()
         return [screen.get_rect() if full else self.panel]
 
     def draw_panel(self, screen: pygame.Surface) -> None:
