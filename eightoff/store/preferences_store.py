@@ -57,15 +57,20 @@ def load(settings_path: Path, geometry_path: Path, files: StoreFiles) -> Prefere
     return _clamped(Preferences(**values))
 
 
-def peek(settings_path: Path, geometry_path: Path) -> Preferences:
+def peek(settings_path: Path, geometry_path: Path, missing: Preferences | None = None) -> Preferences:
     """The preferences on disk now, read quietly (a bad file or field means its defaults here:
-    the window's own load is the one that sets it aside and tells)."""
+    the window's own load is the one that sets it aside and tells). A file that is not there
+    stands for `missing`'s values of its fields where given: the load that set a partly bad
+    file aside kept its good values, which no other window has replaced since."""
     values: dict[str, Any] = {}
     for (schema, _what), path in zip(parts(), (settings_path, geometry_path), strict=True):
         try:
             raw = read_regular(path, DOCUMENT_LIMIT)
             if raw is not None:
                 values.update(decode_fields(raw, schema)[0])
+            elif missing is not None:
+                values.update({name: getattr(missing, name) for name in schema.__struct_fields__
+                               if name != "version"})
         except (OSError, BadFile, Unreadable, BadContent):
             continue
     return _clamped(Preferences(**values))

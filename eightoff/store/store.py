@@ -223,7 +223,7 @@ class Store:
         with held(self.preferences_path.with_name(PREFERENCES_LOCK), PREFERENCES_WAIT):
             merged = preferences_store.merge(
                 preferences, self._loaded_preferences,
-                preferences_store.peek(self.preferences_path, self.geometry_path))
+                preferences_store.peek(self.preferences_path, self.geometry_path, self._loaded_preferences))
             preferences_store.save(merged, self.preferences_path, self.geometry_path, self._files)
         self._loaded_preferences = dataclasses.replace(preferences)
         return merged
