@@ -30,6 +30,7 @@ from tests.ui.helpers import (
     press,
     release,
 )
+from tests.ui.test_text_fits import STUCK_BOARD
 
 C = Card.parse
 
@@ -449,17 +450,7 @@ def test_a_legal_drop_target_is_highlighted_while_dragging() -> None:
 def test_a_window_opening_on_a_dead_end_shows_the_deal_before_it_says_so() -> None:
     """Whether a deal is stuck needs all its moves worked out: that waits until the cards are
     on screen, and the offer comes in the next frame."""
-    board = """Freecells: 2C 3C 4C 5C 6C 7C 8C 9C
-AC TC JC
-AD 2D 3D 4D 5D 6D
-AH 2H 3H 4H 5H 6H
-AS 2S 3S 4S 5S 6S
-7D 8D 9D TD JD QD KD
-7H 8H 9H TH JH QH KH
-7S 8S 9S TS JS QS KS
-QC KC
-"""
-    app = make_app(board)  # its first frame
+    app = make_app(STUCK_BOARD)  # its first frame
     dialog = app.top
     assert isinstance(dialog, Dialog) and dialog.title == "No moves left"
     assert app.shown == 1 and app.full_redraw  # the frame shown was the table's alone
