@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from eightoff.core.game import Game, GameView, Step
-from eightoff.core.i18n import _
+from eightoff.core.i18n import N_, _
 from eightoff.core.notation import format_move
 from eightoff.core.preferences import Preferences
 from eightoff.locale import choose_language, install_language
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     import pygame
 
 TITLED = (Change.NEW, Change.RESTART)
+PROGRAM_NAME = N_("Eight Off")
+"""The program's name, which its first game shares."""
 """The changes after which the title bar names another game or deal."""
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
@@ -274,13 +276,17 @@ class App:
         self.running = False
 
     def retitle(self) -> None:
-        """The title bar names the game and deal, in the player's language."""
-        variant = self.session.variant
+        """The title bar names the game and deal, in the player's language. A board without a
+        deal number names its game alone, and the game that shares the program's name is not
+        named twice ("Eight Off", not "Eight Off — Eight Off")."""
+        game = _(self.session.variant.title)
         deal = self.session.game.deal_number
-        if deal is None:
-            title = _("{game} — Eight Off").format(game=_(variant.title))
+        if deal is not None:
+            title = _("{game} · {deal} — Eight Off").format(game=game, deal=deal)
+        elif game == _(PROGRAM_NAME):
+            title = game
         else:
-            title = _("{game} · {deal} — Eight Off").format(game=_(variant.title), deal=deal)
+            title = _("{game} — Eight Off").format(game=game)
         with contextlib.suppress(self.pygame.error):
             self.window.native.title = title
 

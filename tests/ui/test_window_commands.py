@@ -8,7 +8,9 @@ import logging
 import pygame
 import pytest
 
+from eightoff.core.deals import deal
 from eightoff.core.game import Game
+from eightoff.core.notation import format_board
 from eightoff.core.piles import Pile
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import FREECELL
@@ -54,8 +56,17 @@ def test_the_title_bar_names_the_game_and_the_deal_in_the_players_language(engli
     app.session.set_preferences(Preferences(language="it", animation_speed="off"))
     app.change_language()
     assert app.window.native.title.startswith("Eight Off (facile) · ")
-    install_language("en")
-    assert make_app().window.native.title == "Eight Off — Eight Off"  # a board without a deal number
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_board_without_a_deal_number_is_titled_by_its_game_once(english: object, language: str) -> None:
+    """Not "Eight Off — Eight Off": the program's namesake game is the program's name alone."""
+    assert make_app(language=language).window.native.title == "Eight Off"
+    freecell = make_app(format_board(deal(5, FREECELL)), FREECELL, language=language)
+    assert freecell.window.native.title == "FreeCell — Eight Off"
+    freecell.session.choose_game("easy")
+    easy = {"en": "Eight Off (easy) · ", "it": "Eight Off (facile) · "}[language]
+    assert freecell.window.native.title.startswith(easy)  # a deal of another game: named in full
 
 
 def test_f11_fills_the_screen_and_back_and_the_choice_is_kept() -> None:
