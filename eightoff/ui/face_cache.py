@@ -68,7 +68,9 @@ class PictureFile:
         length = width * height * len(PIXEL_FORMAT)
         try:
             with _open_regular(self.path) as file:
-                if file is None or file.read(len(self.header)) != self.header:
+                if file is None:  # a pipe or a device put in its place
+                    return self._damaged("it is not a regular file")
+                if file.read(len(self.header)) != self.header:  # drawn for other art: not news
                     return None
                 line = file.readline(NAMES_LIMIT)
                 names = line.decode().split()

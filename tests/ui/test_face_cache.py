@@ -271,3 +271,25 @@ def test_a_damaged_file_is_one_line_in_the_debug_log_and_a_missing_one_none(
     assert faces._unkept is not None
     [line] = [record.getMessage() for record in caplog.records]
     assert "drawn again" in line and "checksum" in line
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
+@pytest.mark.parametrize("kind", ["pipe", "device"])
+def test_a_pipe_or_device_in_the_files_place_is_one_line_in_the_debug_log_and_replaced(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, drawn: list[bytes], kind: str) -> None:
+    import logging
+
+    path = tmp_path / FILE_NAME
+    if kind == "pipe":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(os.devnull)  # a link to a device: what is opened at its end is no file
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.face_cache"):
+        faces = CardFaces(*SIZE)
+        faces.restore(tmp_path)
+    assert faces._unkept is not None
+    [line] = [record.getMessage() for record in caplog.records]
+    assert "drawn again" in line and "not a regular file" in line
+    assert every_picture(faces) == drawn
+    faces.keep()
+    assert path.is_file() and not path.is_symlink()  # a file of pictures took its place
