@@ -82,6 +82,11 @@ def resident_bytes() -> int:
     return _status_bytes("VmRSS:")
 
 
+def peak_bytes() -> int:
+    """The process's largest resident size so far (VmHWM), 0 where /proc is not there."""
+    return _status_bytes("VmHWM:")
+
+
 def resident_gauge() -> Callable[[], int] | None:
     """A reading of the resident size cheap enough for a search to take every few hundred
     boards (a `pread` of /proc/self/statm on a descriptor kept open: about a microsecond,

@@ -17,15 +17,17 @@ position along a winning line already found, come from a cache at once.
 
 Bounds (see `guard`): the process dies within a fraction of a second of its window, even when
 the window is killed with SIGKILL (the kernel's parent-death signal, and the socket's end seen
-by the search). Its memory is a budget for the whole process (`WORKER_MEMORY`): the room left
-above what it holds idle caps its address space (past it an allocation fails and the answer is
-"unknown"), and a search that brings the process near its budget stops as "unknown" (the
-resident size is read every few hundred boards; see `_full_or_asked`).
+by the search). Its memory is a budget for the whole process during a search
+(`WORKER_MEMORY`): the room left above what it holds idle caps its address space (past it an
+allocation fails and the answer is "unknown"), and a search that brings the process near its
+budget stops as "unknown" (the resident size is read every few hundred boards; see
+`_full_or_asked`). Between searches it holds far less: each answer carries the resident size
+the search left, and a worker left above `IDLE_MOST` is ended (its memory goes back to the
+system with it) and a fresh one started when the next question comes.
 """
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import os
 import subprocess
@@ -35,7 +37,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextlib import suppress
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
@@ -47,9 +49,19 @@ if TYPE_CHECKING:
 
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0
-WORKER_MEMORY = 40 << 20
-"""The worker's whole resident size at most: with the window's 60 MB, the program stays under
-100 MB, small enough to leave open all day beside other programs."""
+WORKER_MEMORY = 144 << 20
+"""The worker's whole resident size at most during a search. Sized so that the window decides
+every deal the command line decides in 2 s (120,000 boards): of deals 1-300 of each game the
+largest, FreeCell 286 and Raglan 275, peaked at 131 and 125 MB (scripts/window_verdicts.py);
+at the 40 MB it had before, 17 such deals were left "winnable?", and at 112 two still were.
+The player's verdict is worth more than the memory, which is held only while a search runs
+(`IDLE_MOST`)."""
+IDLE_MOST = 32 << 20
+"""The worker's resident size between searches at most: one that a search left above it is
+ended and started afresh on the next request. A fresh worker holds 18 MB; after searches that
+peaked at 34 to 131 MB it held 21 to 26 MB (the engines dropped and the cycles collected, most
+of the freed heap goes back by itself), so this ends only a worker whose heap stayed
+fragmented."""
 STATE_BYTES = 800
 """Where the resident size cannot be read (no /proc), the cap on boards kept stands in for it:
 what a kept board costs the worker's search, at the high end: Eight Off's peaked at 670
@@ -69,6 +81,19 @@ the resident size (every 128 boards of a best-first search, every 2,048 of a pro
 WORKER_ARGUMENT = "--eightoff-solver-worker"
 """How a frozen build (no `python -m`) is told to serve as the worker (eightoff/__main__.py)."""
 UNKNOWN_RESULT = SolveResult(Status.UNKNOWN, (), 0.0, 0, 0)
+
+
+class Footprint(NamedTuple):
+    """The worker's memory as it measured it once a search was over (0 where /proc is not
+    there)."""
+
+    resident: int
+    """Its resident size now, the search's boards dropped: what it would idle at."""
+    peak: int
+    """Its largest resident size so far (VmHWM): whether its budget held."""
+
+
+NO_FOOTPRINT = Footprint(0, 0)
 
 
 Message = tuple[int, Position | None, Rules | None, float | None, int | None]
@@ -93,7 +118,7 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
 
     # Here, for the window's start-up cost: only the worker's own process searches.
     from eightoff.solver.board import engine_for
-    from eightoff.solver.guard import cap_memory, die_with_parent, resident_bytes, resident_gauge
+    from eightoff.solver.guard import cap_memory, die_with_parent, peak_bytes, resident_bytes, resident_gauge
     from eightoff.solver.limits import Budget
     from eightoff.solver.solve import solve
 
@@ -124,7 +149,7 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
             result = UNKNOWN_RESULT
         _give_back(engine_for.cache_clear)
         try:
-            connection.send((request, result))
+            connection.send((request, result, Footprint(resident_bytes(), peak_bytes())))
         except OSError:
             return
 
@@ -153,14 +178,10 @@ def _latest(connection: Connection) -> Message | None:
 
 def _give_back(drop_engines: Callable[[], None]) -> None:
     """After a search: drop the engines, whose caches outlive a search (up to 200,000 safe-move
-    answers each), and hand freed heap back to the system, so the worker idles small and the
-    next search has its room (a 30,000-board Seahaven search: 35 MB at its peak, 33 MB after
-    it, 22 MB after this, in a process that held 16 MB before)."""
+    answers each), and collect the cycles, so the freed heap can go back to the system before
+    the resident size is read for `IDLE_MOST`."""
     drop_engines()
     gc.collect()
-    if sys.platform.startswith("linux"):
-        with suppress(OSError, AttributeError):
-            ctypes.CDLL(None).malloc_trim(0)
 
 
 BOOT = ("import sys; sys.path.append(sys.argv.pop(1)); "
@@ -191,12 +212,17 @@ class SolverWorker:
         cache_size: int = CACHE_SIZE,
         memory: int | None = WORKER_MEMORY,
         states: int | None = None,
+        idle: int | None = IDLE_MOST,
     ) -> None:
         """`memory`: the process's whole resident size at most (None: no cap); `states`: the
-        search's cap on boards kept (None: what fits in the memory, else the search's own)."""
+        search's cap on boards kept (None: what fits in the memory, else the search's own);
+        `idle`: the resident size above which a worker is ended after its answer (None: never)."""
         self._notify = notify
         self._memory = memory
         self._states = states
+        self._idle = idle
+        self.footprint = NO_FOOTPRINT
+        """The worker's memory after its latest answer (benchmarks and tests read it)."""
         self._cache_size = cache_size
         self._cache: OrderedDict[tuple[Position, Rules], SolveResult] = OrderedDict()
         self._process: subprocess.Popen[bytes] | None = None
@@ -205,6 +231,7 @@ class SolverWorker:
         self._tag: Hashable = None
         self._pending = False
         self._asked: dict[int, tuple[Position, Rules]] = {}
+        self._sent: Message | None = None
         self._ready: tuple[Hashable, SolveResult] | None = None
         self._drained = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -239,7 +266,8 @@ class SolverWorker:
         recent = self._request - 8
         self._asked = {request: asked for request, asked in self._asked.items() if request > recent}
         self._asked[self._request] = (position, rules)
-        connection.send((self._request, position, rules, time_limit, nodes))
+        self._sent = (self._request, position, rules, time_limit, nodes)
+        connection.send(self._sent)
         self._pending = True
 
     def poll(self) -> tuple[Hashable, SolveResult] | None:
@@ -250,12 +278,15 @@ class SolverWorker:
                 return ready
             while self._connection is not None and self._connection.poll():
                 try:
-                    request, result = self._connection.recv()
+                    request, result, self.footprint = self._connection.recv()
                 except (EOFError, OSError):
                     return self._lost()
                 self._remember(request, result)
-                if request == self._request and self._pending:
-                    self._pending = False
+                answered = request == self._request and self._pending
+                self._pending = self._pending and not answered
+                if self._idle is not None and self.footprint.resident > self._idle:
+                    self._retire()
+                if answered:
                     return self._tag, result
             return None
         finally:
@@ -364,6 +395,13 @@ class SolverWorker:
             self._drained.clear()
             self._notify()
             self._drained.wait()
+
+    def _retire(self) -> None:
+        """End a worker that a search left large (its memory goes back with the process); a
+        request sent after the one it answered goes to a fresh worker at once."""
+        self._shutdown()
+        if self._pending and self._sent is not None:
+            self._start().send(self._sent)
 
     def _lost(self) -> tuple[Hashable, SolveResult] | None:
         """The process died (killed from outside?): report "unknown" and start afresh next time."""

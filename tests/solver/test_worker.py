@@ -170,11 +170,6 @@ def test_the_window_s_worker_proves_a_deal_lost_as_the_command_line_does() -> No
     assert tag == "lost" and result.status == UNSOLVED and result.nodes == plain.nodes
 
 
-def peak_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text().splitlines()
-    return int(next(line for line in status if line.startswith("VmHWM:")).split()[1])
-
-
 def raglan_without_the_two_of_hearts() -> Position:
     """Raglan 617 without 2H: never won, and the solver's three searches (without take-backs,
     the merged game's proof, with take-backs) each fill what the worker gives a search."""
@@ -201,10 +196,9 @@ def test_the_window_s_worker_stays_in_its_memory_through_a_search_too_big_for_it
 ) -> None:
     with SolverWorker() as worker:  # as the window starts it: its memory budget ends the search
         worker.submit(position, rules, None, "endless")
-        pid = worker.pid
         tag, result = worker.wait(WAIT)
         assert tag == "endless" and result.status == UNKNOWN
-        assert peak_kib(pid) * 1024 <= WORKER_MEMORY
+        assert 0 < worker.footprint.peak <= WORKER_MEMORY  # as it measured it before answering
         worker.submit(deal(2), STANDARD, None, "after")  # and it goes on answering
         assert worker.wait(WAIT)[1].status == SOLVED
 
