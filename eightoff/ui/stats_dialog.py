@@ -56,11 +56,12 @@ class StatisticsDialog(Dialog):
 
     def buttons(self) -> list[tuple[str, Callable[[], None] | None]]:
         """The figures: Recent games (the default), Reset, Close. The games: Play again (the
-        default), Figures, Close. Enter never presses Reset."""
+        default), Watch, Figures, Close; with no game finished yet, only Figures and Close.
+        Enter never presses Reset."""
         if self.games_page:
             self.default_button = 0
-            return [(_("Play again"), self.play_selected), (_("Watch"), self.watch_selected),
-                    (_("Figures"), self.turn_page), (_("Close"), None)]
+            chosen = [(_("Play again"), self.play_selected), (_("Watch"), self.watch_selected)]
+            return [*(chosen if self.recent else []), (_("Figures"), self.turn_page), (_("Close"), None)]
         self.default_button = 0 if self.recent else 2
         return [(_("Recent games"), self.turn_page), (_("Reset…"), self.ask_reset), (_("Close"), None)]
 
