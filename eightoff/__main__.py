@@ -18,6 +18,18 @@ if TYPE_CHECKING:
 WORKER_ARGUMENT = "--eightoff-solver-worker"
 """The solver's worker in a frozen build (eightoff/solver/worker.py says the same)."""
 UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly")
+DEBUG_VARIABLE = "EIGHTOFF_DEBUG"
+"""Set (to anything but empty), the window writes its debug log on standard error: why sound or
+the screen reader is off, a design name it does not draw, a card-picture cache drawn again."""
+
+
+def open_debug_log() -> None:
+    """The debug log on standard error when EIGHTOFF_DEBUG asks for it; else logging is not
+    even imported here (the first frame does without it)."""
+    if os.environ.get(DEBUG_VARIABLE):
+        import logging
+
+        logging.basicConfig(level=logging.DEBUG, format="eightoff: %(name)s: %(message)s")
 
 
 def display_drivers() -> list[str] | None:
@@ -42,6 +54,7 @@ def open_window(args: argparse.Namespace) -> int:
         return 1
     if drivers:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
+    open_debug_log()
     # No cyclic garbage collection until the deal is on screen (run_app turns it on again
     # then): the window's imports and first frame make many objects and no garbage worth a
     # pass, and the passes cost some 4 % of the processor time to the first frame.
