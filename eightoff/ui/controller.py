@@ -118,8 +118,9 @@ class Controller:
         self._hand = False
         self.peeking: CardSprite | None = None
         """The covered card shown whole while the button is held."""
-        self.held: tuple[CardSprite, float] | None = None
-        """A covered card pressed (and when), which a long enough press shows."""
+        self.held: tuple[CardSprite, float, str | None] | None = None
+        """A covered card pressed (when, and why it cannot move), which a long enough press
+        shows; a shorter one gives the refusal when it is released, so a look is not a try."""
 
     # ----- mouse ---------------------------------------------------------------------------------
 
@@ -158,14 +159,13 @@ class Controller:
             self.select(None)
             return
         run = self.liftable(sprite)
-        if not run and self.covered_at(point) is sprite:  # a run pressed may be about to move
-            self.held = (sprite, table.now())
         if not run:
             game = table.game
             reason = game.position.lift(game.rules, sprite.pile, sprite.card).refusal
-            if reason is not None:
-                table.sound("refuse")
-                table.notify(reason)
+            if self.covered_at(point) is sprite:  # a run pressed may be about to move
+                self.held = (sprite, table.now(), reason)
+            elif reason is not None:
+                self.refuse(reason)
         else:
             offsets = [(point[0] - s.rect.x, point[1] - s.rect.y) for s in run]
             self.press = Press(point, run, offsets, sprite.pile)
@@ -233,15 +233,21 @@ class Controller:
     def update(self, now: float) -> None:
         """A press held long enough on a covered card shows it."""
         if self.held is not None and not self.dragging and now - self.held[1] >= LONG_PRESS_SECONDS:
-            sprite, self.held = self.held[0], None
+            sprite, self.held = self.held[0], None  # its refusal is not given: it was a look
             self.press = None  # the press was to look, not to move
             self.peek(sprite)
 
     def next_wakeup(self) -> float | None:
         return self.held[1] + LONG_PRESS_SECONDS if self.held is not None else None
 
+    def refuse(self, reason: str) -> None:
+        self.table.sound("refuse")
+        self.table.notify(reason)
+
     def mouse_up(self, point: tuple[int, int]) -> None:
-        self.held = None
+        held, self.held = self.held, None
+        if held is not None and held[2] is not None:  # a click on a covered card that cannot move
+            self.refuse(held[2])
         table = self.table
         if self.pressed_button is not None:
             button = table.toolbar.button_at(point)
