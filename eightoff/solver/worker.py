@@ -232,6 +232,8 @@ class SolverWorker:
         self._pending = False
         self._asked: dict[int, tuple[Position, Rules]] = {}
         self._sent: Message | None = None
+        self._leaving: list[subprocess.Popen[bytes]] = []
+        """Workers told to leave and not yet seen gone (`_retire` does not wait for them)."""
         self._ready: tuple[Hashable, SolveResult] | None = None
         self._drained = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -322,14 +324,19 @@ class SolverWorker:
         self.cancel()
         self._shutdown()
 
-    def _shutdown(self) -> None:
+    def _shutdown(self, wait: bool = True) -> None:
+        """Tell the worker to leave; `wait` for it (and any left before) to be gone, else only
+        reap those already gone, so that ending a worker never holds up the window's frame."""
         process, connection = self._process, self._connection
         self._process = self._connection = None
         if connection is not None:
             with suppress(OSError):
                 connection.send(None)
         if process is not None:
-            _end(process)
+            self._leaving.append(process)
+        for leaving in self._leaving if wait else ():
+            _end(leaving)
+        self._leaving = [leaving for leaving in self._leaving if leaving.poll() is None]
         if self._stop_pipe is not None:
             os.write(self._stop_pipe[1], b"x")
             self._drained.set()
@@ -399,7 +406,7 @@ class SolverWorker:
     def _retire(self) -> None:
         """End a worker that a search left large (its memory goes back with the process); a
         request sent after the one it answered goes to a fresh worker at once."""
-        self._shutdown()
+        self._shutdown(wait=False)
         if self._pending and self._sent is not None:
             self._start().send(self._sent)
 

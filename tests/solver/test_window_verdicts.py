@@ -79,7 +79,7 @@ def test_a_worker_left_large_is_ended_and_a_newer_request_goes_to_a_fresh_one() 
         worker.submit(deal(2), STANDARD, None, "deal 2")
         tag, result = worker.wait(WAIT)
         assert tag == "deal 2" and result.status == SOLVED
-        assert not Path(f"/proc/{first}").exists()  # ended and reaped
         assert worker.pid is None  # this one too, once it had answered
         worker.submit(deal(3), STANDARD, None, "deal 3")  # and the next one starts another
         assert worker.wait(WAIT)[1].status == SOLVED
+    assert not Path(f"/proc/{first}").exists()  # ended, and reaped by the time it closed
