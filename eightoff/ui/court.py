@@ -141,15 +141,17 @@ def _emblem(surface: pygame.Surface, card: Card, at: Callable[[float, float], Po
 
 
 def draw_ace_of_spades(canvas: pygame.Surface, centre: Point, card_width: int, colour: Colour,
-                       paper: Colour, border: int) -> None:
+                       paper: Colour, border: int, room: float) -> None:
     """The classic pack's large, ornamented ace of spades: a big spade outlined inside, in a
-    ring of small dots."""
-    height = card_width * 0.62 / suit_shape(Suit.SPADES).aspect
+    ring of small dots, the ring within `room` pixels of the centre upwards and down (so that
+    no dot shows in the strip a column reveals of a covered ace, where only the index goes)."""
+    dot = max(1.0, border * 0.9)
+    height = min(card_width * 0.62 / suit_shape(Suit.SPADES).aspect, (room - dot) / 0.62)
     draw_suit(canvas, Suit.SPADES, centre, height, colour)
     draw_suit(canvas, Suit.SPADES, centre, height * 0.8, paper)
     draw_suit(canvas, Suit.SPADES, centre, height * 0.68, colour)
     ring = height * 0.62
-    for dot in range(24):
-        angle = 2 * math.pi * dot / 24
+    for index in range(24):
+        angle = 2 * math.pi * index / 24
         dot_centre = (centre[0] + ring * math.cos(angle), centre[1] + ring * math.sin(angle))
-        pygame.draw.circle(canvas, colour, dot_centre, max(1.0, border * 0.9))
+        pygame.draw.circle(canvas, colour, dot_centre, dot)

@@ -284,7 +284,8 @@ class CardFaces:
         lay = self.layout
         centre = (lay.width / 2, lay.height / 2)
         if self.design == "classic" and suit is Suit.SPADES:
-            court.draw_ace_of_spades(canvas, centre, lay.width, colour, self.paper, lay.border)
+            room = lay.height / 2 - (lay.pip_top - lay.pip / 2)  # as far as the pips of a 10 reach
+            court.draw_ace_of_spades(canvas, centre, lay.width, colour, self.paper, lay.border, room)
             return
         share = 0.36 if self.design == "classic" else 0.5
         height = min(lay.width * share / suit_shape(suit).aspect, (lay.height - 2 * lay.strip) * 0.7)

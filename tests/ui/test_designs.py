@@ -109,6 +109,20 @@ def test_a_covered_classic_court_card_shows_its_index_beside_the_frame() -> None
         assert under == {faces.paper}
 
 
+def test_a_covered_classic_number_card_shows_only_its_index() -> None:
+    """Beside the index, the strip a column shows of a covered card is plain paper on every card
+    but the court cards (whose frame tops say "a court card"): the ace of spades' ring of dots
+    stayed clear of it only on large cards."""
+    for size in (SMALL, (68, 96), LARGE):
+        faces = CardFaces(*size, face="classic")
+        shown = round(size[1] * FAN_RATIO)
+        inked = [str(card) for card in DECK if card.rank < JACK
+                 and {tuple(faces.face(card).get_at((x, y)))[:3]
+                      for x in range(round(size[0] * 0.35), round(size[0] * 0.85))
+                      for y in range(2 * faces.layout.border, shown)} != {faces.paper}]
+        assert inked == [], size
+
+
 def test_the_cards_page_of_preferences_changes_the_table_and_previews_it() -> None:
     app = make_app()
     key(app, pygame.K_p, pygame.KMOD_CTRL)
