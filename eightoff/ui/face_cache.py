@@ -17,6 +17,7 @@ read at all.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -47,8 +48,10 @@ older ones are removed when a new one is written."""
 @contextlib.contextmanager
 def _open_regular(path: Path) -> Iterator[BinaryIO | None]:
     """`path` open for reading if it is a regular file, else None: a FIFO or a device put in
-    its place must not hang the launch (the open does not wait for a writer) nor be read."""
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    its place must not hang the launch (the open does not wait for a writer) nor be read. A
+    link is not followed (the open fails with ELOOP), as the store reads the player's files."""
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+                     | getattr(os, "O_NOFOLLOW", 0))
     with os.fdopen(handle, "rb") as file:
         yield file if stat.S_ISREG(os.fstat(handle).st_mode) else None
 
@@ -89,7 +92,11 @@ class PictureFile:
                 return pictures
         except FileNotFoundError:  # not kept yet: the first start at this size and design
             return None
-        except (OSError, ValueError, pygame.error) as error:  # unreadable, not text, cut short meanwhile
+        except OSError as error:
+            if error.errno == errno.ELOOP:  # a link in the file's place
+                return self._damaged("it is a symbolic link")
+            return self._damaged(str(error))  # unreadable
+        except (ValueError, pygame.error) as error:  # not text, cut short meanwhile
             return self._damaged(str(error))
 
     def _damaged(self, why: str) -> None:

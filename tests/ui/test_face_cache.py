@@ -274,7 +274,7 @@ def test_a_damaged_file_is_one_line_in_the_debug_log_and_a_missing_one_none(
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX's")
-@pytest.mark.parametrize("kind", ["pipe", "device"])
+@pytest.mark.parametrize("kind", ["pipe", "link to a device"])
 def test_a_pipe_or_device_in_the_files_place_is_one_line_in_the_debug_log_and_replaced(
         tmp_path: Path, caplog: pytest.LogCaptureFixture, drawn: list[bytes], kind: str) -> None:
     import logging
@@ -283,13 +283,37 @@ def test_a_pipe_or_device_in_the_files_place_is_one_line_in_the_debug_log_and_re
     if kind == "pipe":
         os.mkfifo(path)
     else:
-        path.symlink_to(os.devnull)  # a link to a device: what is opened at its end is no file
+        path.symlink_to(os.devnull)  # a link to a device: neither followed nor read
     with caplog.at_level(logging.DEBUG, logger="eightoff.ui.face_cache"):
         faces = CardFaces(*SIZE)
         faces.restore(tmp_path)
     assert faces._unkept is not None
     [line] = [record.getMessage() for record in caplog.records]
-    assert "drawn again" in line and "not a regular file" in line
+    assert "drawn again" in line
+    assert ("not a regular file" if kind == "pipe" else "symbolic link") in line
     assert every_picture(faces) == drawn
     faces.keep()
     assert path.is_file() and not path.is_symlink()  # a file of pictures took its place
+
+
+@pytest.mark.skipif(not hasattr(os, "O_NOFOLLOW"), reason="links are followed where O_NOFOLLOW is missing")
+def test_a_link_in_the_files_place_is_not_followed_even_to_good_pictures(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, drawn: list[bytes]) -> None:
+    """Only a regular file is read, as the store reads the player's files: a link, even to a
+    file of the right pictures elsewhere, is drawn again, said, and replaced by a file."""
+    import logging
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    good = kept(elsewhere)
+    path = tmp_path / FILE_NAME
+    path.symlink_to(good)
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.face_cache"):
+        faces = CardFaces(*SIZE)
+        faces.restore(tmp_path)
+    assert faces._unkept is not None  # nothing taken through the link
+    [line] = [record.getMessage() for record in caplog.records]
+    assert "drawn again" in line and "symbolic link" in line
+    assert every_picture(faces) == drawn
+    faces.keep()
+    assert path.is_file() and not path.is_symlink() and good.is_file()
