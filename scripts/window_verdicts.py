@@ -14,7 +14,7 @@ Usage: .venv/bin/python scripts/window_verdicts.py [--games standard,raglan] [--
        [--memory MB] [--list GAME:DEAL,...]
 
 `--memory` tries another worker budget; `--list` checks only the deals named (the test's list).
-A search of the whole range takes about 12 minutes on one core.
+The whole range takes a few minutes on one core (most deals are decided in a few thousand boards).
 """
 
 from __future__ import annotations
