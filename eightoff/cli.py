@@ -394,6 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats_parser.add_argument("--chart", metavar="FILE.png",
                               help=_("draw the win rate over recent games and the winning times into a PNG "
                                      "(the game of --rules, else the game played last)"))
+    stats_parser.add_argument("--export", metavar="FILE.jsonl",
+                              help=_("write every finished game as a line of JSON to FILE ('-' for stdout)"))
+    stats_parser.add_argument("--import", dest="import_file", metavar="FILE.jsonl",
+                              help=_("add the games of a file --export wrote (each game once)"))
     stats_parser.set_defaults(handler=cmd_stats)
     return parser
 

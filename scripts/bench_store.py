@@ -23,7 +23,7 @@ from pathlib import Path
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.variants import STANDARD
-from eightoff.store import HomeDirs, Store, saved_game
+from eightoff.store import LOST, WON, HomeDirs, Store, saved_game
 
 HISTORY_MOVES = 150
 
@@ -81,8 +81,8 @@ def main() -> None:
         report("save_unfinished (all of it)", timings(lambda: store.save_unfinished(game, 1.0), args.saves))
         report("load_unfinished (replays moves)", timings(store.load_unfinished, 20))
         for number in range(1000):
-            store.record_result(game, won=number % 3 == 0, elapsed=float(number))
-        report("record_result (log of 1,000)", timings(lambda: store.record_result(game, True, 1.0), 50))
+            store.record_outcome(game, WON if number % 3 == 0 else LOST, float(number))
+        report("record_outcome (1,000 games)", timings(lambda: store.record_outcome(game, WON, 1.0), 50))
         report("statistics (log of 1,000)", timings(lambda: store.statistics("standard"), 20))
         assert not store.notices, store.notices
 

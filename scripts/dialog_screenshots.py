@@ -43,7 +43,7 @@ from eightoff.session.session import Session  # noqa: E402
 from eightoff.solver.limits import Budget  # noqa: E402
 from eightoff.solver.par import PAR_NODES, player_line  # noqa: E402
 from eightoff.solver.solve import solve  # noqa: E402
-from eightoff.store import HomeDirs, Store  # noqa: E402
+from eightoff.store import LOST, WON, HomeDirs, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402
 from eightoff.ui.dialogs import PreferencesDialog, help_dialog  # noqa: E402
 from eightoff.ui.stats_dialog import StatisticsDialog  # noqa: E402
@@ -103,7 +103,8 @@ def record_games(store: Store) -> None:
         key = "standard" if number % 4 else "freecell"
         game = Game.new(1 + rng.randrange(5000), preset(key))
         game.play(game.legal_moves()[0])
-        store.record_result(game, rng.random() < 0.35 + number / 300, 120 + rng.random() * 800)
+        outcome = WON if rng.random() < 0.35 + number / 300 else LOST
+        store.record_outcome(game, outcome, 120 + rng.random() * 800)
 
 
 def raglan_refusal() -> str:

@@ -29,7 +29,7 @@ from eightoff.core.variants import DEFAULT_KEY, PRESETS, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.solver.daily import daily_deal, has_daily
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.store import Store
+from eightoff.store.store import KEPT_MOVES, Store
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -67,9 +67,8 @@ def fresh_game(preferences: Preferences, key: str, number: int | None = None,
 
 def not_kept() -> str:
     """What the player is told when a logged game's moves are not kept to watch it again."""
-    from eightoff.store.replays import KEPT  # here, for start-up cost: the window opens without it
     return _("The moves of that game are not kept (only those of the last {count} finished games "
-             "are)").format(count=KEPT)
+             "are)").format(count=KEPT_MOVES)
 
 
 class Keeper:
@@ -126,13 +125,13 @@ class Keeper:
             del self.set_aside[key]
         elif old is not None:
             return  # the game that came in has no move yet: the old one stays in its file
-        self.store.save_unfinished(game, seconds, hints_used)
+        self.store.save_unfinished(game, seconds, hints_used, daily=daily, par=par)
 
     def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool,
                daily: date | None = None, par: int | None = None) -> None:
-        """The outcome, at the moment it is decided (the store clears the unfinished game only
-        once the outcome is safely written), under the day of its daily deal if it is one."""
-        self.store.record_outcome(game, outcome, seconds, hints_used)
+        """The outcome, at the moment it is decided (in the transaction that clears its
+        unfinished game), under the day of its daily deal if it is one, with its par."""
+        self.store.record_outcome(game, outcome, seconds, hints_used, daily=daily, par=par)
 
     def set_aside_unfinished(self, key: str) -> None:
         """A game of variant `key` comes in from elsewhere (a logged game dealt again): `key`'s

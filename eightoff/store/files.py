@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from eightoff.core.i18n import _
+from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
 
 
@@ -78,8 +79,8 @@ class Notices:
 
 def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
     """Replace `path` with `data` in one step; raises OSError, leaving no temporary file.
-    `durable=False` skips the fsync, for files that can be rebuilt (the statistics summary)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    `durable=False` skips the fsync, for files that can be rebuilt."""
+    private_folder(path.parent)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as file:

@@ -19,7 +19,7 @@ import os
 import sys
 
 from eightoff.store.files import aside_path
-from eightoff.userfiles.dirs import StoreDirs
+from eightoff.userfiles.dirs import StoreDirs, private_folder
 from eightoff.userfiles.reading import kind_of
 
 LOCK_FILE = "instance.lock"
@@ -57,7 +57,7 @@ class InstanceLock:
         if self._descriptor is not None:
             return True
         with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
             if kind_of(os.lstat(self.path).st_mode) is not None:
                 os.rename(self.path, aside_path(self.path))  # a link or pipe in its place: never follow it
         try:

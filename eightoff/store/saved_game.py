@@ -1,5 +1,6 @@
 """The unfinished game: the whole history (redo tail included) plus the clock, so the next start
-resumes exactly where the player left, undo and all."""
+resumes exactly where the player left, undo and all; and the file older versions kept it in
+(read once, by `legacy`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ import msgspec
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
-from eightoff.core.limits import clamp_seconds
 from eightoff.store.schema import BadContent, SavedGameFile, check_version, decode
 
 VERSION = 1
@@ -32,19 +32,6 @@ class SavedGame:
     """The day whose daily deal the game is (None: not a daily deal)."""
     par: int | None = None
     """The deal's par, when it was known."""
-
-
-def encode(game: Game, elapsed: float, hints_used: bool, game_id: str, steps: str | None = None) -> bytes:
-    """Written as plain data (no bounds check: saving must not fail where loading would be
-    fussy; a game past the bounds is set aside on loading, with a notice). With `steps`, the
-    token of its steps file (`game_steps`), the history is left there and out of this file."""
-    seconds = clamp_seconds(elapsed)
-    record = game.to_record()
-    if steps is not None:
-        record.update(done=[], undone=[], move_count=0)
-    document = {"version": VERSION, "elapsed": seconds, "hints_used": hints_used,
-                "game": record, "id": game_id, "steps": steps}
-    return msgspec.json.encode(document)
 
 
 def decode_saved(raw: bytes) -> tuple[SavedGame, str | None]:

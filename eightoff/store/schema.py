@@ -148,7 +148,7 @@ class SavedGameFile(Struct, kw_only=True):
     id: GameId | None = None
     """The game's id, so its outcome is counted once whoever records it (added later: optional)."""
     steps: GameId | None = None
-    """The token of the steps file that holds the history (`game_steps`); None: it is all here."""
+    """The token of the steps file that holds the history (older versions); None: it is all here."""
 
 
 LOG_VERSION = 1
@@ -186,6 +186,10 @@ class LogFields(Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=
     clock_clamped: bool = False
     """The wall clock was outside EARLIEST..LATEST when the game ended (a dead clock battery):
     `finished` is the nearest date inside, so the game still counts."""
+    daily: Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
+    """The ISO date of the daily deal the game was, or None."""
+    par: Count | None = None
+    """The daily deal's par (moves), or None."""
 
     @property
     def result(self) -> Outcome:

@@ -74,6 +74,9 @@ class FinishedGame:
     """"won", "lost" or "solved with help"; None means derived from `won`/`solver_finished`."""
     clock_clamped: bool = False
     """`finished` is not what the wall clock said, which was outside any real date."""
+    daily: str | None = None
+    """The ISO date of the daily deal the game was, or None."""
+    par: int | None = None
 
     @property
     def kind(self) -> Outcome:
@@ -118,7 +121,8 @@ class FinishedGame:
             version=1, rules=self.rules, deal=self.deal, start=self.start, won=self.won, moves=self.moves,
             seconds=self.seconds, finished=self.finished, hints_used=self.hints_used,
             solver_finished=self.solver_finished, takeback=self.takeback, options=self.options,
-            id=self.game_id, outcome=self.outcome, clock_clamped=self.clock_clamped,
+            id=self.game_id, outcome=self.outcome, clock_clamped=self.clock_clamped, daily=self.daily,
+            par=self.par,
         )
 
     @classmethod
@@ -129,13 +133,16 @@ class FinishedGame:
             solver_finished=line.solver_finished or line.result == SOLVED, takeback=line.takeback,
             options=line.options,
             start=line.start if line.deal is None else None, game_id=line.id, outcome=line.outcome,
-            clock_clamped=line.clock_clamped,
+            clock_clamped=line.clock_clamped, daily=line.daily, par=line.par,
         )
 
     def to_json(self) -> dict[str, Any]:
         document = asdict(self)
         document["finished"] = self.finished.isoformat(timespec="seconds")
         document["outcome"] = self.kind
+        for extra in ("daily", "par"):  # only a daily deal's game has them: --json stays as it was
+            if document[extra] is None:
+                del document[extra]
         return document
 
     @classmethod

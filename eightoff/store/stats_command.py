@@ -1,10 +1,12 @@
-"""`eightoff stats [--json] [--rules NAME] [--csv FILE] [--chart FILE.png]`: the statistics on
-the command line, in the words and figures of the Statistics dialog (`figures`, `figure_words`).
+"""`eightoff stats [--json] [--rules NAME] [--csv FILE] [--chart FILE.png] [--export FILE.jsonl]
+[--import FILE.jsonl]`: the statistics on the command line, in the words and figures of the
+Statistics dialog (`figures`, `figure_words`), and the games moved in and out as JSON lines.
 
-The figures come from the summary beside the log, so the answer is quick with a million games
-logged; only `--csv`, which writes every game, reads the whole log. Bad store files do not stop
-it: their notices go to stderr and what could be read is printed. The deal grades and the chart
-drawing come from the layers above, through the arguments (`grade_of`, `draw_charts`).
+The figures come from the database's summary rows, so the answer is quick with millions of
+games; `--csv` and `--export` stream every game a block at a time. No output goes into the
+player's own folders (a CSV once replaced the games log). Bad store files do not stop it: their
+notices go to stderr and what could be read is printed. The deal grades and the chart drawing
+come from the layers above, through the arguments (`grade_of`, `draw_charts`).
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ import argparse
 import csv
 import json
 import logging
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
 
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.variants import VARIANTS
+from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.figure_words import (
     OUTCOME_WORDS,
     TITLES,
@@ -32,8 +36,10 @@ from eightoff.store.figure_words import (
     which_deal,
 )
 from eightoff.store.figures import Figures, GradeOf, everything
+from eightoff.store.files import shown
 from eightoff.store.statistics import FinishedGame, Statistics
 from eightoff.store.store import Overview, Store
+from eightoff.userfiles.reading import READ_FLAGS, kind_of
 
 RECENT_GAMES = 20
 CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints_used", "takeback",
@@ -53,7 +59,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
     # The notices are printed below; without this, Python's last-resort log handler would
     # print each one a second time.
     logging.getLogger("eightoff.store").addHandler(logging.NullHandler())
-    store = Store()
+    store = Store(wait=COMMAND_WAIT)
+    try:
+        for target in ("csv", "chart", "export"):
+            check_target(store, getattr(args, target, None), f"--{target}")
+        if getattr(args, "import_file", None) is not None:
+            return import_games(store, args.import_file)
+        if getattr(args, "export", None) is not None:
+            return export_games(store, args.export, args.rules)
+    except CommandError as error:
+        print(f"eightoff: {error}", file=sys.stderr)
+        return 2
     overview = store.overview()
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
@@ -67,7 +83,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     recent = [game for game in overview.recent if args.rules in (None, game.rules)][:RECENT_GAMES]
     try:
         if getattr(args, "csv", None):
-            write_csv(args.csv, store.finished_games(), args)
+            write_csv(args.csv, store.each_game(args.rules), args)
         if getattr(args, "chart", None):
             write_chart(args, shown[0] if shown else Figures(None, Statistics("")), overview, figures[None])
     except CommandError as error:
@@ -122,10 +138,66 @@ def write_chart(args: argparse.Namespace, figures: Figures, overview: Overview, 
             path=args.chart, reason=getattr(error, "strerror", None) or error)) from None
 
 
-def write_csv(target: str, games: list[FinishedGame], args: argparse.Namespace) -> None:
-    """Every logged game as a row, oldest first ('-': stdout)."""
+def check_target(store: Store, target: str | None, option: str) -> None:
+    """CommandError for an output that is no file name, or is inside the player's folders."""
+    if target is None or target == "-":
+        return
+    if not target.strip():
+        raise CommandError(_("{option} needs a file name").format(option=option))
+    place = os.path.realpath(target)
+    for folder in store.own_files():
+        inside = os.path.realpath(folder)
+        if place == inside or place.startswith(inside.rstrip(os.sep) + os.sep):
+            raise CommandError(_("{path} is in the folder where Eight Off keeps your games ({folder}); "
+                                 "choose a file elsewhere").format(path=shown(target), folder=shown(folder)))
+
+
+def export_games(store: Store, target: str, rules: str | None) -> int:
+    """`--export`: every game as a JSON line, streamed ('-': stdout)."""
+    try:
+        if target == "-":
+            count = store.export_games(sys.stdout.buffer, rules)
+            sys.stdout.flush()
+        else:
+            with open(target, "wb") as file:
+                count = store.export_games(file, rules)
+    except OSError as error:
+        raise CommandError(_("cannot write {path}: {reason}").format(
+            path=shown(target), reason=error.strerror or error)) from None
+    for notice in store.take_notices():
+        print(f"eightoff: {notice}", file=sys.stderr)
+    print(ngettext("{count} game written to {path}", "{count} games written to {path}", count).format(
+        count=count, path=shown(target)), file=sys.stderr)
+    return 0
+
+
+def import_games(store: Store, source: str) -> int:
+    """`--import`: the games of a file of JSON lines, each id once (a regular file only)."""
+    try:
+        descriptor = os.open(source, READ_FLAGS)
+    except OSError as error:
+        raise CommandError(_("cannot read {path}: {reason}").format(
+            path=shown(source), reason=error.strerror or error)) from None
+    with os.fdopen(descriptor, "rb", buffering=0) as file:
+        kind = kind_of(os.fstat(descriptor).st_mode)
+        if kind is not None:
+            raise CommandError(_("cannot read {path}: {reason}").format(path=shown(source), reason=kind))
+        result = store.import_games(file)  # type: ignore[arg-type]
+    for notice in store.take_notices():
+        print(f"eightoff: {notice}", file=sys.stderr)
+    if result is None:
+        return 1
+    added, skipped = result
+    print(ngettext("{count} game added", "{count} games added", added).format(count=added)
+          + (ngettext(" ({count} line could not be read)", " ({count} lines could not be read)", skipped)
+             .format(count=skipped) if skipped else ""))
+    return 0
+
+
+def write_csv(target: str, games: Iterable[FinishedGame], args: argparse.Namespace) -> None:
+    """Every recorded game as a row, oldest first ('-': stdout), streamed."""
     grade_of = getattr(args, "grade_of", None)
-    chosen = [game for game in games if args.rules in (None, game.rules)]
+    chosen = games
     try:
         if target == "-":
             _rows(sys.stdout, chosen, grade_of)
@@ -137,7 +209,7 @@ def write_csv(target: str, games: list[FinishedGame], args: argparse.Namespace) 
             path=target, reason=error.strerror or error)) from None
 
 
-def _rows(file: IO[str], games: list[FinishedGame], grade_of: GradeOf | None) -> None:
+def _rows(file: IO[str], games: Iterable[FinishedGame], grade_of: GradeOf | None) -> None:
     writer = csv.writer(file)
     writer.writerow(CSV_COLUMNS)
     for game in games:

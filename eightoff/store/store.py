@@ -12,82 +12,67 @@ The window's calls, in order:
   winning move (durable when it returns True; a second call for the same game does nothing);
 - `close()` when the window closes.
 
-Nothing is deleted until what replaces it is written: the unfinished game is cleared only once
-its outcome is in the log or the journal of waiting games (`journal`). A write that fails (a
-full disk, a read-only folder) leaves the last good file on disk and the data in memory; it is
-tried again at the next save and at `close`, and `write_problem` says so meanwhile. Recording
-never waits on another process's lock: the outcome waits in the journal instead.
+Games live in games.db (`database`); preferences stay small JSON files a player can read and
+two windows merge (`preferences_store`). Recording an outcome and clearing its unfinished game
+is one transaction. A write the database does not take at once (another process writing, a
+full disk, a read-only folder) is kept in memory and tried again at every step and at `close`,
+and `write_problem` says so meanwhile: the window never waits on the database for more than a
+few milliseconds (`database.WINDOW_WAIT`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sqlite3
+import time
 import uuid
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from datetime import date
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-import msgspec
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, TypeVar
 
 from eightoff.core.game import Game
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
-from eightoff.store import game_steps, preferences_store, saved_game
-from eightoff.store.file_lock import held
-from eightoff.store.files import Notices, StoreFiles, atomic_write
+from eightoff.store import database, legacy, preferences_store, saved_game, unfinished
+from eightoff.store.database import Database, Unwritten
+from eightoff.store.files import Notices, StoreFiles, shown
 from eightoff.store.instance import InstanceLock
-from eightoff.store.journal import FOLDER, Journal
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.schema import (
-    LOST,
-    SOLVED,
-    WON,
-    BadContent,
-    LogFields,
-    LogLine,
-    Outcome,
-)
-from eightoff.userfiles.dirs import StoreDirs, default_dirs
+from eightoff.store.schema import LOST, SOLVED, WON, BadContent, LogLine, Outcome
+from eightoff.userfiles.dirs import StoreDirs, default_dirs, private_folder
 from eightoff.userfiles.language import PREFERENCES_FILE, SYSTEM, peek_language
-from eightoff.userfiles.reading import DOCUMENT_LIMIT, reason_of
 
 if TYPE_CHECKING:
-    # The finished games' side (the log, its summary, the kept moves, the statistics) is
-    # imported when first used: a window opens on its unfinished game without it, and its
-    # ~10 ms of imports come after the first frame (issue 20).
-    from eightoff.store.game_log import GameLog
-    from eightoff.store.replays import Replays
+    # The finished games' side (their rows, figures and JSON lines) is imported when first
+    # used: a window opens on its unfinished game without it (issue 20: start-up cost).
     from eightoff.store.statistics import FinishedGame, Statistics, Totals
-    from eightoff.store.summary import SummaryFile
 
+T = TypeVar("T")
 GEOMETRY_FILE = "window.json"
-UNFINISHED_FILE = "unfinished-game.json"
-GAMES_FILE = "games.jsonl"
-SUMMARY_FILE = "games-summary.json"
-PREFERENCES_LOCK = "preferences.lock"
-PREFERENCES_WAIT = 1.0
-"""Seconds a window waits for another to finish writing its preferences (a few milliseconds'
-work); past that it writes anyway, as losing a merge is better than freezing."""
 OUTCOMES = (WON, LOST, SOLVED)
+KEPT_MOVES = database.KEPT_MOVES
 
 
 @dataclass(frozen=True)
 class Overview:
-    """Everything the Statistics dialog and `eightoff stats` show, from the summary."""
+    """Everything the Statistics dialog and `eightoff stats` show, from the summary rows."""
 
     statistics: dict[str, Statistics] = field(default_factory=dict)
     """Per variant key with games, in the order first played."""
     recent: list[FinishedGame] = field(default_factory=list)
     """Newest first, at most RECENT per variant."""
     skipped: int = 0
-    """Lines of the log that could not be read (damaged, or of absurd values)."""
+    """Lines of an imported log that could not be read (damaged, or of absurd values)."""
     newer: int = 0
-    """Lines written by a newer version: kept, not counted."""
+    """Lines of an imported log written by a newer version: not counted."""
     totals: dict[str, Totals] = field(default_factory=dict)
     """Per variant key, the running figures the charts and the figures by grade are made from."""
     together: Totals = field(default_factory=lambda: no_games())
@@ -95,70 +80,138 @@ class Overview:
 
 
 def no_games() -> Totals:
-    """The figures of no games. This and `finished_game` import the statistics when first
-    called (see the imports above)."""
+    """The figures of no games. This and `_finished` import the finished games' side when
+    first called (see the imports above)."""
     from eightoff.store.statistics import Totals  # here, for start-up cost
 
     return Totals()
 
 
-def finished_game(line: LogFields) -> FinishedGame:
-    from eightoff.store.statistics import FinishedGame  # here, for start-up cost
+def _finished() -> ModuleType:
+    from eightoff.store import finished  # here, for start-up cost
 
-    return FinishedGame.from_line(line)
+    return finished
+
+
+@dataclass
+class Waiting:
+    """An outcome not written yet, with what goes with it."""
+
+    line: LogLine
+    record: bytes
 
 
 class Store:
-    def __init__(self, dirs: StoreDirs | None = None) -> None:
+    def __init__(self, dirs: StoreDirs | None = None, wait: float = database.WINDOW_WAIT) -> None:
         self.dirs = dirs if dirs is not None else default_dirs()
+        self.wait = wait
         self._notices = Notices()
         self._files = StoreFiles(self._notices)
         self.preferences_path = self.dirs.user_config_path / PREFERENCES_FILE
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
-        self.unfinished_path = self.dirs.user_state_path / UNFINISHED_FILE
+        self._db: Database | None = None
         self._instance: InstanceLock | None = None
         self.owns_unfinished = True
         """False in a second window: the unfinished game is the first window's."""
         self._ids: dict[int, tuple[weakref.ref[Game], str]] = {}
+        self._watched: set[str] = set()
+        """Ids of finished games being watched again: never written again."""
         self._recorded: set[str] = set()
-        self._unfinished_ids: dict[str, str] = {}
-        """Per variant key, the id of the unfinished game in its file."""
-        self._journal = Journal(self.dirs.user_data_path / FOLDER)
-        self._waiting: list[LogLine] = []
-        """Outcomes neither in the log nor in the journal yet (the disk refused both)."""
-        self._journaled = True
-        """Whether the journal may hold outcomes to move into the log (checked at the start)."""
-        self._marks: dict[Path, game_steps.Mark] = {}
-        """Per unfinished game's file, how far its steps file goes."""
-        self._unsaved_games: dict[str, tuple[Game, float, bool, str]] = {}
-        """Per variant key, the game whose last save failed: saved again at `close`."""
+        self._waiting: list[Waiting] = []
+        self._marks: dict[str, unfinished.Mark] = {}
+        self._unsaved_games: dict[str, SavedGame] = {}
+        """Per variant key, the game whose last save failed: saved again at the next step."""
         self._loaded_preferences: Preferences | None = None
-        """The preferences as this window read them: `save_preferences` writes only what
-        differs from them, over what is on disk by then."""
+        self._busy_since: float | None = None
+        """When writes began to fail (None: the last one went through)."""
 
-    @cached_property
-    def _games(self) -> GameLog:
-        from eightoff.store.game_log import GameLog  # here, for start-up cost
-
-        return GameLog(self.dirs.user_data_path / GAMES_FILE, self._files)
-
-    @cached_property
-    def _summary(self) -> SummaryFile:
-        from eightoff.store.summary import SummaryFile  # here, for start-up cost
-
-        return SummaryFile(self.dirs.user_data_path / SUMMARY_FILE, self._games, self._files)
-
-    @cached_property
-    def _replays(self) -> Replays:
-        from eightoff.store.replays import FOLDER, Replays  # here, for start-up cost
-
-        return Replays(self.dirs.user_data_path / FOLDER, self._files)
+    @property
+    def database_path(self) -> Path:
+        return self.dirs.user_data_path / database.FILE
 
     @property
     def cache_folder(self) -> Path:
         """Where the window may keep what it can draw again (the card faces): files there are
         never the player's data, and any of them may vanish."""
         return self.dirs.user_cache_path
+
+    def own_files(self) -> list[Path]:
+        """The folders of the player's files, which no output of a command may go into."""
+        return [self.dirs.user_data_path, self.dirs.user_state_path, self.dirs.user_config_path]
+
+    # ----- the database ----------------------------------------------------------------------
+
+    @property
+    def db(self) -> Database:
+        """Opened at first use: the window's first frame does not wait for it. The old files'
+        migration is done here, once."""
+        if self._db is None:
+            self._db = Database(self.dirs.user_data_path, self._notices, self.wait)
+            self._migrate()
+        return self._db
+
+    def _migrate(self) -> None:
+        """Read the files of older versions into the database, when there are any (`legacy`)."""
+        assert self._db is not None
+        if self._db.connection is None or not self._db.writable or not legacy.old_files(self.dirs):
+            return
+        self._db.set_wait(max(self.wait, database.COMMAND_WAIT))  # once, for a large log
+        try:
+            problems, skipped, newer = self._db.write(
+                lambda connection: legacy.migrate(connection, self.dirs), durable=True)
+        except Unwritten as error:
+            self._notices.add(_("Your games could not be moved into the database yet ({reason}); it is tried "
+                                "again at the next start.").format(reason=error))
+            return
+        finally:
+            self._db.set_wait(self.wait)
+        for path, reason in problems:
+            self._notices.add(_("Your {what} could not be read ({reason}); {consequence}. The file was "
+                                "kept as {aside}.").format(what=saved_game.what(), reason=reason,
+                                                   consequence=_("a new game is dealt"),
+                                                   aside=shown(legacy.kept_path(self.dirs, path))))
+        if skipped:
+            self._notices.add(ngettext(
+                "{count} line of your record of finished games could not be read and was skipped; every "
+                "other game is counted.",
+                "{count} lines of your record of finished games could not be read and were skipped; every "
+                "other game is counted.", skipped).format(count=skipped))
+        if newer:
+            self._notices.add(ngettext(
+                "{count} finished game was recorded by a newer version of Eight Off; it is kept but not "
+                "counted here.",
+                "{count} finished games were recorded by a newer version of Eight Off; they are kept but not "
+                "counted here.", newer).format(count=newer))
+        told = legacy.move_aside(self.dirs)
+        if told is not None:
+            self._notices.add(told)
+
+    def _read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """A read of the database; `default` when there is none to read."""
+        connection = self.db.connection
+        if connection is None:
+            return default
+        try:
+            return query(connection)
+        except (sqlite3.DatabaseError, sqlite3.OperationalError) as error:
+            self._notices.add(_("Your {what} could not be read: {reason}.").format(
+                what=database.what(), reason=database.reason_of(error)))
+            return default
+
+    def _write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False) -> T | None:
+        """`work` in one transaction (it returns something other than None); None when the
+        database did not take it, with the notice."""
+        try:
+            result = self.db.write(work, durable)
+        except Unwritten as error:
+            if self._busy_since is None:
+                self._busy_since = time.monotonic()
+            if not error.busy or time.monotonic() - self._busy_since >= database.BUSY_PATIENCE:
+                self._notices.cannot_save(database.what(), self.database_path, str(error))
+            return None
+        self._busy_since = None
+        self._notices.saved()
+        return result
 
     # ----- what to tell the player ---------------------------------------------------------
 
@@ -173,8 +226,8 @@ class Store:
 
     @property
     def write_problem(self) -> str | None:
-        """While writes are failing (a full disk, a read-only folder), the sentence to keep in
-        view; None once everything waiting has been written."""
+        """While writes are failing (a full disk, a read-only folder, a lock held), the sentence
+        to keep in view; None once everything waiting has been written."""
         if self._waiting or self._files.unsaved or self._unsaved_games:
             return self._notices.write_problem or _("Cannot save: it is tried again at every move.")
         return None
@@ -185,6 +238,7 @@ class Store:
         """Claim the unfinished game for this window. False when another window holds it: this
         store then neither loads, saves nor clears the unfinished game, and says so."""
         if self._instance is None:
+            private_folder(self.dirs.user_state_path)
             self._instance = InstanceLock(self.dirs)
         self.owns_unfinished = self._instance.take()
         if not self.owns_unfinished:
@@ -197,10 +251,13 @@ class Store:
     def close(self) -> None:
         """The window is closing: a last try at whatever could not be written yet, then let the
         next window own the unfinished game."""
-        for game, elapsed, hints_used, game_id in list(self._unsaved_games.values()):
-            self.save_unfinished(game, elapsed, hints_used, game_id)
-        self._settle()
+        if self._db is not None and (self._waiting or self._unsaved_games):
+            self._db.set_wait(database.CLOSING_WAIT)
+            self._busy_since = -database.BUSY_PATIENCE  # what stays unwritten now is said
+            self._settle()
         self._files.retry()
+        if self._db is not None:
+            self._db.close()
         if self._instance is not None:
             self._instance.release()
 
@@ -218,125 +275,91 @@ class Store:
 
     def save_preferences(self, preferences: Preferences) -> Preferences:
         """Write the settings this window changed since it loaded them over what is on disk now
-        (another window may have changed others), under a lock between windows; returns what
-        was written. Two windows thus never undo each other's choices."""
-        with held(self.preferences_path.with_name(PREFERENCES_LOCK), PREFERENCES_WAIT):
+        (another window may have changed others), while holding the database's write lock, so
+        two windows never undo each other's choices; without it (busy past a frame, no
+        database) it writes anyway, as losing a merge is better than freezing."""
+        def merge(_connection: sqlite3.Connection | None = None) -> Preferences:
             merged = preferences_store.merge(
                 preferences, self._loaded_preferences,
                 preferences_store.peek(self.preferences_path, self.geometry_path, self._loaded_preferences))
             preferences_store.save(merged, self.preferences_path, self.geometry_path, self._files)
+            return merged
+
+        try:
+            merged = self.db.write(merge)
+        except Unwritten:
+            merged = merge()
         self._loaded_preferences = dataclasses.replace(preferences)
         return merged
 
     # ----- the unfinished game -------------------------------------------------------------
 
-    def unfinished_path_for(self, variant_key: str) -> Path:
-        """Each variant keeps its own unfinished game, so switching games and back resumes it;
-        the default game's keeps the file name Eight Off's always had."""
-        if variant_key == DEFAULT_KEY:
-            return self.unfinished_path
-        return self.unfinished_path.with_name(f"unfinished-game-{variant_key}.json")
-
     def load_unfinished(self, variant_key: str = DEFAULT_KEY) -> SavedGame | None:
-        """The unfinished game of that variant, if one is kept and reads back soundly (a file
-        holding another variant's game is set aside)."""
+        """The unfinished game of that variant, if one is kept and reads back soundly (one that
+        does not is set aside in the database, with a notice)."""
         if not self.owns_unfinished:
             return None
-        path = self.unfinished_path_for(variant_key)
-        what = saved_game.what()
         consequence = _("a new game is dealt")
-        raw = self._files.read(path, what, DOCUMENT_LIMIT, consequence)
-        if raw is None:
-            return None
         try:
-            saved, token = saved_game.decode_saved(raw)
-            if saved.game.rules.name != variant_key:
-                raise BadContent(_("it holds a game of another kind"))
+            found = self._read(lambda connection: unfinished.load(connection, variant_key), None)
         except BadContent as error:
-            self._files.set_aside(path, what, str(error), consequence)
+            aside = self._write(lambda connection: unfinished.set_aside(connection, variant_key))
+            self._notices.add(_("Your {what} could not be read ({reason}); {consequence}. It was kept in "
+                                "the database as {aside}.").format(
+                what=saved_game.what(), reason=error, consequence=consequence, aside=aside))
             return None
+        if found is None:
+            return None
+        saved, mark, problem = found
+        if problem is not None:
+            self._notices.add(_("Your unfinished game resumes at move {count}: the step after it could not "
+                                "be read ({reason}).").format(count=saved.game.move_count, reason=problem))
         game_id = saved.game_id or self.game_id(saved.game)
-        if token is not None:
-            clock = game_steps.replay(saved.game, game_steps.steps_path(path, token), token)
-            if clock is not None:
-                saved = SavedGame(saved.game, clock[0], clock[1], game_id)
-            self._marks[path] = game_steps.mark(saved.game, game_id, token)
+        saved = dataclasses.replace(saved, game_id=game_id)
+        mark.game_id = game_id
+        self._marks[variant_key] = mark
         self._ids[id(saved.game)] = (weakref.ref(saved.game), game_id)
-        self._unfinished_ids[variant_key] = game_id
         self._settle()
         if saved.game.is_won:
             self._recover(saved, game_id)
             return None
-        return SavedGame(saved.game, saved.elapsed, saved.hints_used, game_id)
+        return saved
 
     def _recover(self, saved: SavedGame, game_id: str) -> None:
         """A won game left among the unfinished ones (the window stopped as it won): count it
-        now, at most once (by its id), and say so; its file goes once the win is written."""
+        now, at most once (by its id), and say so; it is forgotten once the win is written."""
         self.record_outcome(saved.game, WON, saved.elapsed, saved.hints_used, game_id)
         self._notices.add(_(
             "A game you won when Eight Off last stopped was found among the unfinished games; "
             "the win is in your statistics."))
 
-    def save_unfinished(
-        self, game: Game, elapsed: float, hints_used: bool = False, game_id: str | None = None
-    ) -> None:
-        if not self.owns_unfinished:
-            return
+    def save_unfinished(self, game: Game, elapsed: float, hints_used: bool = False,
+                        game_id: str | None = None, daily: date | None = None,
+                        par: int | None = None) -> None:
+        """Save the game as its variant's unfinished game: one transaction, the steps since the
+        last save only. `daily` (the day whose daily deal it is) and `par` go with it."""
         game_id = game_id or self.game_id(game)
+        if not self.owns_unfinished or game_id in self._watched:
+            return
         key = game.rules.name
-        if self._save_steps(self.unfinished_path_for(key), game, elapsed, hints_used, game_id):
-            self._unfinished_ids[key] = game_id
-            self._unsaved_games.pop(key, None)
-        else:
-            self._unsaved_games[key] = (game, elapsed, hints_used, game_id)
+        self._unsaved_games[key] = SavedGame(game, elapsed, hints_used, game_id, daily, par)
         self._settle()
-        self._files.retry()
-
-    def _save_steps(self, path: Path, game: Game, elapsed: float, hints_used: bool, game_id: str) -> bool:
-        """Append what changed since the last save to the game's steps file (`game_steps`), in
-        the same time however long the game; or, for a new game or a change the lines cannot
-        say, write the whole history to a new steps file and the game's file to name it."""
-        if not self._files.may_write(path):
-            return False
-        previous = self._marks.get(path)
-        changes = None
-        if previous is not None and previous.game() is game and previous.game_id == game_id:
-            changes = game_steps.changes_since(previous, game)
-        token = previous.token if changes is not None and previous is not None else game_steps.new_token()
-        steps = game_steps.steps_path(path, token)
-        try:
-            if changes is not None:
-                game_steps.append(steps, game_steps.lines_of(changes, token, game, elapsed, hints_used))
-            else:
-                history = game_steps.whole_history(game)
-                atomic_write(steps, game_steps.lines_of(history, token, game, elapsed, hints_used))
-        except OSError as error:
-            self._notices.cannot_save(saved_game.what(), path, reason_of(error))
-            return False
-        if changes is None:
-            if not self._files.write(path, saved_game.what(),
-                                     saved_game.encode(game, elapsed, hints_used, game_id, token)):
-                self._files.forget_unsaved(path)  # tried again whole, by `_unsaved_games`
-                steps.unlink(missing_ok=True)
-                return False
-            game_steps.remove_all_but(path, token)
-        self._notices.saved()
-        self._marks[path] = game_steps.mark(game, game_id, token)
-        return True
 
     def clear_unfinished(self, variant_key: str | None = None) -> None:
         """Forget the unfinished game of that variant (None: of every variant)."""
         if not self.owns_unfinished:
             return
         keys = [variant_key] if variant_key is not None else list(VARIANTS)
-        for key in keys:
-            path = self.unfinished_path_for(key)
-            self._files.remove(path, saved_game.what())
-            if self._files.may_write(path) and not path.exists():
-                game_steps.remove_all_but(path, None)
-            self._marks.pop(path, None)
-            self._unfinished_ids.pop(key, None)
-            self._unsaved_games.pop(key, None)
+
+        def clear(connection: sqlite3.Connection) -> bool:
+            for key in keys:
+                unfinished.clear(connection, key)
+            return True
+
+        if self._write(clear) is not None:
+            for key in keys:
+                self._marks.pop(key, None)
+                self._unsaved_games.pop(key, None)
 
     # ----- finished games ------------------------------------------------------------------
 
@@ -350,159 +373,183 @@ class Store:
         self._ids[id(game)] = (weakref.ref(game), game_id)
         return game_id
 
-    def record_outcome(
-        self,
-        game: Game,
-        outcome: Outcome,
-        elapsed: float,
-        hints_used: bool = False,
-        game_id: str | None = None,
-    ) -> bool:
-        """Log how a game ended: "won", "lost" or "solved with help" (the solver or step-through
-        finished it). True when the outcome is durable (a kill or a power cut keeps it): in the
-        log, or in the journal when another process holds the log's lock. Never waits for that
-        lock. False when the disk took neither: the outcome is then kept in memory and written
-        at the next save or at `close`, and the unfinished game stays on disk meanwhile. A game
-        with no move made is not a game played: nothing is logged. A game whose id is already
-        logged by this store is not logged again (False). Once the outcome is durable, the
-        unfinished game of the same id is forgotten, so a crash cannot resume a counted game.
-        A wall clock outside 1970..2200 gives the nearest date inside, flagged."""
+    def record_outcome(self, game: Game, outcome: Outcome, elapsed: float, hints_used: bool = False,
+                       game_id: str | None = None, daily: date | None = None, par: int | None = None) -> bool:
+        """Record how a game ended: "won", "lost" or "solved with help" (the solver or step-through
+        finished it), with its moves (for Watch), and forget its unfinished game, in one
+        transaction, fsynced. True when the outcome is durable; False when the database did not
+        take it (kept in memory and written at the next step or at `close`, the unfinished game
+        kept meanwhile). A game with no move made is not a game played, a game already
+        recorded by this store is not recorded again, and a finished game watched again is
+        never recorded (False). A wall clock outside 1970..2200 gives the nearest date inside,
+        flagged."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
+        outcome = Outcome(outcome)
         game_id = game_id or self.game_id(game)
-        if not game.has_started or game_id in self._recorded:
+        if not game.has_started or game_id in self._recorded or game_id in self._watched:
             return False
-        finished, clamped = now_clamped()
+        finished_at, clamped = now_clamped()
         line = LogLine(
-            version=1,
-            rules=game.rules.name,
-            deal=game.deal_number,
+            version=1, rules=game.rules.name, deal=game.deal_number,
             start=None if game.deal_number is not None else format_board(game.start),
-            won=outcome == WON,
-            moves=game.move_count,
-            seconds=clamp_seconds(elapsed),
-            finished=finished,
-            hints_used=hints_used,
-            solver_finished=outcome == SOLVED,
-            takeback=game.rules.foundation_takeback,
+            won=outcome == WON, moves=game.move_count, seconds=clamp_seconds(elapsed), finished=finished_at,
+            hints_used=hints_used, solver_finished=outcome == SOLVED, takeback=game.rules.foundation_takeback,
             options=",".join(sorted(key for key, on in variant_of(game.rules).choices_of(game.rules).items()
                                     if on)),
-            id=game_id,
-            outcome=outcome,
-            clock_clamped=clamped,
-        )
+            id=game_id, outcome=outcome, clock_clamped=clamped, daily=daily.isoformat() if daily else None,
+            par=par)
+        import msgspec  # here, for start-up cost
+
         self._recorded.add(game_id)
-        self._replays.keep(game_id, game)  # its moves, for watching it again from the statistics
-        self._waiting.append(line)
+        self._unsaved_games.pop(game.rules.name, None)
+        self._waiting.append(Waiting(line, msgspec.json.encode(game.to_record())))
         self._settle()
-        return line not in self._waiting
+        return not any(waiting.line is line for waiting in self._waiting)
 
     def _settle(self) -> None:
-        """Put the outcomes waiting in memory into the log (or, when another process holds its
-        lock or the log refuses them, into the journal), move what the journal holds into the
-        log when its lock is free, and forget the unfinished games whose outcome is written."""
+        """Write what waits in memory: the outcomes (each with the clearing of its unfinished
+        game), then the unfinished games."""
         if self._waiting:
-            lines = [msgspec.json.encode(line) for line in self._waiting]
-            written = self._games.append(lines, wait=False)
-            durable = [line for line, data in zip(self._waiting, lines, strict=True)
-                       if written == "written" or self._journal.add(line.id or uuid.uuid4().hex, data)]
-            self._journaled = self._journaled or written != "written"
-            self._waiting = [line for line in self._waiting if line not in durable]
-            for line in durable:
-                if line.id == self._unfinished_ids.get(line.rules):
-                    self.clear_unfinished(line.rules)
-        if self._journaled:
-            self._empty_journal()
-
-    def _catch_up(self) -> None:
-        """Before reading the log: what other processes left waiting in the journal goes in."""
-        self._journaled = True
-        self._settle()
-
-    def _empty_journal(self) -> None:
-        waiting = self._journal.waiting()
-        if waiting and self._games.append([data for _path, data in waiting], wait=False) != "written":
-            return
-        self._journal.remove([path for path, _data in waiting])
-        self._journaled = False
-
-    def record_result(
-        self,
-        game: Game,
-        won: bool,
-        elapsed: float,
-        hints_used: bool = False,
-        solver_finished: bool = False,
-    ) -> None:
-        """The older call: `record_outcome` with "solved with help" for a game the solver
-        finished, else "won" or "lost"."""
-        outcome = SOLVED if solver_finished else WON if won else LOST
-        self.record_outcome(game, outcome, elapsed, hints_used)
+            waiting = list(self._waiting)
+            if self._write(lambda connection: _record(connection, waiting), durable=True) is not None:
+                del self._waiting[:len(waiting)]
+                for each in waiting:
+                    if each.line.id == _id_of(self._marks.get(each.line.rules)):
+                        del self._marks[each.line.rules]
+        for key, saved in list(self._unsaved_games.items()):
+            written = self._write(partial(unfinished.save, saved=saved, mark=self._marks.get(key)))
+            if written is None:
+                break
+            self._marks[key] = written
+            if self._unsaved_games.get(key) is saved:
+                del self._unsaved_games[key]
 
     def finished_moves(self, game_id: str | None) -> Game | None:
         """A finished game as it ended, with its moves, to watch again; None when its moves are
-        not kept (an older game, or one from before moves were kept)."""
-        return self._replays.load(game_id)
+        not kept (only the newest KEPT_MOVES games' are)."""
+        if game_id is None:
+            return None
+        found = self._read(lambda connection: connection.execute(
+            "SELECT record FROM moves JOIN games USING (seq) WHERE id = ?", (game_id,)).fetchone(), None)
+        if found is None:
+            return None
+        import msgspec  # here, for start-up cost
+
+        try:
+            return Game.from_record(msgspec.json.decode(found[0]))
+        except Exception as error:  # the core's replay, whatever it raises
+            self._notices.add(_("The moves of that game could not be read ({reason}); it cannot be watched "
+                                "again.").format(reason=error))
+            return None
 
     def adopt(self, game: Game, game_id: str) -> None:
-        """Record `game` under an existing id: a finished game watched again is not a new game,
-        so whatever it ends in, the first outcome of that id stands."""
+        """Take `game` as a finished game watched again: it is never recorded nor saved, so
+        whatever it ends in, the first outcome of that id stands."""
         self._ids[id(game)] = (weakref.ref(game), game_id)
+        self._watched.add(game_id)
 
     # ----- statistics ----------------------------------------------------------------------
 
     def overview(self) -> Overview:
-        """The figures of every variant and the recent games, from the summary (quick at any
-        size of log), games waiting in the journal included when the log can take them."""
-        self._catch_up()
-        summary = self._summary.current()
-        newest_first = [line for totals in summary.variants.values() for line in reversed(totals.recent)]
-        lines = sorted(newest_first, key=lambda line: line.finished, reverse=True)  # stable: ties stay
-        return Overview(
-            statistics={key: totals.statistics(key) for key, totals in summary.variants.items()},
-            recent=[finished_game(line) for line in lines],
-            skipped=summary.skipped + self._summary.torn,
-            newer=summary.newer,
-            totals=dict(summary.variants),
-            together=summary.together,
-        )
+        """The figures of every variant and the recent games, from the summary rows (a few rows
+        read, at any number of games)."""
+        self._settle()
+
+        def read(connection: sqlite3.Connection) -> Overview:
+            totals, together = _finished().read_totals(connection)
+            facts = dict(connection.execute("SELECT name, value FROM facts"))
+            if "counted" not in facts and connection.execute("SELECT 1 FROM games LIMIT 1").fetchone():
+                raise ValueError("the games are not counted")
+            newest = [line for each in totals.values() for line in reversed(each.recent)]
+            lines = sorted(newest, key=lambda line: line.finished, reverse=True)
+            return Overview(statistics={key: each.statistics(key) for key, each in totals.items()},
+                            recent=[_finished().game_of_line(line) for line in lines],
+                            skipped=int(facts.get("skipped", 0)), newer=int(facts.get("newer", 0)),
+                            totals=totals, together=together)
+
+        try:
+            return self._read(read, Overview())
+        except ValueError:  # a summary row that does not decode: counted again
+            self._write(_finished().recount)
+            return self._read(read, Overview())
 
     def statistics(self, rules_name: str) -> Statistics:
-        self._catch_up()
-        totals = self._summary.current().variants.get(rules_name)
+        totals = self.overview().totals.get(rules_name)
         return (totals if totals is not None else no_games()).statistics(rules_name)
 
     def recent_games(self, limit: int | None = 20, rules_name: str | None = None) -> list[FinishedGame]:
-        """Newest first; up to RECENT (per variant) from the summary, more (`limit=None` for all)
-        by reading the whole log."""
+        """Newest first; up to RECENT (per variant) from the summary rows, more (`limit=None`
+        for all) from the games table."""
         from eightoff.store.statistics import RECENT  # here, for start-up cost
 
         if limit is not None and limit <= RECENT:
-            games = self.overview().recent
-        else:
-            games = self.finished_games()[::-1]
-        games = [game for game in games if rules_name in (None, game.rules)]
-        return games if limit is None else games[:limit]
+            games = [game for game in self.overview().recent if rules_name in (None, game.rules)]
+            return games[:limit]
+        found: list[FinishedGame] = self._read(lambda connection: list(
+            _finished().each_game(connection, rules_name, newest_first=True)), [])
+        return found if limit is None else found[:limit]
+
+    def each_game(self, rules_name: str | None = None) -> Iterable[FinishedGame]:
+        """Every recorded game, oldest first, a block at a time (for `--csv`)."""
+        self._settle()
+        connection = self.db.connection
+        return _finished().each_game(connection, rules_name) if connection is not None else ()
 
     def finished_games(self) -> list[FinishedGame]:
-        """Every logged game, oldest first, each id once. Reads the whole log: for a few games
-        or an export; the figures come quicker from `overview` and `statistics`."""
-        self._catch_up()
-        lines: list[LogFields] = []
-        self._games.scan(lambda block: lines.extend(block.lines))
-        seen: set[str] = set()
-        games = []
-        for line in lines:
-            if line.id is not None:
-                if line.id in seen:
-                    continue
-                seen.add(line.id)
-            games.append(finished_game(line))
-        return games
+        """Every recorded game, oldest first."""
+        return list(self.each_game())
 
     def reset_statistics(self, rules_name: str | None = None) -> None:
-        """Forget the finished games of one variant, or of all (those waiting in the journal
-        too, once the log can take them)."""
-        self._catch_up()
-        self._games.rewrite(lambda line: rules_name is not None and line.rules != rules_name)
-        self._summary.forget()
+        """Forget the finished games of one variant, or of all, and count the rest again."""
+        self._settle()
+
+        def reset(connection: sqlite3.Connection) -> bool:
+            where, arguments = ("WHERE rules = ?", (rules_name,)) if rules_name is not None else ("", ())
+            connection.execute(f"DELETE FROM moves WHERE seq IN (SELECT seq FROM games {where})", arguments)
+            connection.execute(f"DELETE FROM games {where}", arguments)
+            connection.execute("DELETE FROM facts WHERE name IN ('counted', 'skipped', 'newer')")
+            _finished().count_new(connection)
+            return True
+
+        self._write(reset)
+
+    # ----- moving games in and out ---------------------------------------------------------
+
+    def export_games(self, out: IO[bytes], rules_name: str | None = None) -> int:
+        """Write every game (of `rules_name`) as a JSON line, oldest first; how many."""
+        self._settle()
+        written: int = self._read(
+            lambda connection: _finished().export_lines(connection, out, rules_name), 0)
+        return written
+
+    def import_games(self, source: IO[bytes]) -> tuple[int, int] | None:
+        """Add the games of JSON lines, each id once, in one transaction: (games added, lines
+        skipped), or None when the database did not take them."""
+        lines = _finished().Lines(source)
+
+        def add(connection: sqlite3.Connection) -> int:
+            added: int = _finished().add_lines(connection, lines)
+            _finished().count_new(connection)
+            return added
+
+        added = self._write(add, durable=True)
+        return None if added is None else (added, lines.skipped + lines.newer)
+
+
+def _id_of(mark: unfinished.Mark | None) -> str | None:
+    return mark.game_id if mark is not None else None
+
+
+def _record(connection: sqlite3.Connection, waiting: list[Waiting]) -> bool:
+    """The outcomes, their moves (the newest KEPT_MOVES games' kept), their figures, and the
+    clearing of their unfinished games: the caller's one transaction."""
+    for each in waiting:
+        cursor = connection.execute(_finished().INSERT, _finished().row_of(each.line))
+        if cursor.rowcount:
+            connection.execute("INSERT INTO moves VALUES (?, ?)", (cursor.lastrowid, each.record))
+        unfinished.clear(connection, each.line.rules, each.line.id)
+    connection.execute("DELETE FROM moves WHERE seq < (SELECT seq FROM moves ORDER BY seq DESC LIMIT 1 "
+                       "OFFSET ?)", (KEPT_MOVES - 1,))
+    _finished().count_new(connection)
+    return True

@@ -62,3 +62,21 @@ def default_dirs() -> StoreDirs:
     if home:
         return HomeDirs(Path(os.path.abspath(home)))
     return PlatformDirs("eightoff", appauthor=False)
+
+
+def private_folder(folder: Path) -> None:
+    """Make `folder` and any missing folder above it for this user only (0700, whatever the
+    umask), as they hold the player's games. Errors are left to the first write to report."""
+    missing = []
+    for each in [folder, *folder.parents]:
+        if os.path.lexists(each):
+            break
+        missing.append(each)
+    for each in reversed(missing):
+        try:
+            os.mkdir(each, 0o700)
+            os.chmod(each, 0o700)
+        except FileExistsError:
+            continue
+        except OSError:
+            return

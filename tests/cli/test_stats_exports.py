@@ -19,7 +19,7 @@ from eightoff.core.variants import FREECELL, STANDARD
 from eightoff.locale import install_language
 from eightoff.session.records import row_words
 from eightoff.solver.grade import deals_of_grade, grade_of_deal
-from eightoff.store import HomeDirs, Store
+from eightoff.store import LOST, SOLVED, WON, HomeDirs, Store
 from eightoff.store.figure_words import outcome_word
 from eightoff.store.stats_command import line
 from eightoff.ui import theme
@@ -45,10 +45,10 @@ def record(home: Path) -> None:
     for index, (deal, won) in enumerate(PLAYED):
         game = Game.new(deal, STANDARD)
         game.play(game.legal_moves()[0])
-        store.record_result(game, won=won, elapsed=60.0 + 50 * index)
+        store.record_outcome(game, WON if won else LOST, 60.0 + 50 * index)
     game = Game.new(9, FREECELL)
     game.play(game.legal_moves()[0])
-    store.record_result(game, won=False, elapsed=30.0, solver_finished=True)
+    store.record_outcome(game, SOLVED, 30.0)
 
 
 def test_chart_writes_a_png_of_both_charts_without_a_display(tmp_path: Path) -> None:
@@ -149,6 +149,7 @@ def test_the_chart_draws_all_games_win_rate_beside_the_game_s(tmp_path: Path) ->
     write_log(mixed, [(("standard", "freecell", "raglan")[number % 3], number % 3 == 0 or number % 7 < 2)
                       for number in range(90)])  # every Eight Off won, all games' share varies
     for home in (alone, mixed):
+        assert stats(home).returncode == 0  # the old log moved into the database, with a word
         result = stats(home, "--chart", str(home / "chart.png"), "--rules", "standard")
         assert (result.returncode, result.stderr) == (0, ""), result
     assert text_pixels_in_the_win_rate_plot(alone / "chart.png") == 0

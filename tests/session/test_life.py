@@ -6,8 +6,10 @@ Each defect the lifecycle issue listed has a test here that failed on the code b
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -235,14 +237,17 @@ def test_a_saved_game_with_an_option_its_game_does_not_have_is_set_aside(home: P
     session = open_at(home, key="freecell", deal=3)
     first_move_off(session)
     session.close()
-    path = Store(HomeDirs(home)).unfinished_path_for("freecell")
-    path.write_text(path.read_text().replace('"options":{', '"options":{"face_up":true,'))
+    with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection, connection:
+        connection.execute("UPDATE unfinished SET start = replace(start, '\"options\":{', "
+                           "'\"options\":{\"face_up\":true,') WHERE rules = 'freecell'")
     again = open_at(home, key="freecell")
     assert again.keeper is not None
     notices = " ".join(again.keeper.take_notices())
-    assert "face_up" in notices and path.name in notices
+    assert "face_up" in notices and "freecell.corrupt-" in notices
     assert again.game.move_count == 0
-    assert any(Path(home).rglob(f"{path.name}.corrupt-*"))
+    with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection:
+        assert connection.execute("SELECT count(*) FROM unfinished WHERE rules LIKE 'freecell.corrupt-%'"
+                                  ).fetchone()[0] == 1
     gone(again)
 
 

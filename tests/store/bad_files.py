@@ -11,14 +11,22 @@ from __future__ import annotations
 import json
 import os
 import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store import saved_game
+from eightoff.store import LOST, Store
+from eightoff.store.legacy import FOLDER
 from eightoff.userfiles.dirs import HomeDirs
+
+
+def old_saved_game(game: Game, elapsed: float, hints_used: bool, game_id: str) -> bytes:
+    """An unfinished-game.json as versions before the database wrote it (the migration reads it)."""
+    return json.dumps({"version": 1, "elapsed": elapsed, "hints_used": hints_used, "game": game.to_record(),
+                       "id": game_id, "steps": None}).encode()
 
 
 def started_game(number: int = 1) -> Game:
@@ -44,15 +52,25 @@ GOOD_LINE = json.dumps({"version": 1, "rules": "standard", "deal": 1, "won": Tru
                         "seconds": 300.0, "finished": "2025-01-02T03:04:05+00:00",
                         "id": "0123abcd"}).encode() + b"\n"
 
+def good_database() -> bytes:
+    """The bytes of a games.db holding one finished game."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(HomeDirs(Path(folder)))
+        store.record_outcome(started_game(9), LOST, 3.0)
+        store.close()
+        return (Path(folder) / "data" / "games.db").read_bytes()
+
+
 TARGETS = [
     Target("preferences", "config", "preferences.json",
            b'{"version": 1, "autoplay": false, "animation_speed": "slow", "last_rules": "easy"}'),
     Target("window", "state", "window.json",
            b'{"version": 1, "window_size": [1000, 700], "window_position": [5, 5]}'),
     Target("unfinished game", "state", "unfinished-game.json",
-           saved_game.encode(started_game(), 12.5, False, "abc1")),
+           old_saved_game(started_game(), 12.5, False, "abc1")),
     Target("statistics log", "data", "games.jsonl", GOOD_LINE),
     Target("statistics summary", "data", "games-summary.json", b'{"version": 1}'),
+    Target("games database", "data", "games.db", good_database()),
 ]
 
 
@@ -159,14 +177,15 @@ def snapshot(path: Path) -> tuple[str, bytes | str]:
 
 
 def kept(home: Path, target: Target, before: tuple[str, bytes | str]) -> bool:
-    """Whether the bad thing is still at its path, unchanged, or kept aside unchanged."""
+    """Whether the bad thing is still at its path, unchanged, or kept aside unchanged: beside
+    it, or (a file of the versions before the database) in the migration's folder."""
     path = target.path(home)
-    if target.name == "statistics log" and before[0] == "file":
-        now = snapshot(path)
-        return now[0] == "file" and isinstance(now[1], bytes) and now[1].startswith(before[1])  # type: ignore[arg-type]
     if snapshot(path) == before:
         return True
-    return any(snapshot(aside) == before for aside in path.parent.glob(path.name + ".corrupt-*"))
+    moved = home / "data" / FOLDER / target.folder / target.file
+    return snapshot(moved) == before or any(
+        snapshot(aside) == before for aside in path.parent.glob(path.name + ".corrupt-*"))
+
 
 
 def outside_untouched(home: Path) -> bool:

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import contextlib
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,14 @@ from eightoff.core.game import Game
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD
 from eightoff.store import HomeDirs, Store
+
+
+def unfinished_rows(dirs: HomeDirs, key: str = "standard") -> tuple[int, int]:
+    """How many unfinished games and steps of that kind games.db holds."""
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
+        games = connection.execute("SELECT count(*) FROM unfinished WHERE rules = ?", (key,)).fetchone()[0]
+        steps = connection.execute("SELECT count(*) FROM steps WHERE rules = ?", (key,)).fetchone()[0]
+    return games, steps
 
 
 @pytest.fixture

@@ -42,9 +42,9 @@ def mounted(*arguments: str) -> Iterator[Path]:
 
 @contextlib.contextmanager
 def full_disk() -> Iterator[Path]:
-    """A 64 KiB tmpfs, filled to the last byte after the caller has put its files there: use
+    """A 1 MiB tmpfs, filled to the last byte after the caller has put its files there: use
     `fill(folder)` when ready."""
-    with mounted("-t", "tmpfs", "-o", "size=64k", "tmpfs") as folder:
+    with mounted("-t", "tmpfs", "-o", "size=1m", "tmpfs") as folder:
         yield folder
 
 

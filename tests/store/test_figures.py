@@ -4,6 +4,7 @@ a summary brought up to date after each game)."""
 
 from __future__ import annotations
 
+import io
 import json
 from datetime import datetime, timezone
 from pathlib import Path
@@ -63,19 +64,16 @@ def test_the_summary_keeps_what_a_game_at_a_time_gives(tmp_path_factory: object,
 
 
 def test_a_summary_brought_up_to_date_game_by_game_keeps_the_same_figures(tmp_path: Path) -> None:
+    """The summary rows updated a game at a time (each import its own transaction) are those
+    of all the games counted at once (the migration of a whole log)."""
     lines = [line(number, OUTCOMES[number * 7 % 3], 30.0 + number * 37 % 4000, 50 + number)
              for number in range(60)]
-    store = Store(HomeDirs(tmp_path))
-    path = tmp_path / "data" / "games.jsonl"
-    path.parent.mkdir(parents=True)
+    store = Store(HomeDirs(tmp_path / "by-game"))
     for each in lines:
-        with path.open("a") as file:
-            file.write(json.dumps(each) + "\n")
-        store.overview()
+        assert store.import_games(io.BytesIO(json.dumps(each).encode())) == (1, 0)
     kept = store.overview().totals["standard"]
-    fresh = Store(HomeDirs(tmp_path))
-    (tmp_path / "data" / "games-summary.json").unlink()
-    rebuilt = fresh.overview().totals["standard"]
+    write_log(tmp_path / "at-once", lines)
+    rebuilt = Store(HomeDirs(tmp_path / "at-once")).overview().totals["standard"]
     assert (kept.trace, kept.time_bins, kept.best, kept.deal_played) == (
         rebuilt.trace, rebuilt.time_bins, rebuilt.best, rebuilt.deal_played)
 

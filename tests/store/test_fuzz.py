@@ -1,6 +1,7 @@
 """Hypothesis makes bad files of every class (random bytes, damaged good documents, absurd
 JSON values and nesting, special files) in every file the store reads: the store raises nothing,
-keeps the bad file aside or untouched, and loses no good data."""
+keeps the bad file aside or untouched, and loses no good data. The database gets its bytes
+cut, flipped, zeroed a page at a time, or replaced by garbage."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def mutated(target: Target, data: st.DataObject) -> bytes:
 
 
 def contents(target: Target, data: st.DataObject) -> bytes:
-    kind = data.draw(st.sampled_from(["bytes", "cut", "flip", "field"]))
+    binary = target.name == "games database"  # no JSON fields to change: pages cut, flipped, zeroed
+    kind = data.draw(st.sampled_from(["bytes", "cut", "flip", "zeroed" if binary else "field"]))
     if kind == "bytes":
         return data.draw(st.binary(max_size=300))
     if kind == "cut":
@@ -55,6 +57,9 @@ def contents(target: Target, data: st.DataObject) -> bytes:
     if kind == "flip":
         position = data.draw(st.integers(min_value=0, max_value=len(target.good) - 1))
         return target.good[:position] + bytes([data.draw(st.integers(0, 255))]) + target.good[position + 1:]
+    if kind == "zeroed":
+        page = data.draw(st.integers(min_value=0, max_value=len(target.good) // 4096 - 1))
+        return target.good[:page * 4096] + bytes(4096) + target.good[(page + 1) * 4096:]
     return mutated(target, data)
 
 

@@ -4,10 +4,11 @@ process holding the lock."""
 
 from __future__ import annotations
 
-import itertools
+import contextlib
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -30,8 +31,9 @@ from eightoff.core.variants import STANDARD
 from eightoff.store import LOST, WON, HomeDirs, Store, default_dirs
 from eightoff.store import files as store_files
 from eightoff.store.files import aside_path, shown
+from eightoff.store.legacy import FOLDER
 
-from .conftest import random_change
+from .conftest import random_change, unfinished_rows
 from .disks import fill, full_disk
 
 
@@ -128,11 +130,11 @@ def test_a_win_on_a_full_disk_keeps_the_game_and_is_written_once_there_is_room()
         store = Store(dirs)
         game = one_move_from_won()
         store.save_unfinished(game, 10.0)
-        saved = store.unfinished_path.read_bytes()
+        saved = unfinished_rows(dirs)
         fill(folder)
         win(game)
         assert not store.record_outcome(game, WON, 11.0)
-        assert store.unfinished_path.read_bytes() == saved, "the unfinished game was deleted"
+        assert unfinished_rows(dirs) == saved != (0, 0), "the unfinished game was deleted"
         assert store.write_problem is not None and "Cannot save" in store.write_problem
         (folder / "filler").unlink()
         store.save_unfinished(started(2), 1.0)  # the next step tries again
@@ -164,7 +166,7 @@ def test_a_won_game_found_at_start_up_is_counted_and_the_player_told(dirs: HomeD
     store = Store(dirs)
     assert store.load_unfinished() is None
     assert any("won" in notice for notice in store.take_notices())
-    assert not store.unfinished_path.exists()
+    assert unfinished_rows(dirs) == (0, 0)
     assert Store(dirs).statistics("standard").won == 1
     assert Store(dirs).load_unfinished() is None
     assert Store(dirs).statistics("standard").won == 1, "counted twice"
@@ -238,38 +240,42 @@ def test_set_aside_copies_never_collide_under_a_frozen_clock(
 # ----- nothing blocks ---------------------------------------------------------------------------
 
 HOLD = """
-import fcntl, os, sys
-descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
-fcntl.flock(descriptor, fcntl.LOCK_SH if sys.argv[2] == "shared" else fcntl.LOCK_EX)
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN IMMEDIATE" if sys.argv[2] == "write" else "BEGIN EXCLUSIVE")
 print("held", flush=True)
 sys.stdin.read()
 """
 
 
-@pytest.mark.parametrize("kind", ["shared", "exclusive"])
-def test_a_win_is_kept_without_waiting_while_another_process_holds_the_log(dirs: HomeDirs, kind: str) -> None:
+@pytest.mark.parametrize("kind", ["write", "exclusive"])
+def test_a_win_is_kept_without_waiting_while_another_process_holds_the_database(
+        dirs: HomeDirs, kind: str) -> None:
+    """Another process holding the database's lock (for ever, as far as the window knows):
+    recording returns at once, keeps the win in memory and the unfinished game on disk, and
+    writes both at the first step after the lock is let go, counted once."""
     store = Store(dirs)
-    store.statistics("standard")  # the folders exist
-    lock = dirs.user_data_path / "games.jsonl.lock"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(lock), kind], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
+    game = one_move_from_won()
+    store.save_unfinished(game, 5.0)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(dirs.user_data_path / "games.db"), kind],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        game = one_move_from_won()
-        store.save_unfinished(game, 5.0)
         win(game)
         answers: list[bool] = []
         recorder = threading.Thread(target=lambda: answers.append(store.record_outcome(game, WON, 6.0)))
         recorder.start()
         recorder.join(timeout=60)
-        assert answers == [True], "recording waited on the other process's lock"
+        assert answers == [False], "recording waited on the other process's lock"
         assert holder.poll() is None, "the lock was let go before the win was recorded"
-        assert not store.unfinished_path.exists()
+        assert store.write_problem is not None
     finally:
         holder.kill()
         holder.wait()
+    assert unfinished_rows(dirs) != (0, 0), "the unfinished game went before its outcome was written"
+    store.save_unfinished(started(2), 1.0)  # the next step writes what waited
+    assert store.write_problem is None and unfinished_rows(dirs)[0] == 1
     assert Store(dirs).statistics("standard").won == 1
-    assert not list((dirs.user_data_path / "pending-games").glob("*.json"))
 
 
 # ----- paths -----------------------------------------------------------------------------------
@@ -303,7 +309,7 @@ def test_a_relative_eightoff_home_is_made_absolute(tmp_path: Path, monkeypatch: 
 # ----- bounded memory ---------------------------------------------------------------------------
 
 
-def test_reset_streams_the_log(dirs: HomeDirs) -> None:
+def test_reset_streams_the_games(dirs: HomeDirs) -> None:
     log = dirs.user_data_path / "games.jsonl"
     log.parent.mkdir(parents=True)
     line = {"version": 1, "deal": 1, "won": True, "moves": 90, "seconds": 300.0,
@@ -315,6 +321,7 @@ def test_reset_streams_the_log(dirs: HomeDirs) -> None:
         file.write("a damaged line\n")
     size = log.stat().st_size
     store = Store(dirs)
+    assert store.statistics("easy").played == 20_000  # the migration read the log
     tracemalloc.start()
     store.reset_statistics("easy")
     peak = tracemalloc.get_traced_memory()[1]
@@ -322,39 +329,38 @@ def test_reset_streams_the_log(dirs: HomeDirs) -> None:
     assert peak < size / 4, f"reset held {peak} bytes for a {size}-byte log"
     assert store.statistics("standard").played == 20_000
     assert store.statistics("easy").played == 0
-    assert log.read_text().endswith("a damaged line\n")
+    assert (dirs.user_data_path / FOLDER / "data" / "games.jsonl").read_text().endswith("a damaged line\n")
 
 
 # ----- a long game is saved a step at a time -------------------------------------------------
 
 
 @pytest.mark.slow
-def test_each_step_of_a_long_game_appends_a_bounded_line_and_resumes_exactly(dirs: HomeDirs) -> None:
+def test_each_step_of_a_long_game_writes_only_its_change_and_resumes_exactly(dirs: HomeDirs) -> None:
     store = Store(dirs)
     game = Game.new(7, STANDARD)
     rng = random.Random(18)
-    sizes: list[int] = []
-    base = b""
+    changes: list[int] = []
     for number in range(600):
         random_change(game, rng)
         if not game.has_started:
             continue
+        connection = store.db.connection
+        assert connection is not None
+        before = connection.total_changes
         store.save_unfinished(game, float(number))
-        base = base or store.unfinished_path.read_bytes()
-        steps = {path.stat().st_size for path in store.unfinished_path.parent.glob("*.steps")}
-        sizes.append(max(steps))
+        changes.append(connection.total_changes - before)
         if number % 97 == 0:
             resumed = Store(dirs).load_unfinished()
             assert resumed is not None and resumed.game.to_record() == game.to_record()
             assert resumed.elapsed == float(number)
-    growth = [later - earlier for earlier, later in itertools.pairwise(sizes)]
-    assert max(growth) < 2048, "a save wrote more than one step's line"
-    assert store.unfinished_path.read_bytes() == base, "the game's file was rewritten"
+    # A save drops the redo tail it replaces and writes the new step: never the whole history.
+    assert max(changes[1:]) <= 8, "a save wrote more than the steps that changed"
     resumed = Store(dirs).load_unfinished()
     assert resumed is not None and resumed.game.to_record() == game.to_record()
 
 
-def test_a_damaged_steps_line_resumes_the_game_up_to_it(dirs: HomeDirs) -> None:
+def test_a_damaged_step_resumes_the_game_up_to_it_and_later_moves_are_kept(dirs: HomeDirs) -> None:
     store = Store(dirs)
     game = Game.new(9, STANDARD)
     for _move in range(3):
@@ -362,46 +368,48 @@ def test_a_damaged_steps_line_resumes_the_game_up_to_it(dirs: HomeDirs) -> None:
         store.save_unfinished(game, 1.0)
     before = game.to_record()
     game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])
     store.save_unfinished(game, 2.0)
-    [steps] = store.unfinished_path.parent.glob("*.steps")
-    lines = steps.read_bytes().splitlines(keepends=True)
-    steps.write_bytes(b"".join(lines[:-1]) + b"{damaged\n" + lines[-1])
-    resumed = Store(dirs).load_unfinished()
+    store.close()
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection, connection:
+        connection.execute("UPDATE steps SET moves = '{damaged' WHERE n = 3")
+    again = Store(dirs)
+    resumed = again.load_unfinished()
     assert resumed is not None and resumed.game.to_record() == before
+    assert any("resumes at move" in notice for notice in again.take_notices())
+    resumed.game.play(resumed.game.legal_moves()[0])
+    again.save_unfinished(resumed.game, 3.0)
+    later = Store(dirs).load_unfinished()
+    assert later is not None and later.game.to_record() == resumed.game.to_record(), "a later move was lost"
 
 
-# ----- the statistics summary is appended to -----------------------------------------------------
+# ----- the statistics summary rows -------------------------------------------------------------
 
 
-def test_the_summary_appends_a_games_id_instead_of_rewriting_them_all(dirs: HomeDirs) -> None:
+def test_each_game_updates_the_summary_rows_in_its_own_transaction(dirs: HomeDirs) -> None:
     store = Store(dirs)
     for number in range(1, 30):
         assert store.record_outcome(started(number), LOST, 1.0)
-    store.overview()
-    ids = dirs.user_data_path / "games-summary.ids"
-    before, inode = ids.read_bytes(), ids.stat().st_ino
     game = started(31)
     store.record_outcome(game, WON, 2.0)
-    store.overview()
-    assert ids.stat().st_ino == inode
-    assert ids.read_bytes() == before + f"{store.game_id(game)} ".encode()
-    assert b"ids\":\"\"" in (dirs.user_data_path / "games-summary.json").read_bytes().replace(b" ", b"")
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
+        counted = connection.execute("SELECT value FROM facts WHERE name = 'counted'").fetchone()[0]
+        assert counted == connection.execute("SELECT max(seq) FROM games").fetchone()[0]
     assert Store(dirs).statistics("standard").played == 30
 
 
-@pytest.mark.parametrize("damage", [b"", b"garbage", b" x y z ", None])
-def test_an_ids_file_changed_behind_the_summary_makes_it_rebuilt(
-        dirs: HomeDirs, damage: bytes | None) -> None:
+@pytest.mark.parametrize("damage", [b"", b"garbage", None])
+def test_summary_rows_damaged_are_counted_again(dirs: HomeDirs, damage: bytes | None) -> None:
     store = Store(dirs)
     games = [started(number) for number in range(1, 6)]
     for game in games:
         store.record_outcome(game, LOST, 1.0)
-    store.overview()
-    ids = dirs.user_data_path / "games-summary.ids"
-    if damage is None:
-        ids.unlink()
-    else:
-        ids.write_bytes(damage)
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection, connection:
+        if damage is None:
+            connection.execute("DELETE FROM totals")
+            connection.execute("DELETE FROM facts")
+        else:
+            connection.execute("UPDATE totals SET data = ?", (damage,))
     again = Store(dirs)
     assert again.statistics("standard").played == 5
     again.record_outcome(games[0], LOST, 1.0, game_id=store.game_id(games[0]))  # counted once still

@@ -53,7 +53,7 @@ FINISHER = textwrap.dedent(
     from pathlib import Path
     from eightoff.core.game import Game
     from eightoff.core.variants import preset
-    from eightoff.store import HomeDirs, Store
+    from eightoff.store import LOST, WON, HomeDirs, Store
 
     home, go, tag, count, rules, reset_every = sys.argv[1:]
     store = Store(HomeDirs(Path(home)))
@@ -64,9 +64,10 @@ FINISHER = textwrap.dedent(
     while not Path(go).exists():
         time.sleep(0.001)
     for number, game in enumerate(games):
-        store.record_result(game, won=number % 2 == 0, elapsed=int(tag) * 1000 + number)
+        store.record_outcome(game, WON if number % 2 == 0 else LOST, int(tag) * 1000 + number)
         if int(reset_every) and number % int(reset_every) == int(reset_every) - 1:
             store.reset_statistics(rules)
+    store.close()
     assert not store.notices, store.notices
     """
 )

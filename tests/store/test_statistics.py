@@ -9,7 +9,8 @@ import pytest
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board, parse_board
 from eightoff.core.variants import EASY, FREECELL, STANDARD
-from eightoff.store import SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store, Streak
+from eightoff.store import LOST, SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store, Streak
+from eightoff.store.legacy import FOLDER
 from eightoff.store.statistics import compute
 
 from .conftest import played_game
@@ -17,6 +18,16 @@ from .conftest import played_game
 
 def finished(won: bool, seconds: float = 60.0, moves: int = 100, rules: str = "standard") -> FinishedGame:
     return FinishedGame(rules, 1, won, moves, seconds, datetime.now(timezone.utc))
+
+
+def kept_log(dirs: HomeDirs) -> Path:
+    """Where the migration keeps the log of the versions before the database, untouched."""
+    return dirs.user_data_path / FOLDER / "data" / "games.jsonl"
+
+
+def not_moved(notices: list[str]) -> list[str]:
+    """The notices but the migration's (that the old files were moved)."""
+    return [notice for notice in notices if FOLDER not in notice]
 
 
 def log_path(dirs: HomeDirs) -> Path:
@@ -53,10 +64,10 @@ def test_streaks_bests_and_averages() -> None:
     assert losing.current_streak == Streak("lost", 2) and losing.best_time == 60
 
 
-def test_record_result_counts_per_rules(store: Store) -> None:
-    store.record_result(played_game(1), won=True, elapsed=120.5)
-    store.record_result(played_game(2), won=False, elapsed=30)
-    store.record_result(played_game(3, EASY), won=True, elapsed=80)
+def test_recorded_outcomes_count_per_rules(store: Store) -> None:
+    store.record_outcome(played_game(1), WON, 120.5)
+    store.record_outcome(played_game(2), LOST, 30)
+    store.record_outcome(played_game(3, EASY), WON, 80)
     standard = store.statistics("standard")
     assert (standard.played, standard.won, standard.best_time) == (2, 1, 120.5)
     assert store.statistics("easy").won == 1
@@ -65,13 +76,13 @@ def test_record_result_counts_per_rules(store: Store) -> None:
 
 def test_an_unstarted_game_is_not_a_game_played(dirs: HomeDirs) -> None:
     store = Store(dirs)
-    store.record_result(Game.new(5, STANDARD), won=False, elapsed=3)
+    store.record_outcome(Game.new(5, STANDARD), LOST, 3)
     assert store.statistics("standard").played == 0
     assert not log_path(dirs).exists()
 
 
 def test_a_game_the_solver_finished_is_solved_with_help_apart_from_wins_and_losses(store: Store) -> None:
-    store.record_result(played_game(7), won=True, elapsed=50, solver_finished=True, hints_used=True)
+    store.record_outcome(played_game(7), SOLVED, 50, True)
     store.record_outcome(played_game(8), SOLVED, elapsed=20)
     store.record_outcome(played_game(9), WON, elapsed=30)
     figures = store.statistics("standard")
@@ -83,7 +94,7 @@ def test_a_game_the_solver_finished_is_solved_with_help_apart_from_wins_and_loss
 
 def test_recent_games_newest_first_with_what_a_replay_needs(store: Store) -> None:
     for number in range(1, 26):
-        store.record_result(played_game(number, moves=5), won=number % 2 == 0, elapsed=number)
+        store.record_outcome(played_game(number, moves=5), WON if number % 2 == 0 else LOST, number)
     recent = store.recent_games()
     assert [game.deal for game in recent] == list(range(25, 5, -1))
     assert len(store.recent_games(limit=None)) == 25
@@ -99,18 +110,18 @@ def test_a_game_from_a_board_of_ones_own_is_replayable(store: Store) -> None:
     start = Game.new(11, FREECELL).start
     game = Game(FREECELL, parse_board(format_board(start), FREECELL))
     game.play(game.legal_moves()[0])
-    store.record_result(game, won=False, elapsed=12)
+    store.record_outcome(game, LOST, 12)
     [record] = store.recent_games()
     assert record.deal is None and record.replay().start == start
 
 
 def test_reset_one_variant_or_all(store: Store) -> None:
-    store.record_result(played_game(1), won=True, elapsed=1)
-    store.record_result(played_game(2, EASY), won=True, elapsed=1)
+    store.record_outcome(played_game(1), WON, 1)
+    store.record_outcome(played_game(2, EASY), WON, 1)
     store.reset_statistics("standard")
     assert store.statistics("standard").played == 0
     assert store.statistics("easy").played == 1
-    store.record_result(played_game(3), won=False, elapsed=1)
+    store.record_outcome(played_game(3), LOST, 1)
     store.reset_statistics()
     assert store.recent_games(limit=None) == []
     assert store.notices == []
@@ -166,9 +177,9 @@ def test_damaged_lines_are_skipped_and_counted_and_the_log_is_kept(dirs: HomeDir
     store = Store(dirs)
     assert [game.deal for game in store.recent_games()] == [2, 1]
     assert store.overview().skipped == 1
-    [notice] = store.take_notices()
+    [notice] = not_moved(store.take_notices())
     assert "1 line of your record of finished games could not be read" in notice
-    assert log_path(dirs).read_bytes() == content
+    assert kept_log(dirs).read_bytes() == content
     again = Store(dirs)
     assert again.statistics("standard").played == 2 and again.overview().skipped == 1
     assert again.notices == [] and store.notices == []
@@ -176,20 +187,20 @@ def test_damaged_lines_are_skipped_and_counted_and_the_log_is_kept(dirs: HomeDir
 
 def test_a_line_from_a_newer_version_is_kept_but_not_counted(dirs: HomeDirs) -> None:
     newer = json.dumps({"version": 2, "whatever": "the future holds"})
-    write_log(dirs, [good_line(1), newer])
+    content = write_log(dirs, [good_line(1), newer])
     store = Store(dirs)
     assert store.statistics("standard").played == 1
     store.statistics("standard")
-    [notice] = store.notices
+    [notice] = not_moved(store.notices)
     assert "newer version" in notice
     store.reset_statistics()
-    assert log_path(dirs).read_text() == newer + "\n"
+    assert kept_log(dirs).read_bytes() == content
 
 
 def test_an_empty_log_is_no_games(dirs: HomeDirs) -> None:
     write_log(dirs, [])
     store = Store(dirs)
-    assert store.statistics("standard").played == 0 and store.notices == []
+    assert store.statistics("standard").played == 0 and not_moved(store.notices) == []
 
 
 def test_a_record_cut_short_by_a_crash_is_not_glued_to_the_next(dirs: HomeDirs) -> None:
@@ -197,6 +208,6 @@ def test_a_record_cut_short_by_a_crash_is_not_glued_to_the_next(dirs: HomeDirs) 
     log_path(dirs).parent.mkdir(parents=True)
     log_path(dirs).write_text(good_line(3) + "\n" + torn)
     store = Store(dirs)
-    store.record_result(played_game(2), won=True, elapsed=5)
+    store.record_outcome(played_game(2), WON, 5)
     assert [game.deal for game in store.recent_games()] == [2, 3]
-    assert len(store.notices) == 1
+    assert len(not_moved(store.notices)) == 1

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
-from eightoff.store import HomeDirs, Store
+from eightoff.store import LOST, WON, HomeDirs, Store
+from eightoff.store.legacy import FOLDER
 
 from .conftest import played_game
 
@@ -27,10 +28,10 @@ def stats(home: Path, *options: str, language: str = "en") -> subprocess.Complet
 
 def record_some(home: Path) -> None:
     store = Store(HomeDirs(home))
-    store.record_result(played_game(1), won=True, elapsed=95)
-    store.record_result(played_game(2), won=False, elapsed=40)
-    store.record_result(played_game(3), won=True, elapsed=3725, hints_used=True)
-    store.record_result(played_game(4, EASY), won=True, elapsed=61)
+    store.record_outcome(played_game(1), WON, 95)
+    store.record_outcome(played_game(2), LOST, 40)
+    store.record_outcome(played_game(3), WON, 3725, True)
+    store.record_outcome(played_game(4, EASY), WON, 61)
 
 
 def test_no_games_yet(tmp_path: Path) -> None:
@@ -81,16 +82,26 @@ def test_one_variant(tmp_path: Path) -> None:
 
 
 def test_a_damaged_log_still_prints_with_the_notice_once_on_stderr(tmp_path: Path) -> None:
+    """A log of the versions before the database, with a damaged line: the migration reads it
+    once, says so once, and keeps the log as it was."""
     record_some(tmp_path)
     log = tmp_path / "data" / "games.jsonl"
-    log.write_bytes(log.read_bytes() + b"\x00garbage\n")
+    store = Store(HomeDirs(tmp_path))
+    store.overview()  # the database open before the old log is written
+    with log.open("wb") as file:
+        store.export_games(file)
+        file.write(b"\x00garbage\n")
+    store.close()
+    for name in ("games.db", "games.db-wal", "games.db-shm"):
+        (tmp_path / "data" / name).unlink(missing_ok=True)
     result = stats(tmp_path)
     assert result.returncode == 0
     assert "played 3, won 2" in result.stdout
-    [line] = result.stderr.splitlines()
+    [line, moved] = result.stderr.splitlines()
     assert line.startswith("eightoff: 1 line of your record") and "skipped" in line
+    assert "moved" in moved
     assert "1 line of the record could not be read" in result.stdout
-    assert log.read_bytes().endswith(b"\x00garbage\n")
+    assert (tmp_path / "data" / FOLDER / "data" / "games.jsonl").read_bytes().endswith(b"\x00garbage\n")
     assert stats(tmp_path).stderr == ""
 
 
@@ -108,7 +119,7 @@ def record_interleaved(home: Path) -> None:
     for number, (rules, won) in enumerate([(FREECELL, True), (STANDARD, False), (RAGLAN, True),
                                            (FREECELL, True), (STANDARD, True), (RAGLAN, False),
                                            (RAGLAN, False)], start=1):
-        store.record_result(played_game(number, rules), won=won, elapsed=60 + number)
+        store.record_outcome(played_game(number, rules), WON if won else LOST, 60 + number)
 
 
 @pytest.mark.slow
@@ -116,7 +127,7 @@ def test_all_games_streaks_run_across_games_in_the_order_they_ended(tmp_path: Pa
     record_interleaved(tmp_path)
     store = Store(HomeDirs(tmp_path))
     assert (store.overview().together.streak_kind, store.overview().together.longest_lost) == ("lost", 2)
-    Store(HomeDirs(tmp_path)).record_result(played_game(8, EASY), won=False, elapsed=9)
+    Store(HomeDirs(tmp_path)).record_outcome(played_game(8, EASY), LOST, 9)
     together = store.overview().together  # the summary brought up to date with the eighth game
     assert (together.streak_kind, together.streak_length) == ("lost", 3)
     assert (together.longest_won, together.longest_lost) == (3, 3)
@@ -135,7 +146,7 @@ def test_all_games_streaks_run_across_games_in_the_order_they_ended(tmp_path: Pa
 def test_the_first_all_games_streak_spans_three_games(tmp_path: Path) -> None:
     store = Store(HomeDirs(tmp_path))
     for number, (rules, won) in enumerate([(FREECELL, True), (STANDARD, False), (RAGLAN, True)], start=1):
-        store.record_result(played_game(number, rules), won=won, elapsed=30)
+        store.record_outcome(played_game(number, rules), WON if won else LOST, 30)
     everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
     assert everyone["current_streak"] == {"kind": "won", "length": 1}
     assert (everyone["longest_winning_streak"], everyone["longest_losing_streak"]) == (1, 1)

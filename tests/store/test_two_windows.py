@@ -13,6 +13,7 @@ from pathlib import Path
 from eightoff.store import HomeDirs, InstanceLock, Store
 
 from .bad_files import started_game
+from .conftest import unfinished_rows
 
 FIRST_WINDOW = textwrap.dedent(
     """
@@ -38,7 +39,7 @@ def test_the_second_window_leaves_the_first_ones_game_alone(tmp_path: Path) -> N
     first = subprocess.Popen([sys.executable, "-c", FIRST_WINDOW, str(home)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True)
     assert first.stdout is not None and first.stdout.readline() == "open\n"
-    saved = (home / "state" / "unfinished-game.json").read_bytes()
+    saved = unfinished_rows(HomeDirs(home))
     second = Store(HomeDirs(home))
     assert not second.acquire_instance()
     assert second.load_unfinished() is None
@@ -48,7 +49,7 @@ def test_the_second_window_leaves_the_first_ones_game_alone(tmp_path: Path) -> N
     assert second.record_outcome(game, "lost", 3.0)  # its own games still count
     [notice] = second.take_notices()
     assert "Another Eight Off window is open" in notice
-    assert (home / "state" / "unfinished-game.json").read_bytes() == saved
+    assert unfinished_rows(HomeDirs(home)) == saved
     os.kill(first.pid, signal.SIGKILL)
     first.wait()
     third = Store(HomeDirs(home))

@@ -1,16 +1,18 @@
 from __future__ import annotations
 
+import contextlib
 import json
-import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from eightoff.core.variants import EASY
-from eightoff.store import HomeDirs, Store, saved_game
-from eightoff.store import files as store_files
+from eightoff.store import HomeDirs, Store
+from eightoff.store.legacy import FOLDER
 
+from .bad_files import old_saved_game
 from .conftest import played_game
 
 
@@ -56,11 +58,17 @@ def test_the_latest_save_wins_and_clear_removes_it(store: Store) -> None:
 
 
 def saved_document(dirs: HomeDirs) -> dict[str, Any]:
-    """A saved game with its whole history in the file (as every save wrote it before steps
-    files, and as the store still reads it)."""
+    """A saved game as the versions before the database kept it, whole in its file (the
+    migration reads it once)."""
     unfinished_path(dirs).parent.mkdir(parents=True, exist_ok=True)
-    document: dict[str, Any] = json.loads(saved_game.encode(played_game(moves=10), 30.0, False, "abc1"))
+    document: dict[str, Any] = json.loads(old_saved_game(played_game(moves=10), 30.0, False, "abc1"))
     return document
+
+
+def kept_file(dirs: HomeDirs, name: str = "unfinished-game.json") -> list[Path]:
+    """The old files of that name the migration kept aside."""
+    folder = dirs.user_data_path / FOLDER / "state"
+    return sorted(folder.glob(name + "*"))
 
 
 def spoil(document: dict[str, Any], how: str) -> bytes:
@@ -112,10 +120,10 @@ def test_a_saved_game_that_does_not_load_is_set_aside(dirs: HomeDirs, how: str) 
     path.write_bytes(content)
     store = Store(dirs)
     assert store.load_unfinished() is None
-    [kept] = path.parent.glob("unfinished-game.json.corrupt-*")
+    [kept] = kept_file(dirs)
     assert kept.read_bytes() == content and not path.exists()
-    [notice] = store.notices
-    assert "unfinished game" in notice and str(kept) in notice
+    [notice] = [notice for notice in store.notices if "unfinished game" in notice and "could not" in notice]
+    assert str(kept) in notice
 
 
 @pytest.mark.parametrize("content", [b"", b"{", b"null", b"\x00\x01"])
@@ -125,7 +133,7 @@ def test_empty_or_corrupt_saved_game_is_set_aside(dirs: HomeDirs, content: bytes
     path.write_bytes(content)
     store = Store(dirs)
     assert store.load_unfinished() is None
-    assert len(list(path.parent.glob("*.corrupt-*"))) == 1 and len(store.notices) == 1
+    assert len(kept_file(dirs)) == 1 and len(store.notices) == 2  # the file's, and the migration's
 
 
 def test_two_bad_files_in_one_second_are_both_kept(dirs: HomeDirs) -> None:
@@ -134,26 +142,66 @@ def test_two_bad_files_in_one_second_are_both_kept(dirs: HomeDirs) -> None:
     for content in (b"first", b"second"):
         path.write_bytes(content)
         Store(dirs).load_unfinished()
-    kept = sorted(kept.read_bytes() for kept in path.parent.glob("*.corrupt-*"))
-    assert kept == [b"first", b"second"]
+    assert sorted(kept.read_bytes() for kept in kept_file(dirs)) == [b"first", b"second"]
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary(
-    dirs: HomeDirs, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.parametrize("how", ["start not a game", "start too large", "another kind", "step garbage"])
+def test_a_saved_row_that_does_not_load_is_kept_in_the_database(dirs: HomeDirs, how: str) -> None:
+    """Damage inside the database: the row is kept under another key with its steps, never
+    deleted; a damaged step ends the history there, with a notice, and the next save writes
+    over what followed it, so no later move is lost at the next start."""
+    game = played_game(moves=10)
+    Store(dirs).save_unfinished(game, 4.0)
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection, connection:
+        if how == "start not a game":
+            connection.execute("UPDATE unfinished SET start = x'00ff'")
+        elif how == "start too large":
+            connection.execute("UPDATE unfinished SET start = zeroblob(100000)")
+        elif how == "another kind":
+            connection.execute("UPDATE unfinished SET rules = 'easy'; ")
+            connection.execute("UPDATE steps SET rules = 'easy'")
+        else:
+            connection.execute("UPDATE steps SET moves = 'garbage' WHERE n = 3")
+    store = Store(dirs)
+    key = "easy" if how == "another kind" else "standard"
+    saved = store.load_unfinished(key)
+    [notice] = store.notices
+    if how == "step garbage":
+        assert saved is not None and len(saved.game.done) == 3 and "resumes at move" in notice
+        saved.game.play(saved.game.legal_moves()[0])
+        store.save_unfinished(saved.game, 5.0)
+        again = Store(dirs).load_unfinished()
+        assert again is not None and len(again.game.done) == 4 and again.game.position == saved.game.position
+        return
+    assert saved is None and "kept in the database" in notice
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
+        [(aside,)] = connection.execute("SELECT rules FROM unfinished").fetchall()
+        assert aside.startswith(key + ".corrupt-")
+        assert connection.execute("SELECT count(*) FROM steps WHERE rules = ?", (aside,)).fetchone()[0] > 0
+    store.save_unfinished(played_game(2), 1.0)  # a new game of the kind leaves the kept one alone
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
+        assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 2
+
+
+def test_a_full_database_keeps_the_last_save_and_tries_again(dirs: HomeDirs) -> None:
+    """SQLITE_FULL (the database held to its size): the game plays on, the last good save
+    stays, the player is told, and the save goes through once there is room."""
     store = Store(dirs)
     first = played_game(moves=4)
     store.save_unfinished(first, 5.0)
-
-    def full_disk(source: object, destination: object) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(store_files.os, "replace", full_disk)
-    store.save_unfinished(played_game(moves=8), 9.0)
-    monkeypatch.undo()
-    names = sorted(os.listdir(dirs.user_state_path))
-    assert names[0] == "unfinished-game.json" and len(names) == 2 and names[1].endswith(".steps")
-    saved = store.load_unfinished()
+    connection = store.db.connection
+    assert connection is not None
+    pages = connection.execute("PRAGMA page_count").fetchone()[0]
+    connection.execute(f"PRAGMA max_page_count = {pages}")
+    later = played_game(number=8, moves=400)
+    store.save_unfinished(later, 9.0)
+    assert store.write_problem is not None
+    saved = Store(dirs).load_unfinished()
     assert saved is not None and saved.game.to_record() == first.to_record()
     [notice] = store.notices
-    assert "No space left on device" in notice
+    assert "disk is full" in notice
+    connection.execute("PRAGMA max_page_count = 1000000")
+    store.save_unfinished(later, 10.0)
+    assert store.write_problem is None
+    saved = Store(dirs).load_unfinished()
+    assert saved is not None and saved.game.to_record() == later.to_record()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from eightoff.core.preferences import Preferences
-from eightoff.store import HomeDirs, Store
+from eightoff.store import LOST, WON, HomeDirs, Store
 
 from .conftest import played_game
 
@@ -25,7 +25,7 @@ def test_everything_still_works_and_cannot_save_is_said_once(tmp_path: Path) -> 
     game = played_game(moves=6)
     store.save_unfinished(game, 10.0)
     store.save_preferences(Preferences(four_colour=True))
-    store.record_result(game, won=False, elapsed=10.0)
+    store.record_outcome(game, LOST, 10.0)
     store.clear_unfinished()
     store.reset_statistics()
     [notice] = store.take_notices()
@@ -41,7 +41,7 @@ def test_each_kind_of_write_reports_when_it_is_the_first_to_fail(tmp_path: Path)
     writes = [
         lambda store: store.save_unfinished(game, 1.0),
         lambda store: store.save_preferences(Preferences()),
-        lambda store: store.record_result(game, won=True, elapsed=1.0),
+        lambda store: store.record_outcome(game, WON, 1.0),
     ]
     for number, write in enumerate(writes):
         folder = tmp_path / str(number)

@@ -15,9 +15,9 @@ __all__ = ["home"]
 
 
 def test_the_cannot_save_warning_stays_until_dismissed(home: Path) -> None:
-    state = home / "state"
+    state = home / "data"  # where games.db is
     shutil.rmtree(state, ignore_errors=True)
-    state.write_text("a file where the state folder should be")
+    state.write_text("a file where the data folder should be")
     app, _link = open_app(home, arguments(deal=5))
     to_cell(app, 0)
     status = app.table.status
@@ -31,4 +31,4 @@ def test_the_cannot_save_warning_stays_until_dismissed(home: Path) -> None:
     state.unlink()
     to_cell(app, 2)
     assert status.warning == ""
-    assert (state / "unfinished-game.json").exists()
+    assert (state / "games.db").exists()

@@ -4,12 +4,14 @@ on a temporary folder, and the real program as a subprocess resuming a saved gam
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import itertools
 import json
 import os
 import selectors
 import signal
+import sqlite3
 import subprocess
 import sys
 from dataclasses import replace
@@ -29,7 +31,7 @@ from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.solver import deals_of_grade
-from eightoff.store import HomeDirs, Store
+from eightoff.store import LOST, WON, HomeDirs, Store
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.playback import Playback
@@ -309,7 +311,7 @@ def finish_games(home: Path) -> None:
     for deal, won in ((11, True), (12, False), (13, True)):
         game = Game.new(deal, STANDARD)
         game.play(game.legal_moves()[0])
-        store.record_result(game, won, 100.0 + deal)
+        store.record_outcome(game, WON if won else LOST, 100.0 + deal)
 
 
 def test_statistics_dialog_shows_the_figures_and_recent_games(home: Path) -> None:
@@ -336,7 +338,7 @@ def test_statistics_dialog_in_italian_writes_a_decimal_comma(home: Path) -> None
     store = store_at(home)
     game = Game.new(14, EASY)
     game.play(game.legal_moves()[0])
-    store.record_result(game, True, 100.0)  # another game's line: its percentage has no decimals
+    store.record_outcome(game, WON, 100.0)  # another game's line: its percentage has no decimals
     store.save_preferences(Preferences(language="it"))
     app, _ = open_app(home, arguments(deal=5))
     try:
@@ -437,6 +439,18 @@ def test_enter_on_a_row_reached_with_the_arrows_plays_it(home: Path) -> None:
     assert app.top is app.table and app.table.game.deal_number == 12
 
 
+def unfinished_rows(home: Path) -> list[tuple[object, ...]]:
+    """The unfinished games and their steps as games.db holds them."""
+    with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection:
+        return [*connection.execute("SELECT * FROM unfinished ORDER BY rules"),
+                *connection.execute("SELECT * FROM steps ORDER BY rules, n")]
+
+
+def kept_moves(home: Path) -> int:
+    with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection:
+        return int(connection.execute("SELECT count(*) FROM moves").fetchone()[0])
+
+
 # ----- the real program -------------------------------------------------------------------------------
 
 
@@ -447,7 +461,7 @@ def test_the_program_resumes_a_saved_game_and_a_kill_leaves_it_intact(tmp_path: 
         game.play(game.legal_moves()[0])
     game.undo()
     store.save_unfinished(game, 42.0)
-    saved_bytes = store.unfinished_path.read_bytes()
+    saved_rows = unfinished_rows(tmp_path)
     env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy"}
     process = subprocess.Popen([sys.executable, "-m", "eightoff", "--print-layout"], stdout=subprocess.PIPE,
@@ -463,7 +477,7 @@ def test_the_program_resumes_a_saved_game_and_a_kill_leaves_it_intact(tmp_path: 
         process.wait()
     for pile in [*map(Pile.column, range(8)), *map(Pile.cell, range(8)), *map(Pile.foundation, Suit)]:
         assert [card for card, _ in layout[pile.name]["cards"]] == [str(c) for c in game.position.cards(pile)]
-    assert store.unfinished_path.read_bytes() == saved_bytes
+    assert unfinished_rows(tmp_path) == saved_rows
     resumed = store.load_unfinished()
     assert resumed is not None and resumed.game.position == game.position and len(resumed.game.undone) == 1
 
@@ -528,7 +542,7 @@ def watching(home: Path, moves: int) -> tuple[App, Playback, Game]:
     game = Game.new(21, STANDARD)
     for _ in range(moves):
         game.play(game.legal_moves()[0])
-    store_at(home).record_result(game, False, 50.0)
+    store_at(home).record_outcome(game, LOST, 50.0)
     app, _ = open_app(home, arguments(deal=5))
     press_toolbar(app, "statistics")
     press_button(app, "Recent games")
@@ -543,7 +557,7 @@ def watching(home: Path, moves: int) -> tuple[App, Playback, Game]:
 
 def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home: Path) -> None:
     app, playback, game = watching(home, 6)
-    assert len(list((home / "data" / "replays").glob("*.json"))) == 1
+    assert kept_moves(home) == 1
     assert playback.replay
     assert app.table.game.deal_number == 21 and app.table.game.move_count == 0
     assert "Replay" in playback.text()
@@ -558,8 +572,8 @@ def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home
 
 def test_watch_without_kept_moves_says_so_and_stays_open(home: Path) -> None:
     app, dialog = recent_games(home)
-    for kept in (home / "data" / "replays").glob("*.json"):
-        kept.unlink()
+    with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection, connection:
+        connection.execute("DELETE FROM moves")
     click(app, dialog.choices[0].rect.center)
     press_button(app, "Watch")
     assert app.top is dialog
@@ -625,7 +639,7 @@ def many_games(home: Path, count: int) -> None:
     for deal in range(100, 100 + count):
         game = Game.new(deal, STANDARD)
         game.play(game.legal_moves()[0])
-        store.record_result(game, False, 60.0)
+        store.record_outcome(game, LOST, 60.0)
 
 
 def test_every_recent_game_kept_is_reachable_by_keys_and_wheel(home: Path) -> None:

@@ -27,7 +27,7 @@ from eightoff.session.grading import deal_grade
 from eightoff.session.keeper import Keeper
 from eightoff.session.records import Records
 from eightoff.solver import GRADES
-from eightoff.store import HomeDirs, Store
+from eightoff.store import LOST, WON, HomeDirs, Store
 from eightoff.store.figure_words import streak_lines
 from eightoff.store.figures import everything
 from eightoff.ui import theme
@@ -258,7 +258,7 @@ def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: 
     for deal in range(11, 25):  # Eight Off, with FreeCell and Raglan between: the all-games block too
         game = Game.new(deal, (STANDARD, STANDARD, FREECELL, RAGLAN)[deal % 4])
         game.play(game.legal_moves()[0])
-        store.record_result(game, deal % 3 != 0, 100.0 + 70 * deal)
+        store.record_outcome(game, WON if deal % 3 != 0 else LOST, 100.0 + 70 * deal)
     app = small_app(language)
     dialog = StatisticsDialog(app, Records(Keeper(store), lambda: None), "standard", lambda game: None,
                               lambda game: None)

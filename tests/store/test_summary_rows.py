@@ -1,13 +1,15 @@
-"""The statistics summary against a plain reference: every line decoded alone, added one by one.
+"""The summary rows against a plain reference: every line decoded alone, added one by one.
 
-The store reads the log a block at a time (`game_log._Reader`) and adds blocks up in C loops
-(`summary._Folder`); these tests check on real files that this gives exactly what reading line
-by line gives, however the lines are damaged, however the log is cut into blocks, and whether
-the summary is built at once or a piece at a time as the log grows.
+The store reads JSON lines (the old log, `stats --import`) a chunk at a time and adds blocks of
+games up in C loops (`finished.count_new`); these tests check on real files that this gives
+exactly what reading line by line gives, however the lines are damaged, however the file is cut
+into chunks, and whether the games come at once (the migration of a log) or a piece at a time
+(an import after it).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -22,7 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from eightoff.store import HomeDirs, Store, game_log, summary
+from eightoff.store import HomeDirs, Store, finished
+from eightoff.store.legacy import FOLDER
 from eightoff.store.schema import LogLine, Versioned
 from eightoff.store.statistics import RECENT, TRACE
 
@@ -49,8 +52,7 @@ def reference(content: bytes, longest: int) -> Reference:
     seen: set[str] = set()
     games: dict[str, list[LogLine]] = {}
     in_order: list[LogLine] = []
-    *lines, _torn = content.split(b"\n")
-    for raw in lines:
+    for raw in content.split(b"\n"):  # a torn last line too: complete JSON counts, the rest is skipped
         if not raw.strip():
             continue
         try:
@@ -64,8 +66,8 @@ def reference(content: bytes, longest: int) -> Reference:
                 newer = False
             result.newer += newer
             result.skipped += not newer
-        elif line.id is None or line.id not in seen:
-            seen.update([line.id] if line.id else [])
+        elif (line.id or msgspec.json.encode(line)) not in seen:  # a line without id: by its content
+            seen.add(line.id or msgspec.json.encode(line))
             games.setdefault(line.rules, []).append(line)
             in_order.append(line)
     result.totals = {rules: figures_of(played) for rules, played in games.items()}
@@ -92,7 +94,7 @@ def figures_of(games: list[LogLine]) -> dict[str, Any]:
         "longest": (runs["won"], runs["lost"]),
         "best": (min((game.seconds for game in wins), default=None),
                  min((game.moves for game in wins), default=None)),
-        "sums": (seconds, sum(game.moves for game in wins)), "recent": games[-RECENT:],
+        "sums": (seconds, sum(game.moves for game in wins)), "recent": recent(games[-RECENT:]),
     }
 
 
@@ -107,16 +109,20 @@ def runs_of(games: list[LogLine]) -> dict[str, Any]:
             "trace": b"".join(letters[game.result] for game in games[-TRACE:])}
 
 
+def recent(lines: list[LogLine]) -> list[tuple[object, ...]]:
+    return [(line.rules, line.deal, line.result, line.moves, line.seconds, line.finished) for line in lines]
+
+
 def summary_of(dirs: HomeDirs) -> Reference:
-    summary = Store(dirs)._summary.current()
+    overview = Store(dirs).overview()
     totals = {rules: {
         "played": each.played, "won": each.won, "lost": each.lost, "solved": each.solved,
         "streak": (each.streak_kind, each.streak_length), "longest": (each.longest_won, each.longest_lost),
         "best": (each.best_time, each.fewest_moves), "sums": (each.won_seconds, each.won_moves),
-        "recent": each.recent,
-    } for rules, each in summary.variants.items()}
-    together = summary.together
-    return Reference(totals, summary.skipped, summary.newer, {
+        "recent": recent(each.recent),
+    } for rules, each in overview.totals.items()}
+    together = overview.together
+    return Reference(totals, overview.skipped, overview.newer, {
         "played": together.played, "won": together.won, "lost": together.lost, "solved": together.solved,
         "streak": (together.streak_kind, together.streak_length),
         "longest": (together.longest_won, together.longest_lost), "trace": together.trace})
@@ -190,17 +196,13 @@ def figures(result: Reference) -> tuple[dict[str, Any], int, int, dict[str, Any]
 
 
 @pytest.fixture(autouse=True)
-def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(game_log, "CHUNK", SMALL_BLOCK)
+def small_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(finished, "CHUNK", SMALL_BLOCK)
+    monkeypatch.setattr(finished, "LONGEST_LINE", SMALL_BLOCK - 1)
 
 
-@pytest.fixture(params=["one process", "two processes"])
-def processes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A log read whole by this process, or (from 2 KB on) in two halves, the second by a child."""
-    if request.param == "two processes":
-        monkeypatch.setattr(game_log, "HALVED", 2048)
-        monkeypatch.setattr(summary, "_may_fork", lambda: True)
-    return str(request.param)
+def import_lines(dirs: HomeDirs, lines: list[bytes]) -> None:
+    assert Store(dirs).import_games(io.BytesIO(b"".join(line + b"\n" for line in lines))) is not None
 
 
 # ----- tests --------------------------------------------------------------------------------
@@ -209,18 +211,19 @@ def processes(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=lines, cut=st.integers(0, 60))
-def test_the_summary_is_the_reference_whether_built_at_once_or_as_the_log_grew(
-        processes: str, lines: list[bytes], cut: int) -> None:
+def test_the_summary_is_the_reference_whether_counted_at_once_or_as_games_came(
+        lines: list[bytes], cut: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        dirs = HomeDirs(Path(folder))
-        log = dirs.user_data_path / "games.jsonl"
-        write(log, lines[:cut])
-        grown = summary_of(dirs)
-        content = write(log, lines[cut:], "ab")
-        grown = summary_of(dirs)
-        (dirs.user_data_path / "games-summary.json").unlink()
-        at_once = summary_of(dirs)
-        assert figures(grown) == figures(at_once) == figures(reference(content, SMALL_BLOCK))
+        content = write(Path(folder) / "at-once" / "data" / "games.jsonl", lines)
+        at_once = summary_of(HomeDirs(Path(folder) / "at-once"))
+        grown_dirs = HomeDirs(Path(folder) / "grown")
+        write(grown_dirs.user_data_path / "games.jsonl", lines[:cut])
+        summary_of(grown_dirs)
+        import_lines(grown_dirs, lines[cut:])
+        grown = summary_of(grown_dirs)
+        expected = reference(content, SMALL_BLOCK)
+        assert figures(at_once) == figures(expected)
+        assert (grown.totals, grown.together) == (expected.totals, expected.together)
 
 
 @pytest.mark.parametrize("bad", BAD_LINES)
@@ -233,10 +236,10 @@ def test_each_bad_line_is_skipped_and_counted_among_good_ones(tmp_path: Path, ba
     assert figures(summary_of(dirs)) == figures(expected)
 
 
-@pytest.mark.parametrize("block", [SMALL_BLOCK, 1 << 20])
+@pytest.mark.parametrize("chunk", [SMALL_BLOCK, 1 << 20])
 def test_many_bad_lines_among_many_good_ones(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                             block: int, processes: str) -> None:
-    monkeypatch.setattr(game_log, "CHUNK", block)
+                                             chunk: int) -> None:
+    monkeypatch.setattr(finished, "CHUNK", chunk)
     dirs = HomeDirs(tmp_path)
     lines = []
     for number in range(3000):
@@ -246,25 +249,23 @@ def test_many_bad_lines_among_many_good_ones(monkeypatch: pytest.MonkeyPatch, tm
         if number % 37 == 0:
             lines.append(BAD_LINES[number % len(BAD_LINES)])
     content = write(dirs.user_data_path / "games.jsonl", lines)
-    expected = reference(content, block)
+    expected = reference(content, SMALL_BLOCK)
     assert expected.skipped > 50
     assert figures(summary_of(dirs)) == figures(expected)
 
 
-def test_a_line_longer_than_a_block_is_one_bad_line(tmp_path: Path) -> None:
+def test_a_line_longer_than_the_limit_is_one_bad_line(tmp_path: Path) -> None:
     dirs = HomeDirs(tmp_path)
     log = dirs.user_data_path / "games.jsonl"
     write(log, [with_values(id="a"), b"[" * (5 * SMALL_BLOCK), with_values(id="b")])
     result = summary_of(dirs)
     assert (result.totals["standard"]["played"], result.skipped) == (2, 1)
-    log.write_bytes(log.read_bytes() + b"x" * (3 * SMALL_BLOCK))
     store = Store(dirs)
-    assert store.overview().skipped == 2  # the one before, and the torn end
-    write(log, [b"", with_values(id="c")], "ab")
-    assert (summary_of(dirs).totals["standard"]["played"], summary_of(dirs).skipped) == (3, 2)
+    assert store.import_games(io.BytesIO(b"x" * (3 * SMALL_BLOCK) + b"\n" + with_values(id="c"))) == (1, 1)
+    assert summary_of(dirs).totals["standard"]["played"] == 3
 
 
-def test_a_game_logged_twice_counts_once_however_far_apart(tmp_path: Path, processes: str) -> None:
+def test_a_game_logged_twice_counts_once_however_far_apart(tmp_path: Path) -> None:
     dirs = HomeDirs(tmp_path)
     log = dirs.user_data_path / "games.jsonl"
     first = with_values(id="twice", outcome="lost", won=False)
@@ -272,14 +273,12 @@ def test_a_game_logged_twice_counts_once_however_far_apart(tmp_path: Path, proce
     write(log, [first, *many, with_values(id="twice")])
     figures_now = Store(dirs).statistics("standard")
     assert (figures_now.played, figures_now.won, figures_now.lost) == (5001, 5000, 1)
-    assert Store(dirs)._summary.current().duplicates == 1
-    write(log, [with_values(id="twice"), with_values(id="g3"), with_values(id="new")], "ab")
+    import_lines(dirs, [with_values(id="twice"), with_values(id="g3"), with_values(id="new")])
     store = Store(dirs)
-    assert (store.statistics("standard").played, store._summary.current().duplicates) == (5002, 3)
+    assert store.statistics("standard").played == 5002
     assert [game.game_id for game in store.finished_games()].count("twice") == 1
-    write(log, [with_values(id=f"h{number}") for number in range(100)] + [with_values(id="g4999")], "ab")
-    store = Store(dirs)
-    assert (store.statistics("standard").played, store._summary.current().duplicates) == (5102, 4)
+    import_lines(dirs, [with_values(id=f"h{number}") for number in range(100)] + [with_values(id="g4999")])
+    assert Store(dirs).statistics("standard").played == 5102
 
 
 def test_two_windows_recording_the_same_game_count_it_once(tmp_path: Path) -> None:
@@ -297,39 +296,27 @@ def test_two_windows_recording_the_same_game_count_it_once(tmp_path: Path) -> No
         assert (figures_now.played, figures_now.won) == (1, 1)
 
 
-def test_an_old_summary_is_rebuilt_quietly(tmp_path: Path) -> None:
+def test_an_old_summary_is_kept_aside_and_not_counted(tmp_path: Path) -> None:
     dirs = HomeDirs(tmp_path)
     write(dirs.user_data_path / "games.jsonl", [with_values(id="a"), with_values(id="b")])
-    (dirs.user_data_path / "games-summary.json").write_text(json.dumps(
-        {"version": 1, "offset": 5, "variants": {"standard": {"played": 99}}, "known_ids": ["a"]}))
+    old = json.dumps({"version": 1, "offset": 5, "variants": {"standard": {"played": 99}},
+                      "known_ids": ["a"]})
+    (dirs.user_data_path / "games-summary.json").write_text(old)
     store = Store(dirs)
-    assert store.statistics("standard").played == 2 and store.notices == []
-
-
-def test_a_log_replaced_or_edited_under_the_summary_is_read_again(tmp_path: Path) -> None:
-    dirs = HomeDirs(tmp_path)
-    log = dirs.user_data_path / "games.jsonl"
-    write(log, [with_values(id=f"g{number}") for number in range(40)])
-    assert Store(dirs).statistics("standard").won == 40
-    content = log.read_bytes()
-    last = content.rindex(b'"seconds": 61.5')
-    with log.open("r+b") as file:  # edited in place: the same file, the same size
-        file.write(content[:last] + b'"seconds": 11.5' + content[last + 15:])
-    assert Store(dirs).statistics("standard").best_time == 11.5
-    replaced = log.with_name("new.jsonl")
-    write(replaced, [with_values(id="z")])
-    os.replace(replaced, log)
-    assert Store(dirs).statistics("standard").played == 1
+    assert store.statistics("standard").played == 2
+    [notice] = store.notices
+    assert "moved" in notice
+    assert (dirs.user_data_path / FOLDER / "data" / "games-summary.json").read_text() == old
 
 
 def test_the_command_line_prints_the_reference_figures(tmp_path: Path) -> None:
     lines = [with_values(id=f"g{number % 900}", outcome=("won", "lost")[number % 3 == 0],
                          seconds=number + 0.5) for number in range(1000)] + BAD_LINES[:5]
     content = write(tmp_path / "data" / "games.jsonl", lines)
-    expected = reference(content, 1 << 20)
+    expected = reference(content, 1 << 16)
     environment = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "LANGUAGE": "en"}
     command = [sys.executable, "-m", "eightoff", "stats", "--json"]
-    for _run in range(2):  # building the summary, then from it
+    for _run in range(2):  # the migration, then from the database
         result = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
         document = json.loads(result.stdout)
@@ -342,24 +329,3 @@ def test_the_command_line_prints_the_reference_figures(tmp_path: Path) -> None:
     wrong = subprocess.run([*command, "--rules", "no-such-game"], env=environment, capture_output=True,
                            text=True, timeout=60)
     assert wrong.returncode == 2 and len(wrong.stderr.strip().splitlines()) == 1
-
-
-def test_two_halves_read_at_once_add_up_to_the_whole(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                                      processes: str) -> None:
-    merged: list[bool] = []
-    merge = summary._Folder.merge
-
-    def spy(folder: summary._Folder, part: summary._Part) -> bool:
-        merged.append(merge(folder, part))
-        return merged[-1]
-
-    monkeypatch.setattr(summary._Folder, "merge", spy)
-    dirs = HomeDirs(tmp_path)
-    lines = [with_values(id=f"g{number}", rules=("standard", "easy", "x-9")[number * 7 // 400 % 3],
-                         outcome=(None, "won", "lost", "solved with help")[number % 4], won=number % 3 == 0,
-                         seconds=number / 7, moves=number % 300)
-             for number in range(400)]
-    lines[150:150] = BAD_LINES[:8]
-    content = write(dirs.user_data_path / "games.jsonl", lines + [b'{"version": 1, "half a line'])
-    assert figures(summary_of(dirs)) == figures(reference(content, SMALL_BLOCK))
-    assert merged == ([True] if processes == "two processes" else [])
