@@ -7,7 +7,10 @@ Every failure a user can cause ends with one readable line on stderr and exit st
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -402,6 +405,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EBADF, getattr(errno, "EDQUOT", errno.ENOSPC)}
+"""What writing the output can fail with (a full device, `> /dev/full`), as opposed to a file
+the command was asked to read."""
+
+
+def output_failed(reason: str) -> int:
+    """One line on stderr for output that could not be written, and status 1. What is left in
+    stdout's buffer goes nowhere, so the interpreter's exit does not fail on it again."""
+    print(_("{program}: cannot write the output: {reason}").format(program=PROG, reason=reason),
+          file=sys.stderr)
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # left to the interpreter's exit
+    return 1
+
+
 def run(
     argv: Sequence[str] | None = None, open_window: Callable[[argparse.Namespace], int] | None = None,
     draw_charts: DrawCharts | None = None,
@@ -431,6 +449,7 @@ def run(
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)
         result: int = args.handler(args)
+        sys.stdout.flush()
         return result
     except UsageError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
@@ -439,3 +458,10 @@ def run(
         return 130
     except BrokenPipeError:
         return 0
+    except UnicodeEncodeError as error:
+        return output_failed(_("this terminal's character set ({encoding}) cannot show the words; set "
+                               "PYTHONIOENCODING=utf-8").format(encoding=error.encoding))
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        return output_failed(error.strerror or str(error))

@@ -82,3 +82,12 @@ def worker_count(requested: int, tasks: int, cores: int | None) -> int:
     available = max(1, cores or 1)
     wanted = requested or available
     return max(1, min(wanted, tasks, available, MAX_JOBS))
+
+
+def local_time(moment: datetime) -> datetime:
+    """`moment` in the local time zone, for show; as it is (UTC) where the zone cannot be had:
+    TZ=UTC+25 names an offset past a day, which datetime refuses."""
+    try:
+        return moment.astimezone()
+    except (ValueError, OverflowError, OSError):
+        return moment

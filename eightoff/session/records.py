@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
+from eightoff.core.limits import local_time
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import VARIANTS
@@ -170,7 +171,7 @@ def recent_game(game: FinishedGame) -> RecentGame:
 def row_words(game: FinishedGame) -> str:
     """A recent game's row: when (no month names: any language reads it), the game and deal,
     the outcome, moves, time, and whether hints were used."""
-    when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = local_time(game.finished).strftime("%Y-%m-%d %H:%M")
     marks = "  " + _("(hints)") if game.hints_used else ""
     return (f"{when}   {title(game.rules)}, {which_deal(game.deal)}   {outcome_word(game.kind)}   "
             f"{moves_words(game.moves)}   {duration(game.seconds)}{marks}")

@@ -47,6 +47,11 @@ CLOSING_WAIT = 2.0
 BUSY_PATIENCE = 3.0
 """Seconds of writes refused only because another process is writing before the player is told
 (two windows take turns all the time; a lock held for ever is worth a word)."""
+CHECKED_SIZE = 32 << 20
+"""Bytes of database up to which every opening runs `PRAGMA quick_check` (some 100,000 games,
+tens of milliseconds). It reads the whole file, a second or more at millions of games, so a
+larger database is checked by use instead: a read or write that finds it damaged sets it aside
+just the same (`Database.damaged`)."""
 NETWORK_FILE_SYSTEMS = frozenset({"nfs", "nfs4", "cifs", "smb3", "smbfs", "ncpfs", "afs", "9p",
                                   "fuse.sshfs", "ceph", "glusterfs", "lustre", "davfs"})
 
@@ -165,9 +170,10 @@ class Database:
                     path=shown(self.path))
                 self.notices.add(self.problem)
                 return
-            checked = self.connection.execute("PRAGMA quick_check").fetchall()
-            if checked != [("ok",)]:
-                raise sqlite3.DatabaseError(str(checked[0][0]) if checked else "quick_check")
+            if os.path.getsize(self.path) <= CHECKED_SIZE:
+                checked = self.connection.execute("PRAGMA quick_check").fetchall()
+                if checked != [("ok",)]:
+                    raise sqlite3.DatabaseError(str(checked[0][0]) if checked else "quick_check")
             self._migrate(self.connection, found)
         except sqlite3.DatabaseError as error:
             if self.connection is not None:
@@ -268,7 +274,8 @@ class Database:
 
     # ----- writing --------------------------------------------------------------------------
 
-    def write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False) -> T:
+    def write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False,
+              again: bool = True) -> T:
         """`work` in one transaction; Unwritten (rolled back) when the database does not take
         it. `durable`: fsynced before this returns (an outcome), not only safe from a kill."""
         connection = self.connection
@@ -296,6 +303,8 @@ class Database:
             self.problem = None
             return result
         except sqlite3.Error as error:
+            if again and isinstance(error, sqlite3.DatabaseError) and self.damaged(error):
+                return self.write(work, durable, again=False)
             if not _refused(error):
                 connection.close()
                 self.connection = None
@@ -306,6 +315,19 @@ class Database:
             if durable and self.connection is not None:
                 with contextlib.suppress(sqlite3.Error):
                     connection.execute("PRAGMA synchronous = NORMAL")
+
+    def damaged(self, error: sqlite3.DatabaseError) -> bool:
+        """Whether `error` says the file is damaged (then it is set aside, a new database is
+        started with what could be read, and the player told): the caller tries again once."""
+        name = getattr(error, "sqlite_errorname", "")
+        if not name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return False
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+        self._replace(_("it is damaged ({detail})").format(detail=error))
+        self.set_wait(self.wait)
+        return True
 
     def set_wait(self, seconds: float) -> None:
         """Wait up to `seconds` for another process's write lock from now on."""
@@ -348,6 +370,7 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
         if kind_of(os.lstat(old).st_mode) is not None:
             return 0  # only a regular file is opened: a pipe would block
         source = connect(old, 0.0, read_only=True)
+        source.execute("PRAGMA writable_schema = ON")  # reads a file cut short (never written)
     except (OSError, sqlite3.Error):
         return 0
     into.execute("BEGIN IMMEDIATE")
@@ -357,11 +380,13 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
                 columns = [row[1] for row in into.execute(f"PRAGMA table_info({table})")]
                 names = ", ".join(columns)
                 fill = f"INSERT OR IGNORE INTO {table}({names}) VALUES ({', '.join('?' * len(columns))})"
+                select = f"SELECT {names} FROM {table}"
                 for order in ("ASC", "DESC"):
-                    rows = source.execute(f"SELECT {names} FROM {table} ORDER BY {columns[0]} {order}")
-                    with contextlib.suppress(sqlite3.Error):
-                        while block := rows.fetchmany(1000):
-                            into.executemany(fill, block)
+                    with contextlib.suppress(sqlite3.Error):  # a row at a time, up to the bad page
+                        for row in source.execute(f"{select} ORDER BY {columns[0]} {order}"):
+                            into.execute(fill, row)
+                if columns[0] == "seq":
+                    _probe(source, into, f"{select} WHERE seq = ?", fill)
             except sqlite3.Error:
                 continue
         into.execute("DELETE FROM facts WHERE name = 'counted'")
@@ -373,3 +398,24 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
         source.close()
     count: int = into.execute("SELECT count(*) FROM games").fetchone()[0]
     return count
+
+
+PROBED_MISSES = 1000
+"""Keys past the last row found at which `_probe` stops looking."""
+
+
+def _probe(source: sqlite3.Connection, into: sqlite3.Connection, select: str, fill: str) -> None:
+    """Look each numbered row up alone, so rows on whole pages are found even where a scan in
+    either direction stops at a bad page before them."""
+    key, misses = 0, 0
+    while misses < PROBED_MISSES:
+        key += 1
+        try:
+            row = source.execute(select, (key,)).fetchone()
+        except sqlite3.Error:
+            row = None
+        if row is None:
+            misses += 1
+            continue
+        misses = 0
+        into.execute(fill, row)

@@ -112,18 +112,23 @@ def shown(path: Path | str | bytes) -> str:
     return os.fsencode(path).decode("utf-8", "replace")
 
 
+def stamp() -> str:
+    """The local date and time to the microsecond, for the name of a thing set aside ("0" when
+    the clock or the time zone cannot be read)."""
+    try:
+        return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    except (ValueError, OverflowError, OSError):
+        return "0"
+
+
 def aside_path(path: Path) -> Path:
     """`name.corrupt-<time>`, or `name.corrupt-<time>-<n>` when that is taken: a clock that
     stands still or goes back must not make a second bad file overwrite the first."""
-    try:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    except (ValueError, OverflowError, OSError):
-        stamp = "0"
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp()}")
     number = 1
     while os.path.lexists(aside):
         number += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
+        aside = path.with_name(f"{path.name}.corrupt-{stamp()}-{number}")
     return aside
 
 

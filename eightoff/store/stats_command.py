@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from eightoff.core.i18n import _, ngettext
+from eightoff.core.limits import local_time
 from eightoff.core.variants import VARIANTS
 from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.figure_words import (
@@ -178,11 +179,12 @@ def import_games(store: Store, source: str) -> int:
     except OSError as error:
         raise CommandError(_("cannot read {path}: {reason}").format(
             path=shown(source), reason=error.strerror or error)) from None
+    kind = kind_of(os.fstat(descriptor).st_mode)
+    if kind is not None:
+        os.close(descriptor)
+        raise CommandError(_("cannot read {path}: {reason}").format(path=shown(source), reason=kind))
     with os.fdopen(descriptor, "rb", buffering=0) as file:
-        kind = kind_of(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise CommandError(_("cannot read {path}: {reason}").format(path=shown(source), reason=kind))
-        result = store.import_games(file)  # type: ignore[arg-type]
+        result = store.import_games(file)
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     if result is None:
@@ -241,7 +243,7 @@ def _block(heading: str, lines: list[str]) -> str:
 
 
 def line(game: FinishedGame) -> str:
-    when = game.finished.astimezone().strftime("%Y-%m-%d %H:%M")
+    when = local_time(game.finished).strftime("%Y-%m-%d %H:%M")
     which = which_deal(game.deal)
     marks = "".join(
         f", {mark}" for mark, used in ((_("hints"), game.hints_used), (_("takeback"), game.takeback)) if used

@@ -186,14 +186,16 @@ class Store:
         if told is not None:
             self._notices.add(told)
 
-    def _read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
+    def _read(self, query: Callable[[sqlite3.Connection], T], default: T, again: bool = True) -> T:
         """A read of the database; `default` when there is none to read."""
         connection = self.db.connection
         if connection is None:
             return default
         try:
             return query(connection)
-        except (sqlite3.DatabaseError, sqlite3.OperationalError) as error:
+        except sqlite3.DatabaseError as error:
+            if again and self.db.damaged(error):  # set aside, and a new one started with what was read
+                return self._read(query, default, again=False)
             self._notices.add(_("Your {what} could not be read: {reason}.").format(
                 what=database.what(), reason=database.reason_of(error)))
             return default
@@ -204,6 +206,8 @@ class Store:
         try:
             result = self.db.write(work, durable)
         except Unwritten as error:
+            if self.db.newer:  # said once, when it was opened
+                return None
             if self._busy_since is None:
                 self._busy_since = time.monotonic()
             if not error.busy or time.monotonic() - self._busy_since >= database.BUSY_PATIENCE:
@@ -339,7 +343,7 @@ class Store:
         """Save the game as its variant's unfinished game: one transaction, the steps since the
         last save only. `daily` (the day whose daily deal it is) and `par` go with it."""
         game_id = game_id or self.game_id(game)
-        if not self.owns_unfinished or game_id in self._watched:
+        if not self.owns_unfinished or game_id in self._watched or self.db.newer:
             return
         key = game.rules.name
         self._unsaved_games[key] = SavedGame(game, elapsed, hints_used, game_id, daily, par)
@@ -387,7 +391,7 @@ class Store:
             raise ValueError(f"unknown outcome {outcome!r}")
         outcome = Outcome(outcome)
         game_id = game_id or self.game_id(game)
-        if not game.has_started or game_id in self._recorded or game_id in self._watched:
+        if not game.has_started or game_id in self._recorded or game_id in self._watched or self.db.newer:
             return False
         finished_at, clamped = now_clamped()
         line = LogLine(

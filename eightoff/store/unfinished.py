@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 import weakref
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 import msgspec
 
@@ -24,6 +24,7 @@ from eightoff.core.game import Game, Step
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_move
+from eightoff.store.files import stamp
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import BadContent, GameRecord, decode
 
@@ -117,8 +118,7 @@ def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str
 
 def set_aside(connection: sqlite3.Connection, key: str) -> str:
     """Keep a kind's rows that do not load under another key; that key."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    aside = f"{key}.corrupt-{stamp}"
+    aside = f"{key}.corrupt-{stamp()}"
     connection.execute("UPDATE unfinished SET rules = ? WHERE rules = ?", (aside, key))
     connection.execute("UPDATE steps SET rules = ? WHERE rules = ?", (aside, key))
     return aside
