@@ -389,6 +389,7 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
                     _probe(source, into, f"{select} WHERE seq = ?", fill)
             except sqlite3.Error:
                 continue
+        into.execute("DELETE FROM moves WHERE seq NOT IN (SELECT seq FROM games)")
         into.execute("DELETE FROM facts WHERE name = 'counted'")
         into.execute("COMMIT")
     except BaseException:

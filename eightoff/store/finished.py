@@ -115,28 +115,38 @@ def decode_totals(data: object) -> Totals:
 
 
 def _fold(connection: sqlite3.Connection, totals: dict[str, Totals], block: list[Row]) -> None:
-    """One block of games, in the order recorded: each kind's figures and all kinds' run."""
-    letters = [LETTERS[Outcome(row[5])] for row in block]
+    """One block of games, in the order recorded: each kind's figures and all kinds' run. A row
+    whose values are not a game's (damage a check of the file's structure does not see) is
+    not counted."""
+    lines = list(filter(None, map(_line_or_none, block)))
+    letters = [LETTERS[line.result] for line in lines]
     _totals(connection, totals, "").add_results(b"".join(letters))
     mine: dict[str, list[int]] = defaultdict(list)
-    for index, row in enumerate(block):
-        mine[str(row[2])].append(index)
+    for index, line in enumerate(lines):
+        mine[line.rules].append(index)
     for key, indexes in mine.items():
         each = _totals(connection, totals, key)
         results = b"".join(letters[index] for index in indexes)
         each.add_results(results)
-        won = [block[index] for index in indexes if letters[index] == b"W"]
-        each.add_wins([float(str(row[7])) for row in won], [int(str(row[6])) for row in won],
-                      [None if row[3] is None else int(str(row[3])) for row in won])
-        each.add_recent([line_of(block[index]) for index in indexes[-RECENT:]])
-        deals = [block[index][3] for index in indexes]
-        played = Counter(deal for deal in deals if isinstance(deal, int) and deal < GRADED_DEALS)
+        won = [lines[index] for index in indexes if letters[index] == b"W"]
+        each.add_wins([line.seconds for line in won], [line.moves for line in won],
+                      [line.deal for line in won])
+        each.add_recent([lines[index] for index in indexes[-RECENT:]])
+        deals = [lines[index].deal for index in indexes]
+        played = Counter(deal for deal in deals if deal is not None and deal < GRADED_DEALS)
         wins = Counter(deal for deal, result in zip(deals, results, strict=True)
-                       if result == ord("W") and isinstance(deal, int) and deal < GRADED_DEALS)
+                       if result == ord("W") and deal is not None and deal < GRADED_DEALS)
         connection.executemany(
             "INSERT INTO deals VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET played = played + "
             "excluded.played, won = won + excluded.won",
             ((key, deal, count, wins.get(deal, 0)) for deal, count in played.items()))
+
+
+def _line_or_none(row: Row) -> LogLine | None:
+    try:
+        return line_of(row)
+    except (ValueError, TypeError, OverflowError):
+        return None
 
 
 def read_totals(connection: sqlite3.Connection) -> tuple[dict[str, Totals], Totals]:
@@ -252,4 +262,4 @@ def each_game(connection: sqlite3.Connection, rules: str | None = None,
     where = "WHERE rules = ?" if rules is not None else ""
     rows = connection.execute(f"{SELECT} {where} ORDER BY seq {order}", (rules,) if rules else ())
     while block := rows.fetchmany(BLOCK):
-        yield from map(game_of, block)
+        yield from map(FinishedGame.from_line, filter(None, map(_line_or_none, block)))

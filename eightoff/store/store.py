@@ -551,7 +551,7 @@ def _record(connection: sqlite3.Connection, waiting: list[Waiting]) -> bool:
     for each in waiting:
         cursor = connection.execute(_finished().INSERT, _finished().row_of(each.line))
         if cursor.rowcount:
-            connection.execute("INSERT INTO moves VALUES (?, ?)", (cursor.lastrowid, each.record))
+            connection.execute("INSERT OR REPLACE INTO moves VALUES (?, ?)", (cursor.lastrowid, each.record))
         unfinished.clear(connection, each.line.rules, each.line.id)
     connection.execute("DELETE FROM moves WHERE seq < (SELECT seq FROM moves ORDER BY seq DESC LIMIT 1 "
                        "OFFSET ?)", (KEPT_MOVES - 1,))
