@@ -416,6 +416,8 @@ class App:
             self.refit()
         elif kind == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             self.quit()  # from under any dialog too, as the window's close button does: all is saved
+        elif kind == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()  # the window's too: under the pause or a dialog, which stay
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
             self.window.to_pixels(event)
