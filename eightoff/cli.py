@@ -245,7 +245,7 @@ def day_of(text: str) -> date:
 
 def cmd_daily(args: argparse.Namespace) -> int:
     """The daily deal of a day (today's, by the local clock, unless --date says), its grade and
-    par."""
+    par; with --share, the day's result as Copy result words it, from the player's records."""
     from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
     from eightoff.solver.daily import daily_deal
 
@@ -253,6 +253,9 @@ def cmd_daily(args: argparse.Namespace) -> int:
     chosen = daily_deal(args.rules, day)
     if chosen is None:
         raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
+    if args.share:
+        print(share_words(args.rules, day))
+        return 0
     if args.json:
         print(json.dumps({"date": day.isoformat(), "game": args.rules, "deal": chosen.number,
                           "grade": chosen.grade, "par": chosen.par}))
@@ -261,6 +264,25 @@ def cmd_daily(args: argparse.Namespace) -> int:
         game=_(variant(args.rules).title), date=day.isoformat(), number=chosen.number,
         grade=grade_name(chosen.grade), par=chosen.par))
     return 0
+
+
+def share_words(rules_name: str, day: date) -> str:
+    """The day's daily result of game `rules_name` in Copy result's words ("... not played"
+    for a day with no daily game recorded)."""
+    from eightoff.session.daily_words import not_played_line, share_line  # here, for start-up cost
+    from eightoff.store.store import Store
+
+    store = Store()
+    try:
+        result = store.daily_results(rules_name).get(day)
+        for notice in store.take_notices():  # a database set aside, say: told, not fatal
+            print(notice, file=sys.stderr)
+    finally:
+        store.close()
+    game = _(variant(rules_name).title)
+    if result is None:
+        return not_played_line(game, day)
+    return share_line(game, day, result.won, result.moves, result.par, result.seconds)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -362,6 +384,8 @@ def build_parser() -> argparse.ArgumentParser:
     daily_parser.add_argument("--rules", choices=list(VARIANTS), default=DEFAULT_KEY, help=_("the game"))
     daily_parser.add_argument("--json", action="store_true",
                               help=_("print one JSON object: date, game, deal, grade, par"))
+    daily_parser.add_argument("--share", action="store_true",
+                              help=_("print the day's result as Copy result words it, from your records"))
     daily_parser.set_defaults(handler=cmd_daily)
 
     replay_parser = commands.add_parser(

@@ -40,6 +40,7 @@ from eightoff.locale import install_language  # noqa: E402
 from eightoff.session.keeper import Keeper  # noqa: E402
 from eightoff.session.records import Records  # noqa: E402
 from eightoff.session.session import Session  # noqa: E402
+from eightoff.solver.daily import daily_deal  # noqa: E402
 from eightoff.solver.limits import Budget  # noqa: E402
 from eightoff.solver.par import PAR_NODES, player_line  # noqa: E402
 from eightoff.solver.solve import solve  # noqa: E402
@@ -105,6 +106,14 @@ def record_games(store: Store) -> None:
         game.play(game.legal_moves()[0])
         outcome = WON if rng.random() < 0.35 + number / 300 else LOST
         store.record_outcome(game, outcome, 120 + rng.random() * 800)
+    for day in range(1, 27):  # November 2026's daily deals, a few missed, a few lost
+        chosen = daily_deal("standard", date(2026, 11, day))
+        if chosen is None or day % 9 == 4:
+            continue
+        game = Game.new(chosen.number, STANDARD)
+        game.play(game.legal_moves()[0])
+        outcome = LOST if day % 6 == 5 else WON
+        store.record_outcome(game, outcome, 200 + rng.random() * 400, daily=chosen.day, par=chosen.par)
 
 
 def raglan_refusal() -> str:
@@ -168,6 +177,12 @@ def main() -> int:
                     app.notify(long_notice(long_path))
                     save(app, out / f"long-notice-{tag}.png", pointer_on_status=True)
                 if wanted("daily"):
+                    app = window("standard", (width, height), language, deal=5)
+                    dialog = StatisticsDialog(app, Records(Keeper(store), lambda: None), "standard",
+                                              lambda game: None, lambda game: None, date(2026, 11, 26),
+                                              (2026, 11))
+                    app.push(dialog)
+                    save(app, out / f"daily-statistics-{tag}.png")
                     app = daily_window((width, height), language)
                     save(app, out / f"daily-table-{tag}.png")
                     win_daily(app)

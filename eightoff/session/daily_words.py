@@ -26,8 +26,10 @@ def month_name(month: int) -> str:
 
 
 def month_title(month: int, year: int) -> str:
-    """A calendar's heading: "November 2026"."""
-    return _("{month} {year}").format(month=month_name(month), year=year)
+    """A calendar's heading: "November 2026" ("Novembre 2026": a heading's first letter is a
+    capital where the month's name has none)."""
+    title = _("{month} {year}").format(month=month_name(month), year=year)
+    return title[:1].upper() + title[1:]
 
 
 def day_words(day: date) -> str:
@@ -49,6 +51,13 @@ def moves_and_par(moves: int, par: int | None) -> str:
     if par is None:
         return ngettext("{moves} move", "{moves} moves", moves).format(moves=moves)
     return ngettext("{moves} move, par {par}", "{moves} moves, par {par}", moves).format(moves=moves, par=par)
+
+
+def best_words(moves: int, seconds: float) -> str:
+    """"Your best: 91 moves, 3:10": the fewest moves and the best time of the player's wins of
+    a deal (each may come from another of them)."""
+    return ngettext("Your best: {moves} move, {time}", "Your best: {moves} moves, {time}",
+                    moves).format(moves=moves, time=clock_text(seconds))
 
 
 def share_line(game_title: str, day: date, won: bool, moves: int, par: int | None, seconds: float) -> str:

@@ -34,6 +34,7 @@ from eightoff.store.store import KEPT_MOVES, Store
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from eightoff.store.daily_records import Best, DayResult
     from eightoff.store.statistics import FinishedGame, Statistics
     from eightoff.store.store import Overview
 
@@ -181,6 +182,14 @@ class Keeper:
 
     def reset_statistics(self, key: str | None = None) -> None:
         self.store.reset_statistics(key)
+
+    def best(self, rules_name: str, deal: int) -> Best | None:
+        """The player's best wins of deal `deal` of game `rules_name` (None: never won)."""
+        return self.store.best(rules_name, deal)
+
+    def daily_results(self, key: str) -> dict[date, DayResult]:
+        """Each day's result of game `key`'s daily deals."""
+        return self.store.daily_results(key)
 
     def finished_moves(self, game_id: str | None) -> Game | None:
         """A logged game as it was played, if its moves are kept (the newest few hundred)."""

@@ -2,7 +2,8 @@
 
 The store logs and sums the finished games and words their figures (the same words `eightoff
 stats` prints). This module turns them into what the Statistics dialog draws, in types of its
-own: lines of text, the charts' figures (`Chart`) and the recent games' rows (`RecentGame`).
+own: lines of text, the charts' figures (`Chart`), the recent games' rows (`RecentGame`) and
+the daily deals' days won and lost with their streaks (`DailyRecord`).
 So the window holds no keeper, no store and none of the store's types; it asks the port
 (`StatisticsPort`, the session's `Records`) and draws the answer. Imported when the player
 first asks for the statistics, not at start-up.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 from eightoff.core.game import Game
@@ -23,6 +25,7 @@ from eightoff.core.variants import VARIANTS
 from eightoff.session.grading import deal_grade, grade_name
 from eightoff.session.keeper import not_kept
 from eightoff.solver import GRADES
+from eightoff.store.daily_records import streaks
 from eightoff.store.figure_words import (
     count_line,
     describe,
@@ -105,10 +108,27 @@ class StatisticsPage:
     """Newest first."""
 
 
+@dataclass(frozen=True)
+class DailyRecord:
+    """The Statistics dialog's Daily view of one game."""
+
+    name: str
+    """The game's title, in the player's language."""
+    won: frozenset[date]
+    """The days whose daily deal was won (by any of that day's games)."""
+    lost: frozenset[date]
+    """The days whose daily deal was played and not won."""
+    current: int
+    """Days won one after another up to today (or yesterday, while today's is still to play)."""
+    longest: int
+
+
 class StatisticsPort(Protocol):
     """What the Statistics dialog asks of the session."""
 
     def page(self, key: str) -> StatisticsPage: ...
+
+    def daily(self, key: str, today: date) -> DailyRecord: ...
 
     def reset(self, key: str) -> None: ...
 
@@ -137,6 +157,14 @@ class Records:
         return StatisticsPage(title(key), mine.statistics.played, lines, chart_of(mine),
                               chart_of(together) if others else None,
                               [recent_game(game) for game in overview.recent])
+
+    def daily(self, key: str, today: date) -> DailyRecord:
+        """Each day's daily result of game `key`, and the streaks of daily wins up to `today`."""
+        days = self._keeper.daily_results(key)
+        self._tell()
+        current, longest = streaks(days, today)
+        return DailyRecord(title(key), frozenset(day for day, result in days.items() if result.won),
+                           frozenset(day for day, result in days.items() if not result.won), current, longest)
 
     def reset(self, key: str) -> None:
         self._keeper.reset_statistics(key)

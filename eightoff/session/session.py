@@ -40,7 +40,7 @@ from eightoff.core.variants import PRESETS, VARIANTS, Variant, variant_of
 from eightoff.session.advisor import THINKING, Advice, Advisor, Notice, Wanted
 from eightoff.session.changes import Change, Listener
 from eightoff.session.clock import GameClock
-from eightoff.session.daily_words import share_line
+from eightoff.session.daily_words import best_words, share_line
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
 from eightoff.solver.daily import DailyDeal, daily_deal, has_daily, shipped_par
@@ -49,6 +49,7 @@ from eightoff.solver.grade import grade_of_deal
 if TYPE_CHECKING:
     from eightoff.session.records import RecentGame, Records  # for start-up cost: loaded when used
     from eightoff.solver import SolveResult
+    from eightoff.store.daily_records import Best
 
 AdviceListener = Callable[[Advice], None]
 
@@ -91,6 +92,8 @@ class Session:
         self._par_settled = self.par is not None
         """Whether a search of the deal's start has settled the par (found, or none within the
         par's budget): the advisor asks for it until then."""
+        self.best: Best | None = self._best_of(game)
+        """The player's best wins of this deal before this game (fewest moves, best time)."""
         self.listeners: list[Listener] = []
         self.advice_listeners: list[AdviceListener] = []
         """The front end: hints, offers and notices from the advisor and the keeper."""
@@ -207,6 +210,11 @@ class Session:
 
     def playing_today_daily(self) -> bool:
         return self.daily is not None and self.daily == self.today()
+
+    def best_words(self) -> str:
+        """"Your best: 91 moves, 3:10" at the start of a deal the player has won before ("" for
+        one never won)."""
+        return "" if self.best is None else best_words(self.best.moves, self.best.seconds)
 
     def share_line(self) -> str | None:
         """The daily deal's result as Copy result puts it on the clipboard, once the game is
@@ -520,6 +528,7 @@ class Session:
         self.par = par if par is not None else _shipped_par(game) or (self.par if same_deal else None)
         self._par_settled = self.par is not None
         self.daily = daily
+        self.best = self._best_of(game)
         self._game = game
         self._view = GameView(game)
         self.clock = GameClock(elapsed)
@@ -562,6 +571,11 @@ class Session:
         if self.keeper is not None:
             self.keeper.save_preferences(self.preferences)
             self.tell_notices()
+
+    def _best_of(self, game: Game) -> Best | None:
+        if self.keeper is None or game.deal_number is None:
+            return None
+        return self.keeper.best(game.rules.name, game.deal_number)
 
     def tell_notices(self) -> None:
         """Hand the store's notices (a file set aside, a write that failed) to the front end."""

@@ -99,6 +99,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
             **({"all_games": {"statistics": figures[None].statistics.to_json(),
                               "charts": chart_json(figures[None])}} if args.rules is None else {}),
             "recent_games": [game.to_json() for game in recent],
+            "personal_bests": [{"game": best.rules, "deal": best.deal, "moves": best.moves,
+                                "seconds": round(best.seconds, 3), "wins": best.wins}
+                               for best in store.bests(args.rules)],
             "skipped_lines": overview.skipped,
         }
         print(json.dumps(document, indent=2))

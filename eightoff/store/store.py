@@ -41,7 +41,8 @@ from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
-from eightoff.store import database, legacy, preferences_store, saved_game, unfinished
+from eightoff.store import daily_records, database, legacy, preferences_store, saved_game, unfinished
+from eightoff.store.daily_records import Best, DayResult
 from eightoff.store.database import Database, Unwritten
 from eightoff.store.files import Notices, StoreFiles, shown
 from eightoff.store.instance import InstanceLock
@@ -493,6 +494,18 @@ class Store:
         found: list[FinishedGame] = self._read(lambda connection: list(
             _finished().each_game(connection, rules_name, newest_first=True)), [])
         return found if limit is None else found[:limit]
+
+    def best(self, rules_name: str, deal: int) -> Best | None:
+        """The player's best wins of one deal: fewest moves and best time (None: never won)."""
+        return self._read(lambda connection: daily_records.best_of(connection, rules_name, deal), None)
+
+    def bests(self, rules_name: str | None = None) -> list[Best]:
+        """Every numbered deal won, of one game or of all, with the player's best on it."""
+        return self._read(lambda connection: daily_records.bests(connection, rules_name), [])
+
+    def daily_results(self, rules_name: str) -> dict[date, DayResult]:
+        """Each day's result of one game's daily deals (the best of that day's games)."""
+        return self._read(lambda connection: daily_records.daily_games(connection, rules_name), {})
 
     def each_game(self, rules_name: str | None = None) -> Iterable[FinishedGame]:
         """Every recorded game, oldest first, a block at a time (for `--csv`)."""

@@ -91,11 +91,13 @@ class WinDialog(Dialog):
         self.rng = random.Random()
 
     def body_lines(self) -> list[str]:
-        """The result and its par, then the deal's grade: read each time,
+        """The result, its par and the player's best, then the deal's grade: read each time,
         so a par or grade the solver reports after the win still appears (the dialog lays
         itself out again)."""
         par = self.session.par
         facts = [moves_and_par(self.session.moves(), par)] if par is not None else []
+        best = self.session.best_words()  # the best before this game
+        facts += [best] if best else []
         return [*self.lines, *facts, *grade_lines(self.session)]
 
     def busy(self) -> bool:

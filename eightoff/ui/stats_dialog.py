@@ -1,6 +1,7 @@
-"""The Statistics dialog, in two pages so that each is legible at 800x600: the figures of the
-game being played, all games' (a line for each game with games) and the two charts; then the
-recent games as rows, to pick one to play again. It asks the session's statistics port for
+"""The Statistics dialog, in three pages so that each is legible at 800x600: the figures of the
+game being played, all games' (a line for each game with games) and the two charts; the
+recent games as rows, to pick one to play again; and the daily deals, with the streaks of
+daily wins and a month's calendar of days won, lost and not played. It asks the session's statistics port for
 everything it shows (`session.records`: the words of `eightoff stats`) and holds nothing of
 the store's.
 """
@@ -8,13 +9,16 @@ the store's.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING
 
 import pygame
 
 from eightoff.core.i18n import N_, _, ngettext
-from eightoff.session.records import RecentGame, StatisticsPort
+from eightoff.session.daily_words import month_title
+from eightoff.session.records import DailyRecord, RecentGame, StatisticsPort
 from eightoff.ui.charts import draw_charts
+from eightoff.ui.daily_calendar import draw_calendar
 from eightoff.ui.dialogs import ROW_STEP, Dialog, MessageDialog
 
 if TYPE_CHECKING:
@@ -23,6 +27,8 @@ if TYPE_CHECKING:
 PICK_FIRST = N_("Pick a recent game first, then Play again or Watch")
 CHART_HEIGHT = 190
 """The charts' strip at a dialog unit of 1 (legible at 800x600, where the unit is smaller)."""
+CALENDAR_HEIGHT = 300
+"""The month's calendar at a dialog unit of 1."""
 
 
 class StatisticsDialog(Dialog):
@@ -36,8 +42,17 @@ class StatisticsDialog(Dialog):
         rules: str,
         play: Callable[[RecentGame], None],
         watch: Callable[[RecentGame], None],
+        today: date | None = None,
+        month: tuple[int, int] | None = None,
     ) -> None:
         self.statistics = statistics
+        self.today = today or date.today()
+        """The player's date: the daily's streak counts back from it."""
+        self.month = month or (self.today.year, self.today.month)
+        """The daily page's month (year, month)."""
+        self.daily_page = month is not None
+        """Whether the daily deals are shown (a month asked for opens on them)."""
+        self._daily: DailyRecord | None = None
         self.play = play
         """Deals a logged game again (the table asks first if that leaves a game)."""
         self.watch = watch
@@ -55,18 +70,42 @@ class StatisticsDialog(Dialog):
         super().__init__(host, _("Statistics: {game}").format(game=self.page.name), [], self.buttons())
 
     def buttons(self) -> list[tuple[str, Callable[[], None] | None]]:
-        """The figures: Recent games (the default), Reset, Close. The games: Play again (the
-        default), Watch, Figures, Close; with no game finished yet, only Figures and Close.
-        Enter never presses Reset."""
+        """The figures: Recent games (the default), Daily, Reset, Close. The games: Play again
+        (the default), Watch, Figures, Close; with no game finished yet, only Figures and Close.
+        The daily deals: the month before and after, Figures, Close (the default). Enter never
+        presses Reset."""
+        if self.daily_page:
+            self.default_button = 3
+            return [(_("Earlier month"), lambda: self.turn_month(-1)),
+                    (_("Later month"), lambda: self.turn_month(1)), (_("Figures"), self.show_figures),
+                    (_("Close"), None)]
         if self.games_page:
             self.default_button = 0
             chosen = [(_("Play again"), self.play_selected), (_("Watch"), self.watch_selected)]
             return [*(chosen if self.recent else []), (_("Figures"), self.turn_page), (_("Close"), None)]
-        self.default_button = 0 if self.recent else 2
-        return [(_("Recent games"), self.turn_page), (_("Reset…"), self.ask_reset), (_("Close"), None)]
+        self.default_button = 0 if self.recent else 3
+        return [(_("Recent games"), self.turn_page), (_("Daily"), self.show_daily),
+                (_("Reset…"), self.ask_reset), (_("Close"), None)]
 
     def turn_page(self) -> None:
         self.games_page = not self.games_page
+        self.show_again()
+
+    def show_daily(self) -> None:
+        self.daily_page = True
+        self.show_again()
+
+    def show_figures(self) -> None:
+        self.daily_page = self.games_page = False
+        self.show_again()
+
+    def turn_month(self, step: int) -> None:
+        year, month = divmod(self.month[0] * 12 + self.month[1] - 1 + step, 12)
+        self.month = (year, month + 1)
+        self.show_again()
+
+    def show_again(self) -> None:
+        """Back on screen with the page's own buttons (a button's press has closed it)."""
         self.button_specs = self.buttons()
         self.focus_moved = False
         self.scroll = self.first = 0
@@ -76,6 +115,8 @@ class StatisticsDialog(Dialog):
     # ----- content -----------------------------------------------------------------------------
 
     def body_lines(self) -> list[str]:
+        if self.daily_page:
+            return self.daily_lines()
         if not self.games_page:
             return self.figure_lines
         if not self.recent:
@@ -87,7 +128,29 @@ class StatisticsDialog(Dialog):
             where += "   ·   " + _("Up/Down, Page Up/Page Down or the wheel show the others")
         return [_("Recent games (pick one, then Enter or Play again):"), where]
 
+    def daily(self) -> DailyRecord:
+        """The daily deals' record, asked for once the page is first shown."""
+        if self._daily is None:
+            self._daily = self.statistics.daily(self.rules, self.today)
+        return self._daily
+
+    def daily_lines(self) -> list[str]:
+        """The streaks of daily wins, and the shown month's days won and not won."""
+        record = self.daily()
+        year, month = self.month
+        won = sum(1 for day in record.won if (day.year, day.month) == (year, month))
+        lost = sum(1 for day in record.lost if (day.year, day.month) == (year, month))
+        current = ngettext("Current streak of daily wins: {count} day",
+                           "Current streak of daily wins: {count} days", record.current)
+        longest = ngettext("Longest streak: {count} day", "Longest streak: {count} days", record.longest)
+        shown = _("{month}: {won} won, {lost} not won").format(month=month_title(month, year), won=won,
+                                                              lost=lost)
+        return [_("Daily deals of {game}").format(game=record.name), current.format(count=record.current),
+                longest.format(count=record.longest), shown]
+
     def figure_height(self) -> int:
+        if self.daily_page:
+            return self.px(CALENDAR_HEIGHT)
         return 0 if self.games_page else self.px(CHART_HEIGHT)
 
     def rows(self) -> int:
@@ -117,7 +180,11 @@ class StatisticsDialog(Dialog):
 
     def draw_panel(self, screen: pygame.Surface) -> None:
         super().draw_panel(screen)
-        if not self.games_page:
+        if self.daily_page:
+            record = self.daily()
+            draw_calendar(screen, self.figure_area(), *self.month, record.won, record.lost, self.today,
+                          self.unit)
+        elif not self.games_page:
             draw_charts(screen, self.figure_area(), self.page.chart, self.unit, self.page.together)
 
     def scroll_by(self, lines: int) -> None:
@@ -166,7 +233,8 @@ class StatisticsDialog(Dialog):
     # ----- buttons -----------------------------------------------------------------------------
 
     def reopen(self) -> None:
-        self.host.push(StatisticsDialog(self.host, self.statistics, self.rules, self.play, self.watch))
+        self.host.push(StatisticsDialog(self.host, self.statistics, self.rules, self.play, self.watch,
+                                        self.today))
 
     def picked(self) -> RecentGame | None:
         """The picked row's game; None, saying so and staying open, when none is picked."""

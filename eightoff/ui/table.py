@@ -168,6 +168,7 @@ class TableScene(Scene):
         self.resize(host.size)
         session.listeners.append(self.session_changed)
         session.advice_listeners.append(self.advised)
+        self.tell_best()
 
     # ----- what the session owns --------------------------------------------------------------
 
@@ -304,6 +305,7 @@ class TableScene(Scene):
                 self.playback.stop()  # the solution was for the game that is gone
                 self.playback = None
             self.resize(self.host.size)  # the rules may have another shape
+            self.tell_best()
             self.deal_cards()
         elif change in (Change.MOVE, Change.REDO) and step is not None:
             self.show_step(step)
@@ -335,6 +337,12 @@ class TableScene(Scene):
     def notify(self, text: str) -> None:
         self.status.show(text)
         self.announcer.say(text)
+
+    def tell_best(self) -> None:
+        """At the start of a deal the player has won before: their best on it."""
+        best = self.session.best_words()
+        if best:
+            self.notify(best)
 
     def copy_result(self) -> None:
         """The daily deal's result line onto the clipboard, and into the status line."""
@@ -479,7 +487,7 @@ class TableScene(Scene):
         from eightoff.ui.stats_dialog import StatisticsDialog
 
         self.host.push(StatisticsDialog(self.host, statistics, self.game.rules.name, self.play_again,
-                                        self.watch))
+                                        self.watch, self.session.today()))
 
     def play_again(self, finished: RecentGame) -> None:
         """A logged game's deal again, from its start (a game in progress of its variant is

@@ -8,17 +8,25 @@ import os
 import subprocess
 import sys
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 
+from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
+from eightoff.solver.limits import Budget
+from eightoff.solver.par import PAR_NODES, player_line
+from eightoff.solver.solve import solve
+from eightoff.store import HomeDirs, Store
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
-def eightoff(*args: str, lang: str = "C") -> subprocess.CompletedProcess[str]:
+def eightoff(*args: str, lang: str = "C", home: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {key: value for key, value in os.environ.items() if key not in LOCALE_VARIABLES}
     env["LANG"] = lang
+    if home is not None:
+        env["EIGHTOFF_HOME"] = str(home)
     return subprocess.run([sys.executable, "-m", "eightoff", *args], capture_output=True, text=True,
                           timeout=60, env=env)
 
@@ -84,3 +92,30 @@ def test_the_window_flag_refuses_what_the_daily_cannot_take() -> None:
     for args in (["--daily", "--deal", "5"], ["--daily", "--takeback"], ["--daily", "--rules", "easy"]):
         result = eightoff(*args)
         assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, args
+
+
+def test_share_prints_the_days_line_from_the_records(tmp_path: Path) -> None:
+    thursday = date(2026, 11, 26)
+    session = open_session(lambda: 0.0, store=Store(HomeDirs(tmp_path)), key="standard", daily=True,
+                           today=lambda: thursday)
+    start, rules = session.game.start, session.game.rules
+    line = player_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
+    assert line is not None
+    for move in line[0]:
+        session.play(move)
+    if line[1]:
+        session.finish()
+    expected = session.share_line()
+    session.close()
+    assert expected is not None and expected.startswith("Eight Off daily 2026-11-26 · won in")
+    shared = eightoff("daily", "--date", "2026-11-26", "--share", home=tmp_path)
+    assert shared.returncode == 0 and shared.stdout == expected + "\n", shared.stderr
+    italian = eightoff("daily", "--date", "2026-11-26", "--share", lang="it_IT.UTF-8", home=tmp_path)
+    assert italian.stdout.startswith("Eight Off giornaliera 2026-11-26 · vinta in ")
+    other = eightoff("daily", "--date", "2026-11-25", "--share", home=tmp_path)
+    assert other.stdout == "Eight Off daily 2026-11-25 · not played\n"
+    bests = json.loads(eightoff("stats", "--json", home=tmp_path).stdout)["personal_bests"]
+    chosen = daily_deal("standard", thursday)
+    assert chosen is not None
+    assert [(best["game"], best["deal"], best["wins"]) for best in bests] == [("standard", chosen.number, 1)]
+    assert bests[0]["moves"] == chosen.par

@@ -17,6 +17,7 @@ from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
 from eightoff.session.advisor import Advisor
+from eightoff.session.clock import clock_text
 from eightoff.session.daily_words import share_line
 from eightoff.session.session import Session
 from eightoff.session.start import open_session
@@ -204,3 +205,57 @@ def test_with_auto_play_the_par_is_searched_from_the_deal_not_from_its_settled_p
     port.answer = solve(session.game.start, rules, Budget(nodes=PAR_NODES))
     session.poll()
     assert session.par == find_par(session.game.start, rules)
+
+
+def win_as_a_player(session: Session) -> None:
+    """The par's line, played as a player with auto-play plays it."""
+    start, rules = session.game.start, session.game.rules
+    line = player_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
+    assert line is not None
+    for move in line[0]:
+        session.play(move)
+    if line[1]:
+        session.finish()
+    assert session.outcome is Outcome.WON
+
+
+def test_a_daily_left_unfinished_resumes_after_midnight_and_counts_for_its_own_day(home: Path) -> None:
+    today = Today(THURSDAY)
+    session = open_daily_at(home, today, key="standard")
+    thursday = daily_deal("standard", THURSDAY)
+    assert thursday is not None
+    session.play(session.game.legal_moves()[0])
+    session.close()
+    today.day = date(2026, 11, 27)  # after midnight, the window opens on the game it left
+    again = open_session(Clock(), store=Store(HomeDirs(home)), today=today)
+    assert again.game.deal_number == thursday.number and again.daily == THURSDAY
+    assert again.par == thursday.par and again.game.move_count == 1
+    again.undo()  # back to the deal as dealt, then the par's line
+    win_as_a_player(again)
+    assert again.keeper is not None
+    days = again.keeper.daily_results("standard")
+    again.close()
+    assert list(days) == [THURSDAY] and days[THURSDAY].won and days[THURSDAY].par == thursday.par
+
+
+def test_personal_bests_are_the_fewest_moves_and_the_best_time_of_the_deals_wins(home: Path) -> None:
+    clock = Clock()
+    session = open_session(clock, store=Store(HomeDirs(home)), key="standard", deal=5)
+    assert session.best is None and session.best_words() == ""
+    session.play(session.game.legal_moves()[0])
+    clock.time += 300
+    session.restart()  # a loss: no best from it
+    assert session.best is None
+    win_as_a_player(session)
+    first_moves, first_seconds = session.moves(), session.seconds()
+    session.restart()
+    assert session.best is not None
+    assert (session.best.moves, session.best.seconds) == (first_moves, first_seconds)
+    assert session.best_words() == f"Your best: {first_moves} moves, {clock_text(first_seconds)}"
+    session.play(session.game.legal_moves()[0])
+    session.undo()  # two more moves than the first win
+    clock.time += 1
+    win_as_a_player(session)
+    session.new_game(5)
+    assert session.best is not None and session.best.moves == first_moves and session.best.wins == 2
+    session.close()

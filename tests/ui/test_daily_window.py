@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from datetime import date
+from pathlib import Path
 
 import pygame
 import pytest
@@ -18,12 +19,15 @@ from eightoff.core.variants import PRESETS, STANDARD
 from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.session import Session
+from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import Budget
 from eightoff.solver.par import PAR_NODES, find_par, player_line
 from eightoff.solver.solve import solve
+from eightoff.store import HomeDirs, Store
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
+from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.helpers import FakeClock, click, key
 from tests.ui.test_grades import UNLISTED
 from tests.ui.test_solver_link import pump_until
@@ -131,3 +135,71 @@ def test_the_par_of_a_deal_outside_the_lists_comes_from_the_worker(opened: list[
     assert app.session.par == expected
     app.pump()
     assert f"par {expected}" in app.table.summary()
+
+
+def open_stored(home: Path, language: str, **asked: object) -> App:
+    """The window on a player's own files (a real store on a temporary folder)."""
+    Store(HomeDirs(home)).save_preferences(
+        Preferences(autoplay=True, animation_speed="off", confirm_leave=False, language=language))
+    session = open_session(FakeClock(), store=Store(HomeDirs(home)), today=lambda: THURSDAY,
+                           **asked)  # type: ignore[arg-type]
+    app = App(session, size=SMALLEST, out=io.StringIO())
+    pygame.event.clear()
+    app.pump()
+    return app
+
+
+def finish_by_keys(app: App) -> None:
+    """The par's line from the deal as dealt, then Enter on the offer to send every card home."""
+    game = app.table.game
+    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
+    assert line is not None
+    for move in line[0]:
+        app.table.play(move)
+    app.pump()
+    if not app.session.over:
+        key(app, pygame.K_RETURN)
+        app.pump()
+    assert isinstance(app.top, WinDialog)
+
+
+def test_the_players_best_shows_at_the_deals_start_and_in_its_win(tmp_path: Path, language: str) -> None:
+    app = open_stored(tmp_path, language, key="standard", deal=5)
+    assert app.session.best is None
+    finish_by_keys(app)
+    moves = app.session.moves()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # Restart: the same deal, which the player has won
+    best = {"en": f"Your best: {moves} moves, 0:00", "it": f"Il tuo record: {moves} mosse, 0:00"}[language]
+    assert app.table.status.notice == best
+    finish_by_keys(app)
+    dialog = app.top
+    assert isinstance(dialog, WinDialog) and best in dialog.body_lines()
+    assert dialog_problems(dialog, "a win with the player's best") == []
+    app.session.close()
+
+
+def test_the_statistics_daily_view_shows_the_streaks_and_the_month(tmp_path: Path, language: str) -> None:
+    app = open_stored(tmp_path, language, key="standard", daily=True)
+    finish_by_keys(app)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog)
+    label = {"en": "Daily", "it": "Giornaliera"}[language]
+    daily = next(choice for choice in dialog.choices if choice.label == label)
+    click(app, daily.rect.center)
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog) and dialog.daily_page
+    expected = {"en": ["Current streak of daily wins: 1 day", "Longest streak: 1 day",
+                       "November 2026: 1 won, 0 not won"],
+                "it": ["Serie attuale di giornaliere vinte: 1 giorno", "Serie più lunga: 1 giorno",
+                       "Novembre 2026: 1 vinte, 0 non vinte"]}[language]
+    assert dialog.body_lines()[1:] == expected
+    assert dialog.daily().won == frozenset({THURSDAY})
+    assert dialog_problems(dialog, "the daily view") == []
+    earlier = next(choice for choice in dialog.choices
+                   if choice.label == {"en": "Earlier month", "it": "Mese prima"}[language])
+    click(app, earlier.rect.center)
+    assert isinstance(app.top, StatisticsDialog) and app.top.month == (2026, 10)
+    app.session.close()
