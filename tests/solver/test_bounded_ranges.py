@@ -43,7 +43,13 @@ def test_jobs_are_capped_by_the_deals_and_the_cores(tmp_path: Path) -> None:
     assert json.loads(process.stdout.splitlines()[-1])["summary"]["deals"] == 2
     workers = min(2, os.cpu_count() or 1)  # the deals or the cores, not the jobs asked for
     notes = list(started.iterdir())
-    assert len(notes) == (workers if workers > 1 else 0)  # one process solves in itself
+    if workers == 1:
+        assert notes == []  # one process solves in itself
+    else:
+        # At least one worker is seen, so the recorder works. The pool starts all its workers at
+        # once, but ends them when the work is done: on a loaded machine the last can be ended
+        # before its interpreter reaches the recorder, so fewer notes than workers is no fault.
+        assert 1 <= len(notes) <= workers
     assert len({note.read_text() for note in notes}) <= 1  # all started by the command
 
 
