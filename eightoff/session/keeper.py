@@ -122,7 +122,8 @@ class Keeper:
         key = game.rules.name
         old = self.set_aside.get(key)
         if game.has_started and old is not None:
-            self.store.record_outcome(old.game, Outcome.LOST, old.elapsed, old.hints_used, old.game_id)
+            self.store.record_outcome(old.game, Outcome.LOST, old.elapsed, old.hints_used, old.game_id,
+                                      daily=old.daily, par=old.par)
             del self.set_aside[key]
         elif old is not None:
             return  # the game that came in has no move yet: the old one stays in its file

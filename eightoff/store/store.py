@@ -333,7 +333,8 @@ class Store:
     def _recover(self, saved: SavedGame, game_id: str) -> None:
         """A won game left among the unfinished ones (the window stopped as it won): count it
         now, at most once (by its id), and say so; it is forgotten once the win is written."""
-        self.record_outcome(saved.game, WON, saved.elapsed, saved.hints_used, game_id)
+        self.record_outcome(saved.game, WON, saved.elapsed, saved.hints_used, game_id, daily=saved.daily,
+                            par=saved.par)
         self._notices.add(_(
             "A game you won when Eight Off last stopped was found among the unfinished games; "
             "the win is in your statistics."))

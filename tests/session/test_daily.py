@@ -259,3 +259,37 @@ def test_personal_bests_are_the_fewest_moves_and_the_best_time_of_the_deals_wins
     session.new_game(5)
     assert session.best is not None and session.best.moves == first_moves and session.best.wins == 2
     session.close()
+
+
+def test_yesterdays_daily_left_for_todays_is_lost_under_its_own_day(home: Path) -> None:
+    today = Today(THURSDAY)
+    session = open_daily_at(home, today, key="standard")
+    session.play(session.game.legal_moves()[0])
+    session.close()
+    today.day = date(2026, 11, 27)
+    friday = open_daily_at(home, today, key="standard")  # eightoff --daily the next day
+    assert friday.daily == today.day
+    friday.play(friday.game.legal_moves()[0])  # Thursday's game is left now
+    assert friday.keeper is not None
+    days = friday.keeper.daily_results("standard")
+    friday.close()
+    assert list(days) == [THURSDAY] and not days[THURSDAY].won
+
+
+def test_a_daily_won_as_the_window_died_counts_for_its_day(home: Path) -> None:
+    chosen = daily_deal("standard", THURSDAY)
+    assert chosen is not None
+    game = Game.new(chosen.number, PRESETS["standard"])
+    line = solve(game.start, game.rules).moves
+    for move in line:
+        game.play(move)
+    store = Store(HomeDirs(home))
+    store.acquire_instance()
+    store.save_unfinished(game, 100.0, daily=THURSDAY, par=chosen.par)  # the win not yet recorded
+    store.close()
+    again = Store(HomeDirs(home))
+    again.acquire_instance()
+    assert again.load_unfinished("standard") is None  # recovered: counted as the win it was
+    days = again.daily_results("standard")
+    again.close()
+    assert days[THURSDAY].won and days[THURSDAY].par == chosen.par
