@@ -67,9 +67,11 @@ def open_window(args: argparse.Namespace) -> int:
 
 def _open_window(args: argparse.Namespace) -> int:
     try:
+        from eightoff.ui.lean_pygame import lean_pygame
         from eightoff.ui.memory import return_big_blocks, without_sound
 
         without_sound()
+        lean_pygame()
         from eightoff.ui.app import run_app
         from eightoff.ui.window import NoWindow
     except ImportError:

@@ -27,6 +27,7 @@ from functools import cache
 
 from eightoff.core.variants import VARIANTS
 from eightoff.solver.grade import GRADES
+from eightoff.solver.shipped import shipped_text
 
 EPOCH = date(2024, 1, 1)
 """A Monday: day 0 of the count of days of each grade."""
@@ -115,13 +116,12 @@ def list_file(rules_name: str) -> str | None:
 
 
 def _text(rules_name: str) -> str:
-    from importlib import resources  # here, for start-up cost: only a daily deal reads it
 
     name = list_file(rules_name)
     if name is None:
         return ""
     try:
-        return resources.files("eightoff.solver").joinpath(f"data/{name}").read_text()
+        return shipped_text(name)
     except (FileNotFoundError, OSError, UnicodeDecodeError):
         return ""
 

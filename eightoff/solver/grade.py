@@ -29,6 +29,7 @@ from functools import cache
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.variants import VARIANTS
+from eightoff.solver.shipped import shipped_text
 
 GRADES = ("easy", "medium", "hard", "expert")
 LENGTH_UNIT = 25
@@ -148,13 +149,12 @@ def _lines(rules_name: str) -> dict[str, str]:
 
 def _text(rules_name: str) -> str:
     """The shipped table of one game ("" when it has none)."""
-    from importlib import resources  # here, for start-up cost: only a grade question reads it
 
     name = table_file(rules_name)
     if name is None:
         return ""
     try:
-        return resources.files("eightoff.solver").joinpath(f"data/{name}").read_text()
+        return shipped_text(name)
     except (FileNotFoundError, OSError):
         return ""
 

@@ -18,8 +18,10 @@ from eightoff.store import HomeDirs, Store
 
 PROBE = """
 import gc, json, sys
+from eightoff.ui.lean_pygame import lean_pygame
 from eightoff.ui.memory import without_sound
 without_sound()  # as the program does before pygame is imported
+lean_pygame()
 import pygame
 from eightoff.ui import app, table
 shown = table.TableScene.after_frame
@@ -33,8 +35,9 @@ def first_frame(scene):
     if not hasattr(first_frame, "seen"):
         first_frame.seen = True
         game = scene.session.game
+        loaded = sorted(name for name, module in sys.modules.items() if module is not None)  # None: kept out
         print("FIRST " + json.dumps({"deal": game.deal_number, "moves": game.move_count,
-                                     "modules": sorted(sys.modules), "collecting": gc.isenabled()}),
+                                     "modules": loaded, "collecting": gc.isenabled()}),
               file=sys.stderr)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
     shown(scene)
@@ -53,7 +56,8 @@ LATER = (
     "eightoff.ui.dialogs", "eightoff.ui.celebration", "eightoff.ui.pause", "eightoff.ui.playback",
     "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",
     "eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve", "eightoff.solver.hints",
-    "subprocess", "logging",
+    "subprocess", "logging", "pygame._debug", "pygame.system", "pygame.typing", "traceback",
+    "importlib.resources", "zipfile", "threading",
 )
 """Modules the first frame does without."""
 
