@@ -7,7 +7,7 @@ the card under it. The real App runs with SDL's dummy driver and real events.
 
 from __future__ import annotations
 
-import ctypes
+import stat
 import time
 from pathlib import Path
 
@@ -22,9 +22,8 @@ from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.layout import chrome_scale, compute_layout, fit_scale
-from eightoff.ui.scaling import desktop_scale, no_dpi, xft_dpi_in, xrdb_dpi
+from eightoff.ui.scaling import desktop_scale, no_dpi, xrdb_dpi
 from tests.ui.helpers import click, make_app
-from tests.ui.xwindow import missing_tools, virtual_screen
 
 
 def test_the_desktop_scale_comes_from_gtk_then_qt_then_xft() -> None:
@@ -42,67 +41,23 @@ def test_absurd_scales_are_clamped() -> None:
     assert desktop_scale({"QT_SCALE_FACTOR": "-2"}, lambda: -5.0) == 1.0
 
 
-@pytest.mark.parametrize(("resources", "dpi"), [
-    ("Xft.antialias:\t1\nXft.dpi:\t144\n", 144.0), ("Xft.antialias: 1\n", None),
-    ("Xft.dpi: lots\n", None), ("Xft.dpi: -96\n", None), ("", None), ("*Xft.dpi: 192", None),
-])
-def test_xft_dpi_is_read_from_the_resource_text(resources: str, dpi: float | None) -> None:
-    assert xft_dpi_in(resources) == dpi
+def fake_xrdb(folder: Path, script: str) -> None:
+    program = folder / "xrdb"
+    program.write_text(f"#!/bin/sh\n{script}\n")
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
 
 
-class XResources:
-    """A connection held open to an X server, which sets its RESOURCE_MANAGER (as `xrdb -load`
-    does). Held open for the test: Xvfb resets, forgetting it, when its last client leaves."""
-
-    def __init__(self, display: str) -> None:
-        self.x11 = x11 = ctypes.CDLL("libX11.so.6")
-        x11.XOpenDisplay.restype = ctypes.c_void_p
-        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
-        x11.XDefaultRootWindow.restype = ctypes.c_ulong
-        x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
-        x11.XInternAtom.restype = ctypes.c_ulong
-        x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
-        x11.XChangeProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong,
-                                        ctypes.c_int, ctypes.c_int, ctypes.c_char_p, ctypes.c_int]
-        x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        self.connection = x11.XOpenDisplay(display.encode())
-        assert self.connection, display
-
-    def load(self, text: str) -> None:
-        data = text.encode()
-        atom = self.x11.XInternAtom(self.connection, b"RESOURCE_MANAGER", 0)
-        root = self.x11.XDefaultRootWindow(self.connection)
-        self.x11.XChangeProperty(self.connection, root, atom, X_STRING, 8, 0, data, len(data))
-        self.x11.XSync(self.connection, 0)
-
-    def close(self) -> None:
-        self.x11.XCloseDisplay(self.connection)
+def test_xft_dpi_is_read_from_xrdb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    fake_xrdb(tmp_path, 'printf "Xft.antialias:\\t1\\nXft.dpi:\\t144\\n"')
+    assert xrdb_dpi() == 144.0
 
 
-X_STRING = 31
-"""The predefined atom STRING (X.h's XA_STRING)."""
-
-
-@pytest.mark.xvfb
-@pytest.mark.skipif(bool(missing_tools()), reason=f"needs {', '.join(missing_tools())} (apt install xvfb)")
-def test_xft_dpi_is_read_from_the_x_servers_resources(monkeypatch: pytest.MonkeyPatch) -> None:
-    with virtual_screen(320, 200) as display:
-        monkeypatch.setenv("DISPLAY", display)
-        server = XResources(display)
-        try:
-            assert xrdb_dpi() is None  # a server with no resources set
-            server.load("Xft.antialias:\t1\nXft.dpi:\t144\n")
-            assert xrdb_dpi() == 144.0
-            server.load("Xft.hinting:\t1\n")
-            assert xrdb_dpi() is None
-        finally:
-            server.close()
-
-
-def test_no_x_server_means_no_dpi(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("DISPLAY", ":7359")  # no server: the connection is refused at once
-    monkeypatch.setenv("XAUTHORITY", str(tmp_path / "none"))
+@pytest.mark.parametrize("script", ['echo "Xft.antialias: 1"', "exit 1", 'echo "Xft.dpi: lots"', ""])
+def test_xrdb_without_a_dpi_means_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    if script:
+        fake_xrdb(tmp_path, script)  # else: no xrdb on the PATH at all
     assert xrdb_dpi() is None
 
 
