@@ -73,7 +73,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 CHILD = """
-import sys, random
+import sys
 sys.path.insert(0, sys.argv[3])
 from bench_db_frames import one_run
 from pathlib import Path
@@ -87,9 +87,9 @@ def fsyncs(steps: int) -> str:
     counts = []
     for count in (steps, 0):  # the same run without steps: the opening and the outcome alone
         with tempfile.TemporaryDirectory() as folder:
-            result = subprocess.run(["strace", "-f", "-c", "-e", "trace=fsync,fdatasync", sys.executable, "-c",
-                                     CHILD, folder, str(count), str(Path(__file__).parent)],
-                                    capture_output=True, text=True)
+            command = ["strace", "-f", "-c", "-e", "trace=fsync,fdatasync", sys.executable, "-c", CHILD,
+                       folder, str(count), str(Path(__file__).parent)]
+            result = subprocess.run(command, capture_output=True, text=True)
             calls = sum(int(line.split()[3]) for line in result.stderr.splitlines()
                         if line.split()[-1:] in (["fsync"], ["fdatasync"]) and len(line.split()) >= 5)
             counts.append(calls)
