@@ -57,7 +57,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from _figures import loop_seconds  # noqa: E402
-from bench_stats import write_log  # noqa: E402
+from bench_db import write_log  # noqa: E402
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE  # noqa: E402
 from tests.store.bad_files import (  # noqa: E402

@@ -9,6 +9,8 @@ import contextlib
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -223,3 +225,28 @@ def test_a_watched_game_is_never_written(tmp_path: Path) -> None:
         assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 1
         assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 0
     assert Store(dirs).load_unfinished() is None and store.notices == []
+
+
+@pytest.mark.slow
+def test_at_scale_the_statistics_hold_no_game_in_memory(tmp_path: Path) -> None:
+    """300,000 games moved in from an old log: `stats --json` and `--export` stay within the
+    memory of a few blocks, and the export gives every game back once."""
+    log = tmp_path / "data" / "games.jsonl"
+    log.parent.mkdir(parents=True)
+    line = {"version": 1, "won": True, "moves": 90, "seconds": 300.0, "finished": "2025-01-02T03:04:05+00:00"}
+    with log.open("w") as file:
+        for number in range(300_000):
+            file.write(json.dumps({**line, "rules": ("standard", "easy")[number % 2],
+                                   "deal": 1 + number % 5000, "id": f"g{number}"}) + "\n")
+    environment = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "LANGUAGE": "en"}
+    peaks = []
+    export = ["stats", "--export", str(tmp_path / "out.jsonl")]
+    for arguments in (["stats", "--json"], ["stats", "--json"], export):
+        process = subprocess.Popen([sys.executable, "-m", "eightoff", *arguments], env=environment,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _pid, status, usage = os.wait4(process.pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        peaks.append(usage.ru_maxrss / 1024)
+    assert max(peaks) < 100, peaks  # megabytes: the log alone is 40 MB, its games in objects far more
+    with (tmp_path / "out.jsonl").open() as exported:
+        assert sum(1 for _line in exported) == 300_000
