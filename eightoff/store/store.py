@@ -263,6 +263,7 @@ class Store:
         self._files.retry()
         if self._db is not None:
             self._db.close()
+            self._db = None  # opened again if this store is used after all
         if self._instance is not None:
             self._instance.release()
 

@@ -250,3 +250,11 @@ def test_at_scale_the_statistics_hold_no_game_in_memory(tmp_path: Path) -> None:
     assert max(peaks) < 100, peaks  # megabytes: the log alone is 40 MB, its games in objects far more
     with (tmp_path / "out.jsonl").open() as exported:
         assert sum(1 for _line in exported) == 300_000
+
+
+def test_a_store_used_after_close_opens_the_database_again(tmp_path: Path) -> None:
+    dirs = HomeDirs(tmp_path)
+    store = games_in(dirs, 2)  # closed
+    assert store.statistics("standard").played == 2
+    assert store.record_outcome(played_game(50), WON, 1.0)
+    assert Store(dirs).statistics("standard").played == 3
