@@ -167,13 +167,13 @@ class FaceCounter:
         self.x11.XCloseDisplay(self.connection)
 
 
-def time_to_table(display: str, command: list[str], env: dict[str, str]) -> float:
-    """Seconds from starting `command` to the first screen with SETTLED_SHARE of the card-face
-    pixels it settles at (unchanged for a second)."""
+def time_to_table(display: str, command: list[str], env: dict[str, str], cwd: Path | None = None) -> float:
+    """Seconds from starting `command` (in `cwd`) to the first screen with SETTLED_SHARE of the
+    card-face pixels it settles at (unchanged for a second)."""
     counter = FaceCounter(display)
     started = time.monotonic()
     process = subprocess.Popen(command, env={**env, "DISPLAY": display}, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+                               stderr=subprocess.DEVNULL, cwd=cwd)
     try:
         seen: list[tuple[float, int]] = []
         while time.monotonic() - started < 30:
@@ -240,8 +240,11 @@ def bench_launch(runs: int, designs: bool = False, compare: Path | None = None) 
             for name, (command, env) in programs.items():
                 if name == FIRST_RUN:
                     shutil.rmtree(Path(home) / "cache", ignore_errors=True)
+                # `python -m` puts the current folder first on the path: each program starts
+                # in its own source tree, or the compared tree's PYTHONPATH would lose to ours.
+                tree = Path(env.get("PYTHONPATH", ROOT))
                 with virtual_screen(*LAUNCH_SCREEN) as display:
-                    elapsed = time_to_table(display, command, env)
+                    elapsed = time_to_table(display, command, env, cwd=tree)
                 if _round:
                     seconds[name].append(elapsed)
     for name, values in seconds.items():
