@@ -95,16 +95,6 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
         raise
 
 
-def fsync_folder(folder: Path) -> None:
-    """Make a new or removed file's name durable too (POSIX; elsewhere there is nothing to open)."""
-    with contextlib.suppress(OSError):
-        descriptor = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
-
-
 def shown(path: Path | str | bytes) -> str:
     """A path as the player reads it: bytes that are not UTF-8 (a Latin-1 folder name) are
     replaced, so a message naming the path can be printed, logged and drawn. The one place
@@ -201,21 +191,3 @@ class StoreFiles:
             if not self.write(path, what, data, durable):
                 return False
         return True
-
-    def forget_unsaved(self, path: Path) -> None:
-        """A failed write of `path` is no longer wanted (its file was meant to go)."""
-        self.unsaved.pop(path, None)
-
-    def remove(self, path: Path, what: str) -> None:
-        """Remove a file we wrote, unless it is hands-off; failure becomes a notice."""
-        if not self.may_write(path):
-            return
-        self.unsaved.pop(path, None)
-        try:
-            path.unlink()
-        except MISSING_ERRORS:
-            pass
-        except IsADirectoryError:
-            self.set_aside(path, what, _("it is a folder"), _("nothing is lost"))
-        except OSError as error:
-            self.notices.cannot_save(what, path, reason_of(error))

@@ -64,10 +64,6 @@ def line_of(row: Row) -> LogLine:
                    daily=None if daily is None else str(daily), par=None if par is None else int(str(par)))
 
 
-def game_of(row: Row) -> FinishedGame:
-    return FinishedGame.from_line(line_of(row))
-
-
 def game_of_line(line: LogLine) -> FinishedGame:
     return FinishedGame.from_line(line)
 
