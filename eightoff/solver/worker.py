@@ -70,11 +70,13 @@ the worker ran into the address-space cap before the state cap (scripts/bench_gu
 ROOM_FOR_STATES = 0.9
 """The share of the room the boards may take; past the rest, the address-space cap answers
 "unknown"."""
-MAPPED_SLACK = 2 << 20
-"""Room the address-space cap leaves unused: pages the process has mapped but not yet touched
-can turn resident without growing its address space. Without it a Raglan search too big for
-the worker (the state cap holds per phase of `solve`, and a phase's freed heap is not all
-given back before the next) peaked at 40.1 MB (scripts/bench_gui.py --rules raglan)."""
+ADDRESS_HEADROOM = 0.25
+"""How far past the memory budget, as a share of the room, the address space may grow. The
+resident size is what ends a search (`STOP_SLACK`); the address-space cap is only the backstop
+for a search that grows faster than the gauge looks. The address space runs ahead of the
+resident size (arenas mapped but not yet touched, freed heap not given back), so a cap at the
+budget itself ended a Raglan search too big for the worker by a failed allocation, which Python
+can only answer by aborting the process ("fatal: out of memory"), before the gauge stopped it."""
 STOP_SLACK = 3 << 20
 """A search stops this far below the worker's budget: what it may add between two looks at
 the resident size (every 128 boards of a best-first search, every 2,048 of a proof)."""
@@ -127,7 +129,7 @@ def serve(descriptor: int, parent: int, memory: int | None, states: int | None) 
     stop: Callable[[], bool] = connection.poll
     if memory is not None:
         room = max(0, memory - resident_bytes())
-        cap_memory(max(0, room - MAPPED_SLACK))
+        cap_memory(room + int(room * ADDRESS_HEADROOM))
         gauge = resident_gauge()
         if gauge is None:
             states = states if states is not None else states_for(room)
