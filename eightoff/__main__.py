@@ -13,7 +13,7 @@ from eightoff.core.i18n import _
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from eightoff.store.figures import Figures
+    from eightoff.session.figures import Figures
 
 WORKER_ARGUMENT = "--eightoff-solver-worker"
 """The solver's worker in a frozen build (eightoff/solver/worker.py says the same)."""
@@ -93,7 +93,7 @@ def _open_window(args: argparse.Namespace) -> int:
 def draw_charts(path: Path, figures: Figures, together: Figures | None) -> None:
     """`eightoff stats --chart`: pygame draws on a Surface (no display needed), imported only
     here, as the command line works without pygame."""
-    from eightoff.store.stats_command import CommandError
+    from eightoff.stats_cli import CommandError
 
     try:
         from eightoff.ui.charts import write_charts

@@ -31,7 +31,7 @@ from eightoff.solver.daily import has_daily
 from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
 
 if TYPE_CHECKING:
-    from eightoff.store.stats_command import DrawCharts
+    from eightoff.stats_cli import DrawCharts
 
 PROG = "eightoff"
 
@@ -326,7 +326,7 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from eightoff.session.grading import deal_grade, grade_name  # here, for start-up cost: see `run`
-    from eightoff.store.stats_command import cmd_stats as run_stats  # here, for start-up cost
+    from eightoff.stats_cli import cmd_stats as run_stats  # here, for start-up cost
 
     args.grade_of, args.grades, args.grade_name = deal_grade, GRADES, grade_name
     return run_stats(args)

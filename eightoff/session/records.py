@@ -22,11 +22,7 @@ from eightoff.core.limits import local_time
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import VARIANTS
-from eightoff.session.grading import deal_grade, grade_name
-from eightoff.session.keeper import not_kept
-from eightoff.solver import GRADES
-from eightoff.store.daily_records import streaks
-from eightoff.store.figure_words import (
+from eightoff.session.figure_words import (
     count_line,
     describe,
     duration,
@@ -38,7 +34,11 @@ from eightoff.store.figure_words import (
     title,
     which_deal,
 )
-from eightoff.store.figures import ROLLING, Figures, everything
+from eightoff.session.figures import ROLLING, Figures, everything
+from eightoff.session.grading import deal_grade, grade_name
+from eightoff.session.keeper import not_kept
+from eightoff.solver import GRADES
+from eightoff.store.daily_records import streaks
 from eightoff.store.statistics import TIME_EDGES, FinishedGame, Statistics
 
 if TYPE_CHECKING:

@@ -17,11 +17,11 @@ from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.variants import FREECELL, STANDARD
 from eightoff.locale import install_language
+from eightoff.session.figure_words import outcome_word
 from eightoff.session.records import row_words
 from eightoff.solver.grade import deals_of_grade, grade_of_deal
+from eightoff.stats_cli import line
 from eightoff.store import LOST, SOLVED, WON, HomeDirs, Store
-from eightoff.store.figure_words import outcome_word
-from eightoff.store.stats_command import line
 from eightoff.ui import theme
 
 

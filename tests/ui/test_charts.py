@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from eightoff.locale import install_language
+from eightoff.session.figures import ROLLING, Figures, rolling
 from eightoff.session.records import Chart, chart_of
-from eightoff.store.figures import ROLLING, Figures, rolling
 from eightoff.store.statistics import Statistics
 from eightoff.ui import theme
 from eightoff.ui.charts import draw_win_rate, games_drawn, win_rate_heading

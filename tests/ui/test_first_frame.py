@@ -50,8 +50,8 @@ main()
 """
 
 LATER = (
-    "eightoff.store.finished", "eightoff.store.statistics", "eightoff.store.figures",
-    "eightoff.store.figure_words",
+    "eightoff.store.finished", "eightoff.store.statistics", "eightoff.session.figures",
+    "eightoff.session.figure_words",
     "eightoff.session.records", "eightoff.ui.stats_dialog", "eightoff.ui.charts",
     "eightoff.ui.dialogs", "eightoff.ui.celebration", "eightoff.ui.pause", "eightoff.ui.playback",
     "eightoff.ui.accesskit_bridge", "eightoff.solver.worker", "multiprocessing", "hashlib",

@@ -23,13 +23,13 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.variants import FREECELL, RAGLAN, STANDARD, VARIANTS
 from eightoff.locale import LOCALE_DIR, install_language
 from eightoff.session.advisor import CANNOT_BE_WON, NO_LONGER_WINNABLE, THINKING, UNDECIDED, WINNABLE
+from eightoff.session.figure_words import streak_lines
+from eightoff.session.figures import everything
 from eightoff.session.grading import deal_grade
 from eightoff.session.keeper import Keeper
 from eightoff.session.records import Records
 from eightoff.solver import GRADES
 from eightoff.store import LOST, WON, HomeDirs, Store
-from eightoff.store.figure_words import streak_lines
-from eightoff.store.figures import everything
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog

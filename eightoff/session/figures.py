@@ -1,8 +1,8 @@
 """The statistics a player looks at, worked out once from the summary for every place that shows
 them: the Statistics dialog, `eightoff stats` (text, `--json`, `--chart`, `--csv`).
 
-The store does not know deal grades (they are the solver's, on the same layer): the caller
-passes `grade_of`, and the figures by grade are added up from the summary's games per deal.
+The caller passes the deal grades (`grade_of`), and the figures by grade are added up from
+the summary's games per deal.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """`eightoff stats [--json] [--rules NAME] [--csv FILE] [--chart FILE.png] [--export FILE.jsonl]
 [--import FILE.jsonl]`: the statistics on the command line, in the words and figures of the
-Statistics dialog (`figures`, `figure_words`), and the games moved in and out as JSON lines.
+Statistics dialog (`eightoff.session.figures`, `figure_words`), and the games moved in and out as JSON lines.
 
 The figures come from the database's summary rows, so the answer is quick with millions of
 games; `--csv` and `--export` stream every game a block at a time. No output goes into the
@@ -25,8 +25,7 @@ from typing import IO, Any
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.limits import local_time
 from eightoff.core.variants import VARIANTS
-from eightoff.store.database import COMMAND_WAIT
-from eightoff.store.figure_words import (
+from eightoff.session.figure_words import (
     OUTCOME_WORDS,
     TITLES,
     describe,
@@ -36,7 +35,8 @@ from eightoff.store.figure_words import (
     title,
     which_deal,
 )
-from eightoff.store.figures import Figures, GradeOf, everything
+from eightoff.session.figures import Figures, GradeOf, everything
+from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.files import shown
 from eightoff.store.statistics import FinishedGame, Statistics
 from eightoff.store.store import Overview, Store

@@ -12,8 +12,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eightoff.session.figures import ROLLING, everything, rolling
 from eightoff.store import HomeDirs, Store
-from eightoff.store.figures import ROLLING, everything, rolling
 from eightoff.store.schema import LogLine
 from eightoff.store.statistics import BEST, TIME_EDGES, TRACE, Totals
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from eightoff.core.i18n import N_, _, ngettext, percent
 from eightoff.core.variants import VARIANTS
-from eightoff.store.figures import BestTime, Figures, share
+from eightoff.session.figures import BestTime, Figures, share
 from eightoff.store.schema import LOST, WON
 from eightoff.store.statistics import Statistics
 
