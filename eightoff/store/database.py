@@ -1,20 +1,6 @@
-"""games.db: one SQLite database (the standard library's `sqlite3`) for everything the program
-keeps of games: the finished games, their figures, and the unfinished game of each kind.
-
-SQLite gives what the store once built by hand: transactions, locking between processes on every
-platform, unique keys, indexes and aggregate queries. The schema changes only through the
-numbered steps of MIGRATIONS, counted in `PRAGMA user_version`, each run in the transaction
-that also moves the count on.
-
-Opening never raises and never deletes. A path that is not a regular file, a file that is not a
-database or fails `PRAGMA quick_check`, or one that cannot be opened, is renamed aside
-(`games.db.corrupt-<time>`), a new database is started, and whatever rows the old one still
-gives are copied into it (`salvage`). A database from a newer version is left alone: the game
-plays without recording (`Database.newer`).
-
-The journal mode and its reasons are in docs/storage.md: write-ahead logging (readers never
-block the window, a step costs no fsync), and the rollback journal on network file systems,
-where WAL's shared memory does not work between machines.
+"""games.db, one SQLite database (`sqlite3`) for everything kept of games: opening it,
+its numbered migrations (`PRAGMA user_version`), and damage. Opening never raises and never
+deletes; why WAL, and how a damaged database is set aside and salvaged: docs/storage.md.
 """
 
 from __future__ import annotations
@@ -175,11 +161,11 @@ class Database:
                 if checked != [("ok",)]:
                     raise sqlite3.DatabaseError(str(checked[0][0]) if checked else "quick_check")
             self._migrate(self.connection, found)
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # a damaged page's text may not be UTF-8
             if self.connection is not None:
                 self.connection.close()
                 self.connection = None
-            if _refused(error):
+            if isinstance(error, sqlite3.Error) and _refused(error):
                 self._cannot(reason_of(error))
                 self._read_only()
                 return

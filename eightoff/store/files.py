@@ -1,19 +1,6 @@
-"""Reading and writing the store's files so that nothing is lost, nothing hangs and nothing crashes.
-
-Every read goes through `StoreFiles.read`, which opens only regular files (never a FIFO, which
-would block forever, nor a device, a folder or a symbolic link) and never more than a size
-limit. What it finds is one of three things:
-
-- missing: the caller uses its defaults;
-- bad (not a regular file, too large, or contents the caller's schema rejects): the file is set
-  aside as `name.corrupt-<time>` (a link is renamed, never followed) and the player is told;
-- unreadable (permission, I/O error) or bad but impossible to move: the file is left untouched
-  and the path goes on the hands-off list, so nothing this program does later overwrites,
-  truncates or removes what it could not read.
-
-Writes are atomic (a temporary file in the same folder, fsync, `os.replace`), so a kill at any
-moment leaves either the old file or the new one; `os.replace` swaps a link for the new file
-and so never writes through it.
+"""Reading and writing the store's small files so that nothing is lost, hangs or crashes:
+regular files only, within a size limit, a bad one set aside and an unreadable one never
+overwritten; atomic writes (docs/storage.md, "Small files").
 """
 
 from __future__ import annotations

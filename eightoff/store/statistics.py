@@ -1,11 +1,5 @@
-"""Finished games and the statistics derived from them.
-
-Counting rules: a game counts once its first move is made. Leaving a started game for a new
-one is a loss. A game the solver or step-through finished is "solved with help": counted apart
-from wins and losses (it is played, but is neither), and it ends a streak of either. A win
-after hints is a win, marked `hints_used`. Each game has an id, and a game recorded twice
-(undo and redo of the winning move, a resumed copy) counts once: the first outcome stands.
-"""
+"""Finished games and the statistics derived from them (the counting rules: docs/storage.md,
+"Counting rules")."""
 
 from __future__ import annotations
 

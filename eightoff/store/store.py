@@ -1,23 +1,7 @@
-"""The one object the window and the command line use to keep things between runs.
-
-Nothing here raises on a file problem: reading falls back to defaults and writing to a notice,
-so the game always plays. `take_notices` hands over what the player should be told, as whole
-sentences, each to be shown until dismissed.
-
-The window's calls, in order:
-- `acquire_instance()` first: False means another window is open on the same files; this
-  store then leaves that window's unfinished game alone (and says so in a notice);
-- `load_preferences()`, `load_unfinished()`;
-- `save_unfinished(game, ...)` after every change; `record_outcome(game, WON, ...)` at the
-  winning move (durable when it returns True; a second call for the same game does nothing);
-- `close()` when the window closes.
-
-Games live in games.db (`database`); preferences stay small JSON files a player can read and
-two windows merge (`preferences_store`). Recording an outcome and clearing its unfinished game
-is one transaction. A write the database does not take at once (another process writing, a
-full disk, a read-only folder) is kept in memory and tried again at every step and at `close`,
-and `write_problem` says so meanwhile: the window never waits on the database for more than a
-few milliseconds (`database.WINDOW_WAIT`).
+"""The one object the window and the command line use to keep things between runs. Nothing
+here raises on a file problem: reads fall back to defaults, writes to a notice
+(`take_notices`), so the game always plays. The window's calls, in order, and what waits in
+memory when the database is busy: docs/storage.md, "The store's calls".
 """
 
 from __future__ import annotations
