@@ -14,10 +14,8 @@ import pytest
 
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
-from eightoff.solver.limits import Budget
-from eightoff.solver.par import PAR_NODES, player_line
-from eightoff.solver.solve import solve
 from eightoff.store import HomeDirs, Store
+from tests.session.test_daily import win_as_a_player
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -98,13 +96,7 @@ def test_share_prints_the_days_line_from_the_records(tmp_path: Path) -> None:
     thursday = date(2026, 11, 26)
     session = open_session(lambda: 0.0, store=Store(HomeDirs(tmp_path)), key="standard", daily=True,
                            today=lambda: thursday)
-    start, rules = session.game.start, session.game.rules
-    line = player_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
-    assert line is not None
-    for move in line[0]:
-        session.play(move)
-    if line[1]:
-        session.finish()
+    win_as_a_player(session)
     expected = session.share_line()
     session.close()
     assert expected is not None and expected.startswith("Eight Off daily 2026-11-26 · won in")

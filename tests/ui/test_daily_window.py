@@ -113,16 +113,7 @@ def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(langua
 
 def test_a_numbered_deal_has_no_copy_result() -> None:
     app = open_app(Game.new(5, STANDARD))
-    game = app.table.game
-    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget()).moves)
-    assert line is not None
-    for move in line[0]:
-        app.table.play(move)
-    app.pump()
-    if not app.session.over:
-        key(app, pygame.K_RETURN)
-    app.pump()
-    assert isinstance(app.top, WinDialog)
+    finish_by_keys(app)
     assert COPY["en"] not in [choice.label for choice in app.top.choices]
 
 
