@@ -55,6 +55,10 @@ def open_window(args: argparse.Namespace) -> int:
     if drivers:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     open_debug_log()
+    # Before pygame and its threads: SIGTERM ends the window even when the display hangs.
+    from eightoff.ui.stop_signals import take_stop_signals
+
+    take_stop_signals(sys.stderr if os.environ.get(DEBUG_VARIABLE) else None)
     # No cyclic garbage collection until the deal is on screen (run_app turns it on again
     # then): the window's imports and first frame make many objects and no garbage worth a
     # pass, and the passes cost some 4 % of the processor time to the first frame.

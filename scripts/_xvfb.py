@@ -92,8 +92,8 @@ def wait_for_line(game: subprocess.Popen[str], timeout: float) -> str:
 def close(game: subprocess.Popen[str], timeout: float = 10) -> int:
     """Ask the game to quit as a window manager's close button would, and return its status.
 
-    SDL turns SIGTERM into a quit event, which is what the close button also sends, so this
-    checks the game's normal way out rather than killing it.
+    The game turns SIGTERM into a quit event, which is what the close button also sends, so
+    this checks the game's normal way out rather than killing it.
     """
     if game.poll() is None:
         game.terminate()

@@ -54,6 +54,14 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
+def unblock_signals() -> None:
+    """Let every signal in again, as in a process started afresh: a mask of blocked signals
+    passes through exec, and the window blocks SIGTERM and SIGINT to wait for them on a
+    thread of its own (eightoff/ui/stop_signals.py)."""
+    if hasattr(signal, "pthread_sigmask"):  # not on Windows, which has no masks to inherit
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
 def cap_memory(extra_bytes: int) -> None:
     """Let the address space grow by at most `extra_bytes` from its size now (no-op where the
     platform has no such limit)."""

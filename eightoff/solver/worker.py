@@ -204,6 +204,9 @@ def worker_command(descriptor: int, memory: int | None, states: int | None) -> l
 def main(arguments: list[str]) -> None:
     """The worker's process: FD PARENT MEMORY STATES, as `worker_command` writes them."""
     descriptor, parent, memory, states = (int(argument) for argument in arguments[:4])
+    from eightoff.solver.guard import unblock_signals  # here, for the window's start-up cost
+
+    unblock_signals()
     serve(descriptor, parent, memory or None, states or None)
 
 

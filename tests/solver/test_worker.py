@@ -215,6 +215,24 @@ def test_a_worker_killed_in_a_search_answers_unknown_and_the_next_request_starts
         assert worker.wait(WAIT)[1].status == SOLVED and worker.pid not in (None, pid)
 
 
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks to inherit")
+def test_a_worker_started_with_sigterm_blocked_still_ends_on_sigterm() -> None:
+    """The window blocks SIGTERM to wait for it on a thread of its own, and the worker's
+    process inherits that mask: it lets the signal in again, as a process started afresh."""
+    stops = {signal.SIGTERM, signal.SIGINT}
+    with SolverWorker() as worker:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+        try:
+            worker.submit(endless(), STANDARD, None, "endless")
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        pid = worker.pid
+        assert pid is not None
+        os.kill(pid, signal.SIGTERM)
+        tag, result = worker.wait(WAIT)  # a hang guard: a worker that ignored it would search on
+        assert tag == "endless" and result.status == UNKNOWN and is_gone(pid)
+
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux enforces it")
 def test_the_memory_cap_ends_a_search_as_unknown_and_the_worker_goes_on() -> None:

@@ -14,6 +14,7 @@ import json
 import os
 import queue
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -37,6 +38,14 @@ def missing_tools() -> list[str]:
 def virtual_screen(width: int = 1600, height: int = 1000) -> Iterator[str]:
     """An Xvfb server on a display number it picks itself (-displayfd), so parallel runs and
     other people's servers never collide; yields the DISPLAY value."""
+    with x_server(width, height) as (display, _server):
+        yield display
+
+
+@contextlib.contextmanager
+def x_server(width: int = 1600, height: int = 1000) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`virtual_screen`, with the server's process too (a test may stop it, as a frozen
+    display would be; it is let go on again before it is ended)."""
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24", "-nolisten", "tcp"],
@@ -48,8 +57,10 @@ def virtual_screen(width: int = 1600, height: int = 1000) -> Iterator[str]:
     try:
         if not number:
             raise RuntimeError("Xvfb did not start")
-        yield f":{number}"
+        yield f":{number}", server
     finally:
+        if server.poll() is None:
+            server.send_signal(signal.SIGCONT)  # a stopped server would hold SIGTERM for ever
         server.terminate()
         server.wait(timeout=10)
 
