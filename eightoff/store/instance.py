@@ -7,7 +7,7 @@ fails to take it without waiting and then leaves the first one's unfinished game
 
 The two system calls are made here rather than through filelock, which this used before: its
 import cost the window 5.6 MB of its 60 MB (it loads OpenSSL through `secrets`, and its own
-settings machinery) and about 10 ms before the first frame (issue 20), for one
+settings machinery) and about 10 ms before the first frame (the window must stay small and open fast), for one
 non-blocking lock that is never waited on.
 """
 

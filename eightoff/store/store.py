@@ -37,7 +37,7 @@ from eightoff.userfiles.language import PREFERENCES_FILE, SYSTEM, peek_language
 
 if TYPE_CHECKING:
     # The finished games' side (their rows, figures and JSON lines) is imported when first
-    # used: a window opens on its unfinished game without it (issue 20: start-up cost).
+    # used: a window opens on its unfinished game without it, and sooner for it.
     from eightoff.store.statistics import FinishedGame, Statistics, Totals
 
 T = TypeVar("T")
