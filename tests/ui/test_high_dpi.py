@@ -23,7 +23,7 @@ from eightoff.core.game import Game
 from eightoff.core.piles import Pile
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
-from eightoff.ui import accesskit_bridge
+from eightoff.ui import accesskit_bridge, stop_signals
 from eightoff.ui.app import App
 from eightoff.ui.faces import card_faces
 from eightoff.ui.layout import MIN_WINDOW
@@ -179,6 +179,8 @@ def test_a_window_that_cannot_open_is_one_line_and_status_1(
 
     monkeypatch.setenv("EIGHTOFF_HOME", str(tmp_path))
     monkeypatch.setattr(pygame, "Window", refused)
+    # The window's process takes SIGTERM and SIGINT for a thread of its own; this one is pytest's.
+    monkeypatch.setattr(stop_signals, "take_stop_signals", lambda report=None: False)
     assert run(["--deal", "5"], open_window) == 1
     said = capsys.readouterr().err
     assert said == "eightoff: cannot open the game window: Couldn't find matching GLX visual\n"
