@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The window's performance figures from issues 3 and 20, each with its target, on private Xvfb
+"""The window's performance figures (launch, idle, memory, drag frames), each with its target, on private Xvfb
 servers.
 
 Usage: .venv/bin/python scripts/bench_gui.py [--rules R | --every-game] [--runs 5] [--idle-runs 3]
