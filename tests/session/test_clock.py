@@ -1,4 +1,4 @@
-"""Issue 18: the game clock counts the time the window is shown and running, not the time the
+"""The game clock counts the time the window is shown and running, not the time the
 process was stopped (SIGSTOP, Ctrl+Z), however long."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: nothing is lost on a full disk, a wrong clock, a stuck lock or an odd path, and every
+"""Nothing is lost on a full disk, a wrong clock, a stuck lock or an odd path, and every
 limit is the same everywhere. Real files on a real disk; a real full tmpfs and a real second
 process holding the lock."""
 

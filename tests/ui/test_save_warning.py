@@ -1,4 +1,4 @@
-"""Issue 18: "Cannot save..." stays in view while saving fails, past the next key, until the
+"""The "Cannot save..." notice stays in view while saving fails, past the next key, until the
 player dismisses it with Esc; it goes by itself once a save goes through."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: a logged game this version cannot replay (a game it does not have, a board that does
+"""A logged game this version cannot replay (a game it does not have, a board that does
 not parse) is listed in the Statistics dialog, and Play again declines it with the reason
 instead of crashing the window."""
 

@@ -1,4 +1,4 @@
-"""Issue 18: the drawing surface never exceeds the limit, however large the window is made."""
+"""The drawing surface never exceeds the limit, however large the window is made."""
 
 from __future__ import annotations
 
