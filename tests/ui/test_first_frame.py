@@ -62,14 +62,19 @@ LATER = (
 """Modules the first frame does without."""
 
 
-def test_the_first_frame_shows_the_unfinished_game_before_the_rest_loads(tmp_path: Path) -> None:
+def save_two_moves_of_617(home: Path) -> None:
+    """A player's home whose unfinished game is deal 617 after two moves, half a minute in."""
     game = Game.new(617, STANDARD)
     game.play(game.legal_moves()[0])
     game.play(game.legal_moves()[0])
-    store = Store(HomeDirs(tmp_path))
+    store = Store(HomeDirs(home))
     store.acquire_instance()
     store.save_unfinished(game, 30.0)
     store.close()
+
+
+def test_the_first_frame_shows_the_unfinished_game_before_the_rest_loads(tmp_path: Path) -> None:
+    save_two_moves_of_617(tmp_path)
     env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120,

@@ -21,6 +21,7 @@ from eightoff.core.piles import Pile
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
 from eightoff.store import HomeDirs, Store
+from tests.ui.test_first_frame import save_two_moves_of_617
 from tests.ui.xwindow import GameProcess, missing_tools, x_server
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="no SIGTERM to send on Windows")
@@ -60,13 +61,7 @@ def headless(home: Path) -> subprocess.Popen[str]:
 
 
 def test_sigterm_closes_an_idle_window_cleanly_and_the_game_resumes_at_its_move(tmp_path: Path) -> None:
-    game = Game.new(617, STANDARD)
-    game.play(game.legal_moves()[0])
-    game.play(game.legal_moves()[0])
-    store = Store(HomeDirs(tmp_path))
-    store.acquire_instance()
-    store.save_unfinished(game, 30.0)
-    store.close()
+    save_two_moves_of_617(tmp_path)
 
     layouts = []
     for _start in range(2):
