@@ -308,6 +308,10 @@ class Database:
         name = getattr(error, "sqlite_errorname", "")
         if not name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
             return False
+        if not self.writable:
+            # Read as it is, past the locks and the write-ahead log, while another process may
+            # be writing it: what looks damaged may only be caught mid-change, so it stays put.
+            return False
         if self.connection is not None:
             self.connection.close()
             self.connection = None

@@ -461,9 +461,12 @@ class Store:
 
         try:
             return self._read(read, Overview())
-        except ValueError:  # a summary row that does not decode: counted again
+        except ValueError:  # a summary row that does not decode, or none yet: counted again
             self._write(_finished().recount)
+        try:
             return self._read(read, Overview())
+        except ValueError:  # the count could not be written now (another process, a read-only
+            return Overview()  # database): no figures this time rather than none ever
 
     def statistics(self, rules_name: str) -> Statistics:
         totals = self.overview().totals.get(rules_name)

@@ -277,3 +277,16 @@ def test_a_store_used_after_close_opens_the_database_again(tmp_path: Path) -> No
     assert store.statistics("standard").played == 2
     assert store.record_outcome(played_game(50), WON, 1.0)
     assert Store(dirs).statistics("standard").played == 3
+
+
+def test_figures_whose_count_cannot_be_written_now_are_no_crash(tmp_path: Path) -> None:
+    """Games not yet counted (as after a salvage) while another process holds the write lock:
+    the statistics read says no figures this time, and counts them once the lock is free."""
+    dirs = HomeDirs(tmp_path)
+    games_in(dirs, 3)
+    with contextlib.closing(sqlite3.connect(database_path(dirs), isolation_level=None)) as other:
+        other.execute("DELETE FROM facts WHERE name = 'counted'")
+        other.execute("BEGIN IMMEDIATE")
+        assert Store(dirs).overview().statistics == {}
+        other.execute("ROLLBACK")
+    assert Store(dirs).statistics("standard").played == 3
