@@ -85,7 +85,7 @@ def player_line(start: Position, rules: Rules, moves: Sequence[Move]) -> tuple[l
         as_played = _as_played(game.position, rules, card, move)
         if as_played is None:
             return None
-        game.play(as_played, autoplay=True)
+        game.play(as_played, autoplay=True, finish=True)  # as the window plays with auto-play on
         played.append(as_played)
     return (played, False) if game.is_won else None
 
