@@ -43,9 +43,9 @@ if TYPE_CHECKING:
     import pygame
 
 TITLED = (Change.NEW, Change.RESTART)
+"""The changes after which the title bar names another game or deal."""
 PROGRAM_NAME = N_("Eight Off")
 """The program's name, which its first game shares."""
-"""The changes after which the title bar names another game or deal."""
 FRAME_SECONDS = 1 / 120
 """Pace of frames while something animates; input wakes the loop sooner."""
 

@@ -317,7 +317,7 @@ class TableScene(Scene):
         """What the player hears of a change: a card put down or sent home, the deal, a win."""
         if change is Change.WON:
             self.sound("win")
-        elif change is Change.NEW:
+        elif change in (Change.NEW, Change.RESTART):  # both deal the cards again, animated
             self.sound("deal")
         elif change in (Change.MOVE, Change.REDO, Change.UNDO) and step is not None and step.moves:
             home = change is not Change.UNDO and step.moves[0].destination.kind is PileKind.FOUNDATION

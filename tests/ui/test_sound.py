@@ -74,6 +74,9 @@ def test_each_event_plays_its_sound_once_sound_is_on() -> None:
     assert list(played)[-2:] == ["pick", "drop"]
     drag(app, grip(app, "KS"), pile_center(app, Pile.column(1)))  # a King on a King: refused
     assert played[-1] == "refuse"
+    played.clear()
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # Restart deals the cards again, so it sounds as a deal
+    assert list(played) == ["deal"]
     key(app, pygame.K_F2)
     assert played[-1] == "deal"
     key(app, pygame.K_p, pygame.KMOD_CTRL)
