@@ -27,7 +27,6 @@ from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, OPTIONS, VARIANTS, Option, preset, variant
 from eightoff.solver import GRADES
-from eightoff.solver.daily import has_daily
 from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
 
 if TYPE_CHECKING:
@@ -467,8 +466,11 @@ def run(
             if args.daily and args.options:
                 raise UsageError(_("the daily deal is played under its game's own rules: give no rule "
                                    "option with --daily"))
-            if args.daily and args.rules is not None and not has_daily(args.rules):
-                raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
+            if args.daily and args.rules is not None:
+                from eightoff.solver.daily import has_daily  # here: `deal` and the rest never need it
+
+                if not has_daily(args.rules):
+                    raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
             if open_window is None:
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)

@@ -27,11 +27,11 @@ finally:
 
 HEAVY = (
     "eightoff.store", "eightoff.session", "eightoff.solver.worker", "eightoff.solver.batch", "tqdm",
-    "filelock", "msgspec", "babel", "pygame", "multiprocessing", "statistics",
+    "filelock", "msgspec", "babel", "pygame", "multiprocessing", "statistics", "eightoff.solver.daily",
 )
 """Packages no command below needs: the store (the language preference is read without it),
-the session, the window, the solver's process pool and progress bar, and Babel's numbers
-(none is printed)."""
+the session, the window, the solver's process pool and progress bar, Babel's numbers (none is
+printed), and the daily deal's lists."""
 SEARCH = ("eightoff.solver.search", "eightoff.solver.board", "eightoff.solver.solve",
           "eightoff.solver.compiled")
 """The search, and the loader that chooses between its compiled and pure-Python modules."""
