@@ -467,7 +467,7 @@ def run(
                 raise UsageError(_("the daily deal is played under its game's own rules: give no rule "
                                    "option with --daily"))
             if args.daily and args.rules is not None:
-                from eightoff.solver.daily import has_daily  # here: `deal` and the rest never need it
+                from eightoff.solver.daily import has_daily  # here, for start-up cost: only --daily needs it
 
                 if not has_daily(args.rules):
                     raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
