@@ -30,6 +30,8 @@ from eightoff.solver import GRADES
 from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from eightoff.stats_cli import DrawCharts
 
 PROG = "eightoff"
@@ -55,6 +57,11 @@ class _Parser(argparse.ArgumentParser):
             add, self.add_later = self.add_later, None
             add(self)
         return super().parse_known_args(args, namespace)
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        """As argparse's, but a failed write is raised (argparse drops it): `--help > /dev/full`
+        then fails with a message."""
+        (file or sys.stdout).write(self.format_help())
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(_("{message} (see '{prog} --help')").format(message=message, prog=self.prog))
@@ -480,6 +487,12 @@ def run(
     except UsageError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
+    except SystemExit as done:  # --help and --version: what they printed must reach its reader
+        try:
+            sys.stdout.flush()
+        except OSError as error:
+            return output_failed(error.strerror or str(error))
+        raise done from None
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -40,9 +40,11 @@ from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.files import shown
 from eightoff.store.statistics import FinishedGame, Statistics
 from eightoff.store.store import Overview, Store
+from eightoff.userfiles.identity import owner_of
 from eightoff.userfiles.reading import READ_FLAGS, kind_of
 
 RECENT_GAMES = 20
+BOM = b"\xef\xbb\xbf"
 CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints_used", "takeback",
                "grade", "id")
 """The columns of `--csv`, in English like its values (machine-readable, as `--json`)."""
@@ -60,7 +62,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     # The notices are printed below; without this, Python's last-resort log handler would
     # print each one a second time.
     logging.getLogger("eightoff.store").addHandler(logging.NullHandler())
-    store = Store(wait=COMMAND_WAIT)
+    store = Store(wait=COMMAND_WAIT, command_line=True)
     try:
         for target in ("csv", "chart", "export"):
             check_target(store, getattr(args, target, None), f"--{target}")
@@ -143,17 +145,26 @@ def write_chart(args: argparse.Namespace, figures: Figures, overview: Overview, 
 
 
 def check_target(store: Store, target: str | None, option: str) -> None:
-    """CommandError for an output that is no file name, or is inside the player's folders."""
-    if target is None or target == "-":
+    """CommandError for an output that is no file name, or is one of the player's files or
+    folders, whatever its name (a hard link, a bind mount, `/proc/self/fd/N`, or stdout sent
+    into one with `>>`)."""
+    if target is None:
         return
     if not target.strip():
         raise CommandError(_("{option} needs a file name").format(option=option))
-    place = os.path.realpath(target)
-    for folder in store.own_files():
-        inside = os.path.realpath(folder)
-        if place == inside or place.startswith(inside.rstrip(os.sep) + os.sep):
-            raise CommandError(_("{path} is in the folder where Eight Off keeps your games ({folder}); "
-                                 "choose a file elsewhere").format(path=shown(target), folder=shown(folder)))
+    try:
+        written: str | int = sys.stdout.fileno() if target == "-" else target
+    except (OSError, ValueError):  # no descriptor behind stdout (a test's capture): nothing to check
+        return
+    owner = owner_of(written, store.own_files())
+    if owner is None:
+        return
+    named = _("the standard output") if target == "-" else shown(target)
+    if os.path.isdir(owner):
+        raise CommandError(_("{path} is in the folder where Eight Off keeps your games ({folder}); "
+                             "choose a file elsewhere").format(path=named, folder=shown(owner)))
+    raise CommandError(_("{path} is {file}, one of the files where Eight Off keeps your games; choose a "
+                         "file elsewhere").format(path=named, file=shown(owner)))
 
 
 def export_games(store: Store, target: str, rules: str | None) -> int:
@@ -176,7 +187,8 @@ def export_games(store: Store, target: str, rules: str | None) -> int:
 
 
 def import_games(store: Store, source: str) -> int:
-    """`--import`: the games of a file of JSON lines, each id once (a regular file only)."""
+    """`--import`: the games of a file of JSON lines, each id once (a regular file only). A
+    UTF-8 byte order mark before the first line, as some editors write, is passed over."""
     try:
         descriptor = os.open(source, READ_FLAGS)
     except OSError as error:
@@ -187,7 +199,12 @@ def import_games(store: Store, source: str) -> int:
         os.close(descriptor)
         raise CommandError(_("cannot read {path}: {reason}").format(path=shown(source), reason=kind))
     with os.fdopen(descriptor, "rb", buffering=0) as file:
-        result = store.import_games(file)
+        try:
+            file.seek(len(BOM) if file.read(len(BOM)) == BOM else 0)
+            result = store.import_games(file)
+        except OSError as error:  # the file's own read (a device's file, such as /proc/self/mem)
+            raise CommandError(_("cannot read {path}: {reason}").format(
+                path=shown(source), reason=error.strerror or error)) from None
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     if result is None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from eightoff.core.i18n import _
+from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, READ_FLAGS, kind_of
@@ -124,6 +125,8 @@ class Database:
         """False for a database read as it is, which cannot be written here (`_read_only`)."""
         self.problem: str | None = None
         """Why there is no connection, for the player."""
+        self.watch: wal_files.Watch | None = None
+        """The identity of the files opened, to notice them changing under the window."""
         self._open(max(wait, CLOSING_WAIT))  # at start: another process may be making it
 
     def _open(self, wait: float) -> None:
@@ -139,11 +142,14 @@ class Database:
     def _open_now(self) -> None:
         self.writable = True
         private_folder(self.path.parent)
+        for sentence in wal_files.set_aside_companions(self.path):
+            self.notices.add(sentence)
         damage = self._damage()
         if damage is not None:
             self._replace(damage)
             return
         try:
+            wal_files.create_private(self.path)
             self.connection = connect(self.path, self.wait)
             self._set_up(self.connection)
             found = self.connection.execute("PRAGMA user_version").fetchone()[0]
@@ -208,6 +214,7 @@ class Database:
             with contextlib.suppress(OSError):
                 os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
         try:
+            wal_files.create_private(self.path)
             self.connection = connect(self.path, self.wait)
             self._set_up(self.connection)
             self._migrate(self.connection, 0)
@@ -241,6 +248,8 @@ class Database:
         mode = "delete" if network_folder(self.path.parent) else "wal"
         connection.execute(f"PRAGMA journal_mode = {mode}")
         connection.execute("PRAGMA synchronous = NORMAL")
+        wal_files.private_mode(self.path)
+        self.watch = wal_files.Watch(self.path)
 
     def _migrate(self, connection: sqlite3.Connection, found: int) -> None:
         """Each migration from `found` on, with its new `user_version`, in one transaction."""
@@ -275,6 +284,10 @@ class Database:
             connection = self.connection
             if connection is None or not self.writable:
                 raise Unwritten(self.problem or "")
+        if self.moved():
+            connection = self.connection
+            if connection is None or not self.writable:
+                raise Unwritten(self.problem or "")
         try:
             if durable:
                 connection.execute("PRAGMA synchronous = FULL")
@@ -282,6 +295,8 @@ class Database:
             try:
                 result = work(connection)
                 connection.execute("COMMIT")
+                if self.watch is not None:
+                    self.watch.written()
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
                     connection.execute("ROLLBACK")
@@ -301,6 +316,18 @@ class Database:
             if durable and self.connection is not None:
                 with contextlib.suppress(sqlite3.Error):
                     connection.execute("PRAGMA synchronous = NORMAL")
+
+    def moved(self) -> bool:
+        """Whether the database or its log changed under this window since it was opened
+        (deleted, moved, replaced): then what the open connection holds is saved, the player
+        told, and the file now under the name opened (`wal_files.Watch.rescue`)."""
+        if self.connection is None or not self.writable or self.watch is None or not self.watch.changed():
+            return False
+        self.notices.add(self.watch.rescue(self.connection))
+        self.connection.close()
+        self.connection = None
+        self._open(self.wait)
+        return True
 
     def damaged(self, error: sqlite3.DatabaseError) -> bool:
         """Whether `error` says the file is damaged (then it is set aside, a new database is

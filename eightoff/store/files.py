@@ -32,7 +32,9 @@ class Notices:
     writes keep failing, `write_problem` holds that sentence, for a warning that stays.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, command_line: bool = False) -> None:
+        self.command_line = command_line
+        """The command's own words for a failed write: it stops there, nothing is tried again."""
         self.messages: list[str] = []
         self._told_cannot_save = False
         self.write_problem: str | None = None
@@ -49,10 +51,14 @@ class Notices:
 
     def cannot_save(self, what: str, path: Path, reason: str) -> None:
         """Report a failed write: a notice the first time, a log line every time."""
-        self.write_problem = _(
-            "Cannot save {what} to {folder}: {reason}. You can keep playing: it is tried again at "
-            "every move and when the window closes.").format(what=what, folder=shown(path.parent),
-                                                            reason=reason)
+        if self.command_line:
+            self.write_problem = _("cannot save {what} to {folder}: {reason}").format(
+                what=what, folder=shown(path.parent), reason=reason)
+        else:
+            self.write_problem = _(
+                "Cannot save {what} to {folder}: {reason}. You can keep playing: it is tried again at "
+                "every move and when the window closes.").format(what=what, folder=shown(path.parent),
+                                                                reason=reason)
         if self._told_cannot_save:
             warn("cannot save %s to %s: %s", what, shown(path), reason)
             return

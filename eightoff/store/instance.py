@@ -61,7 +61,7 @@ class InstanceLock:
             if kind_of(os.lstat(self.path).st_mode) is not None:
                 os.rename(self.path, aside_path(self.path))  # a link or pipe in its place: never follow it
         try:
-            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except OSError:
             return True
         try:

@@ -34,6 +34,7 @@ from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import LOST, SOLVED, WON, BadContent, LogLine, Outcome
 from eightoff.userfiles.dirs import StoreDirs, default_dirs, private_folder
 from eightoff.userfiles.language import PREFERENCES_FILE, SYSTEM, peek_language
+from eightoff.userfiles.tidy import tidy
 
 if TYPE_CHECKING:
     # The finished games' side (their rows, figures and JSON lines) is imported when first
@@ -87,10 +88,12 @@ class Waiting:
 
 
 class Store:
-    def __init__(self, dirs: StoreDirs | None = None, wait: float = database.WINDOW_WAIT) -> None:
+    def __init__(self, dirs: StoreDirs | None = None, wait: float = database.WINDOW_WAIT,
+                 command_line: bool = False) -> None:
         self.dirs = dirs if dirs is not None else default_dirs()
+        tidy(self.dirs)
         self.wait = wait
-        self._notices = Notices()
+        self._notices = Notices(command_line)
         self._files = StoreFiles(self._notices)
         self.preferences_path = self.dirs.user_config_path / PREFERENCES_FILE
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
@@ -401,6 +404,8 @@ class Store:
     def _settle(self) -> None:
         """Write what waits in memory: the outcomes (each with the clearing of its unfinished
         game), then the unfinished games."""
+        if self.db.moved():  # a new file under the name: each game is written there whole
+            self._marks.clear()
         if self._waiting:
             waiting = list(self._waiting)
             if self._write(lambda connection: _record(connection, waiting), durable=True) is not None:

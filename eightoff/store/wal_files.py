@@ -1,0 +1,136 @@
+"""games.db's own files on disk: made private, their companions checked, and watched while open.
+
+SQLite keeps beside the database a write-ahead log (`-wal`) and its index (`-shm`), and trusts
+whatever it finds under those names: a link, a folder, a pipe or another user's file there made
+every write fail for ever, or the database unopenable. So before opening, anything but a
+regular file of this user (that this user may write) is set aside, renamed and never deleted.
+
+The database is created 0600 before SQLite makes it (SQLite gives its companions the
+database's own mode), so the games are private whatever the umask.
+
+While a window has the database open, the file under its name may change: deleted, moved and
+copied back, or its log removed or swapped. SQLite goes on writing into the file it opened, and
+every later move would go into a file that is gone. `Watch` compares the files' identity
+(device and inode) at each write with what was opened, and `rescue` saves what the open
+connection holds before the window opens the file now under the name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import stat
+from pathlib import Path
+
+from eightoff.core.i18n import _
+from eightoff.store.files import aside_path, shown
+from eightoff.userfiles.identity import identity
+from eightoff.userfiles.reading import kind_of
+
+COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+def companion(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def odd_companion(path: Path) -> str | None:
+    """Why a companion file cannot be SQLite's own (None: a regular file this user may write)."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return None
+    kind = kind_of(found.st_mode)
+    if kind is not None:
+        return kind
+    if hasattr(os, "geteuid") and found.st_uid != os.geteuid():
+        return _("it belongs to another user")
+    if not os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK):
+        return _("it cannot be written")
+    return None
+
+
+def set_aside_companions(path: Path) -> list[str]:
+    """Rename each odd companion of the database aside; a sentence for each."""
+    said = []
+    for suffix in COMPANIONS:
+        each = companion(path, suffix)
+        reason = odd_companion(each)
+        if reason is None:
+            continue
+        aside = aside_path(each)
+        try:
+            os.rename(each, aside)
+        except OSError as error:
+            said.append(_("{path} is not a file SQLite can use ({reason}), and it could not be moved aside: "
+                          "{error}; nothing can be saved until it is removed.").format(
+                path=shown(each), reason=reason, error=error.strerror or error))
+            continue
+        said.append(_("{path} was not a file SQLite can use ({reason}); it was kept as {aside}.").format(
+            path=shown(each), reason=reason, aside=shown(aside)))
+    return said
+
+
+def create_private(path: Path) -> None:
+    """Make an empty database file for this user only, when there is none (an empty file is
+    a new database to SQLite). Errors are left to SQLite's own open to report."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        os.close(descriptor)
+
+
+def private_mode(path: Path) -> None:
+    """The database and its companions 0600, if they are this user's regular files."""
+    for each in [path, *(companion(path, suffix) for suffix in COMPANIONS)]:
+        with contextlib.suppress(OSError):
+            found = os.lstat(each)
+            if stat.S_ISREG(found.st_mode) and stat.S_IMODE(found.st_mode) & 0o177:
+                os.chmod(each, 0o600)
+
+
+class Watch:
+    """The identity of the open database and of its log, to notice either changing under it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.database = identity(path)
+        self.log = identity(companion(path, "-wal"))
+
+    def written(self) -> None:
+        """After a write: the log SQLite writes into now exists."""
+        if self.log is None:
+            self.log = identity(companion(self.path, "-wal"))
+
+    def changed(self) -> bool:
+        if identity(self.path) != self.database:
+            return True
+        return self.log is not None and identity(companion(self.path, "-wal")) != self.log
+
+    def rescue(self, connection: sqlite3.Connection) -> str:
+        """Save what `connection` holds, then say what happened (the caller closes it and
+        opens the file under the name). A database deleted is written back whole under its
+        name; one moved or replaced gets its log's last changes (it lives on where it went); a
+        log removed or swapped is first emptied into the database through the open one, and a
+        swapped one kept aside, so that closing cannot remove it."""
+        log = companion(self.path, "-wal")
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        if identity(self.path) is None:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("VACUUM INTO ?", (os.fspath(self.path),))
+            return _("Your {what} ({path}) was deleted while Eight Off was open; it was written back from "
+                     "the open window.").format(what=_("games database"), path=shown(self.path))
+        if identity(self.path) != self.database:
+            return _("Your {what} ({path}) was moved or replaced while Eight Off was open; from now on the "
+                     "game is saved in the file now under that name.").format(
+                what=_("games database"), path=shown(self.path))
+        kept = ""
+        if identity(log) is not None:
+            aside = aside_path(log)
+            with contextlib.suppress(OSError):
+                os.rename(log, aside)
+                kept = " " + _("The file found in its place was kept as {aside}.").format(aside=shown(aside))
+        said = _("The log of your {what} ({path}) was removed or replaced while Eight Off was open; what it "
+                 "held was written into the database.").format(what=_("games database"), path=shown(log))
+        return said + kept

@@ -1,0 +1,195 @@
+"""The store's own files on a real disk: private whatever the umask, cleared of stale temporary
+files, the database's companions checked before SQLite trusts them, and a database changed
+under an open window noticed at the next save, with nothing lost."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import sqlite3
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.variants import STANDARD
+from eightoff.store import LOST, WON, HomeDirs, Store
+from tests.store.conftest import played_game
+
+
+@contextlib.contextmanager
+def umask(mask: int) -> Iterator[None]:
+    old = os.umask(mask)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+def finished(store: Store, count: int) -> None:
+    for number in range(1, count + 1):
+        game = Game.new(number, STANDARD)
+        game.play(game.legal_moves()[0])
+        store.record_outcome(game, WON if number % 2 else LOST, 5.0)
+
+
+def resumed_moves(dirs: HomeDirs) -> int | None:
+    store = Store(dirs)
+    saved = store.load_unfinished()
+    store.close()
+    return None if saved is None else saved.game.move_count
+
+
+def test_a_fresh_home_is_private_under_umask_000(dirs: HomeDirs) -> None:
+    with umask(0):
+        store = Store(dirs)
+        assert store.acquire_instance()
+        store.save_unfinished(played_game(moves=4), 1.0)
+        data = dirs.user_data_path
+        made = [data / "games.db", data / "games.db-wal", data / "games.db-shm",
+                dirs.user_state_path / "instance.lock"]
+        assert {path.name: mode(path) for path in made} == {path.name: 0o600 for path in made}
+        folders = [dirs.user_config_path, data, dirs.user_state_path, dirs.user_cache_path]
+        assert [mode(folder) for folder in folders] == [0o700] * 4
+        store.close()
+
+
+def test_a_home_an_older_version_left_open_is_made_private(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    finished(store, 2)
+    store.close()
+    dirs.user_data_path.chmod(0o755)
+    (dirs.user_data_path / "games.db").chmod(0o644)
+    dirs.user_config_path.chmod(0o777)
+    (dirs.user_config_path / "preferences.json").write_text('{"version": 1}')
+    (dirs.user_config_path / "preferences.json").chmod(0o666)
+    Store(dirs).close()
+    assert mode(dirs.user_data_path) == mode(dirs.user_config_path) == 0o700
+    assert mode(dirs.user_data_path / "games.db") == mode(dirs.user_config_path / "preferences.json") == 0o600
+
+
+def test_stale_temporary_files_of_ours_are_removed_and_nothing_else(dirs: HomeDirs) -> None:
+    Store(dirs).close()
+    old = time.time() - 120
+    stale = [dirs.user_config_path / ".preferences.json.k2j_9x0a.tmp",
+             dirs.user_state_path / ".window.json.abcdefgh.tmp",
+             dirs.user_cache_path / ".faces-0a1b2c3d.part"]
+    kept = [dirs.user_config_path / ".preferences.json.fresh123.tmp",  # another window writing now
+            dirs.user_state_path / "notes.tmp", dirs.user_data_path / ".games.db.tmp",
+            dirs.user_data_path / "games.db.corrupt-20260101-000000-000000"]
+    for path in [*stale, *kept]:
+        path.write_bytes(b"x")
+    for path in [*stale, *kept[1:]]:
+        os.utime(path, (old, old))
+    Store(dirs).close()
+    assert [path for path in stale if path.exists()] == []
+    assert [path for path in kept if not path.exists()] == []
+
+
+@pytest.mark.parametrize("odd", ["link", "folder", "fifo", "other user"])
+@pytest.mark.parametrize("suffix", ["-wal", "-shm"])
+def test_an_odd_companion_is_set_aside_and_saving_goes_on(dirs: HomeDirs, odd: str, suffix: str) -> None:
+    store = Store(dirs)
+    finished(store, 3)
+    store.close()
+    companion = dirs.user_data_path / f"games.db{suffix}"
+    if odd == "link":
+        companion.symlink_to("/dev/null")
+    elif odd == "folder":
+        companion.mkdir()
+    elif odd == "fifo":
+        os.mkfifo(companion)
+    else:
+        companion.write_bytes(b"")
+        os.chown(companion, 65534, 65534)
+    store = Store(dirs)
+    game = played_game(moves=5)
+    store.save_unfinished(game, 1.0)
+    notices = store.take_notices()
+    store.close()
+    assert len(notices) == 1 and f"games.db{suffix}" in notices[0] and "kept as" in notices[0], notices
+    assert [path.name for path in dirs.user_data_path.glob(f"games.db{suffix}.corrupt-*")] != []
+    assert resumed_moves(dirs) == game.move_count
+    assert Store(dirs).overview().statistics["standard"].played == 3
+
+
+def test_a_database_moved_and_copied_back_under_a_window_gets_the_later_moves(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    finished(store, 2)
+    game = played_game(moves=4)
+    store.save_unfinished(game, 1.0)
+    database = dirs.user_data_path / "games.db"
+    os.rename(database, dirs.user_data_path.parent / "moved.db")
+    shutil.copy(dirs.user_data_path.parent / "moved.db", database)
+    store.take_notices()
+    for move in game.legal_moves()[:1] * 1:
+        game.play(move)
+    store.save_unfinished(game, 2.0)
+    [notice] = store.take_notices()
+    assert "moved or replaced" in notice
+    assert os.stat(database).st_ino != os.stat(dirs.user_data_path.parent / "moved.db").st_ino
+    store.close()
+    assert resumed_moves(dirs) == game.move_count
+
+
+def test_a_database_deleted_under_a_window_is_written_back_whole(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    finished(store, 4)
+    game = played_game(moves=6)
+    store.save_unfinished(game, 1.0)
+    os.unlink(dirs.user_data_path / "games.db")
+    game.play(game.legal_moves()[0])
+    store.save_unfinished(game, 2.0)
+    [notice] = store.take_notices()
+    assert "deleted" in notice
+    store.close()
+    assert mode(dirs.user_data_path / "games.db") == 0o600
+    assert resumed_moves(dirs) == game.move_count
+    assert Store(dirs).overview().statistics["standard"].played == 4
+
+
+@pytest.mark.parametrize("swap", ["deleted", "swapped"])
+def test_a_log_removed_under_a_window_loses_no_move_at_a_kill(dirs: HomeDirs, tmp_path: Path,
+                                                              swap: str) -> None:
+    store = Store(dirs)
+    finished(store, 3)
+    game = played_game(moves=6)
+    store.save_unfinished(game, 1.0)
+    log = dirs.user_data_path / "games.db-wal"
+    assert log.stat().st_size > 0  # the moves are in the log, not yet in the database
+    os.unlink(log)
+    if swap == "swapped":
+        log.write_bytes(b"not a log")
+    game.play(game.legal_moves()[0])
+    store.save_unfinished(game, 2.0)
+    [notice] = store.take_notices()
+    assert "log" in notice and ("kept as" in notice) == (swap == "swapped")
+    # A kill now leaves only what is on disk: copy it, as the next start would find it.
+    after_kill = HomeDirs(tmp_path / "after")
+    shutil.copytree(dirs.user_data_path, after_kill.user_data_path)
+    assert resumed_moves(after_kill) == game.move_count
+    assert Store(after_kill).overview().statistics["standard"].played == 3
+    store.close()
+    if swap == "swapped":
+        [aside] = dirs.user_data_path.glob("games.db-wal.corrupt-*")
+        assert aside.read_bytes() == b"not a log"
+
+
+def test_reading_the_database_with_sqlite_itself_agrees(dirs: HomeDirs) -> None:
+    """The file the window rewrote after a deletion is a sound database to SQLite's own check."""
+    store = Store(dirs)
+    finished(store, 2)
+    os.unlink(dirs.user_data_path / "games.db")
+    store.save_unfinished(played_game(moves=3), 1.0)
+    store.close()
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert connection.execute("SELECT count(*) FROM games").fetchone() == (2,)
