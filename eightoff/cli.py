@@ -253,12 +253,18 @@ def cmd_daily(args: argparse.Namespace) -> int:
     """The daily deal of a day (today's, by the local clock, unless --date says), its grade and
     par; with --share, the day's result as Copy result words it, from the player's records."""
     from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
-    from eightoff.solver.daily import daily_deal
+    from eightoff.solver.daily import daily_deal, list_span
 
     day = args.date or date.today()
     chosen = daily_deal(args.rules, day)
+    span = list_span(args.rules)
+    game = _(variant(args.rules).title)
+    if chosen is None and span is not None:
+        told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
+        raise UsageError(told.format(game=game, date=day.isoformat(), first=span[0].isoformat(),
+                                     last=span[1].isoformat()))
     if chosen is None:
-        raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
+        raise UsageError(_("{game} has no daily deal").format(game=game))
     if args.share:
         print(share_words(args.rules, day))
         return 0

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Write the daily deal's lists with each deal's par: `eightoff/solver/data/daily-<game>.txt`.
+"""Write or extend a game's pinned daily list: `eightoff/solver/data/daily-<game>.txt`.
 
-    .venv/bin/python scripts/daily_pars.py                    # every game with a daily list
-    .venv/bin/python scripts/daily_pars.py --rules raglan --jobs 2
+    .venv/bin/python scripts/daily_pars.py --rules raglan --jobs 2     # extend, or write a new game's
+    .venv/bin/python scripts/daily_pars.py --until 2033-12-31          # every game, further ahead
+    .venv/bin/python scripts/daily_pars.py --rules raglan --lower-pars  # search the listed deals again
 
-For each grade of a game's shipped grade table, the deals are taken in the daily's shuffled
-order (`eightoff.solver.daily.daily_order`) and each is searched within the par's board budget
-(`eightoff.solver.par.find_par`) until the list holds `pool_size(grade)` deals with a par (a
-deal whose line needs more boards is left out, so every daily deal has its par at once). Run
-it again after a change to the solver's search or to the grade tables, and commit the files:
-the par is the line's length, so a search that finds other lines gives other pars.
-
-It prints, per game and grade, the deals searched and kept, the most boards a kept deal
-needed, the median par and the processor time taken.
+A list is written once and then only extended: the lines already there are kept byte for
+byte, and later dates are appended (through `--until`, by default the end of the year five
+years from now), each grade walking on along the cycle its lines already walk. So a date
+keeps its deal, grade and par in every version, whatever the grade tables or the solver
+become. A game without a list (a new one) gets one from `EPOCH`: for each grade of its
+shipped grade table, the deals are taken in the daily's shuffled order and each is searched
+within the par's board budget until the cycle holds `pool_size(grade)` deals with a par.
+`--lower-pars` searches every listed deal again and lowers a par where the line found is
+shorter; it never raises one. The script refuses to write a list that does not begin with the
+old one. It prints what it searched and what it appended.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +32,14 @@ sys.path.insert(0, str(ROOT))
 
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.variants import PRESETS, VARIANTS  # noqa: E402
-from eightoff.solver.daily import daily_order, format_lists, pool_size  # noqa: E402
+from eightoff.solver.daily import (  # noqa: E402
+    daily_order,
+    extend,
+    format_pinned,
+    lower_pars,
+    parse_pinned,
+    pool_size,
+)
 from eightoff.solver.grade import GRADES, deals_of_grade  # noqa: E402
 from eightoff.solver.limits import Budget  # noqa: E402
 from eightoff.solver.par import PAR_NODES, par_from  # noqa: E402
@@ -37,6 +47,8 @@ from eightoff.solver.solve import solve  # noqa: E402
 
 DATA = ROOT / "eightoff" / "solver" / "data"
 BATCH = 32
+HEADER = ("{game}: the daily deal of each date: date, grade, deal, par",
+          "written by scripts/daily_pars.py; lines are only ever added at the end, and a par only lowered")
 
 
 def par_of(job: tuple[str, int]) -> tuple[int, int | None, int, float]:
@@ -49,7 +61,8 @@ def par_of(job: tuple[str, int]) -> tuple[int, int | None, int, float]:
     return number, par_from(start, rules, result), result.nodes, time.process_time() - began
 
 
-def grade_list(rules_name: str, grade: str, pool: ProcessPoolExecutor) -> list[tuple[int, int]]:
+def grade_cycle(rules_name: str, grade: str, pool: ProcessPoolExecutor) -> list[tuple[int, int]]:
+    """A new game's cycle of one grade: the first deals of the shuffled order with a par."""
     order = daily_order(rules_name, grade, deals_of_grade(rules_name, grade))
     wanted = pool_size(grade)
     kept: list[tuple[int, int]] = []
@@ -71,22 +84,49 @@ def grade_list(rules_name: str, grade: str, pool: ProcessPoolExecutor) -> list[t
     return kept
 
 
+def found_pars(rules_name: str, numbers: set[int], pool: ProcessPoolExecutor) -> dict[int, int]:
+    jobs = [(rules_name, number) for number in sorted(numbers)]
+    return {number: par for number, par, _boards, _spent in pool.map(par_of, jobs) if par is not None}
+
+
+def list_path(rules_name: str) -> Path:
+    return DATA / (VARIANTS[rules_name].daily_table or f"daily-{rules_name}.txt")
+
+
+def write_list(rules_name: str, until: date, lower: bool, pool: ProcessPoolExecutor) -> None:
+    path = list_path(rules_name)
+    old = path.read_text() if path.exists() else ""
+    pinned = list(parse_pinned(rules_name, old))
+    cycles = None if pinned else {grade: grade_cycle(rules_name, grade, pool) for grade in GRADES}
+    lines = extend(rules_name, pinned, until, cycles)
+    if lower:
+        lines = lower_pars(lines, found_pars(rules_name, {chosen.number for chosen in lines}, pool))
+    text = format_pinned([line.format(game=rules_name) for line in HEADER], lines)
+    if not lower and not text.startswith(old):
+        sys.exit(f"{path}: the new list would not begin with the old one; nothing written")
+    path.write_text(text)
+    print(f"{path.name}: {len(pinned)} dates kept, {len(lines) - len(pinned)} added, "
+          f"through {lines[-1].day}" if lines else f"{path.name}: empty", flush=True)
+    if VARIANTS[rules_name].daily_table is None:
+        print(f"name it in {rules_name}'s registry entry: daily_table=\"{path.name}\"")
+
+
 def main() -> None:
-    games = [key for key, game in VARIANTS.items() if game.daily_table and game.grade_table]
+    games = [key for key, game in VARIANTS.items() if game.grade_table]
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", choices=games, action="append",
-                        help="game (repeatable; default every one)")
+                        help="game (repeatable; default every one with a daily list)")
+    parser.add_argument("--until", type=date.fromisoformat,
+                        default=date(date.today().year + 5, 12, 31), help="last date to list (YYYY-MM-DD)")
+    parser.add_argument("--lower-pars", action="store_true",
+                        help="search each listed deal again and lower its par where the line is shorter")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
     args = parser.parse_args()
+    chosen = args.rules or [key for key in games if VARIANTS[key].daily_table]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for rules_name in args.rules or games:
-            lists = {grade: grade_list(rules_name, grade, pool) for grade in GRADES}
-            header = [f"{rules_name}: the daily deal's lists, made by scripts/daily_pars.py",
-                      f"deal:par in the daily's order; par searched within {PAR_NODES} boards"]
-            name = VARIANTS[rules_name].daily_table
-            assert name is not None
-            (DATA / name).write_text(format_lists(header, lists))
+        for rules_name in chosen:
+            write_list(rules_name, args.until, args.lower_pars, pool)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ from eightoff.session.clock import GameClock
 from eightoff.session.daily_words import best_words, share_line
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.keeper import Keeper, Opening, fresh_game, not_kept
-from eightoff.solver.daily import DailyDeal, daily_deal, has_daily, shipped_par
+from eightoff.solver.daily import DailyDeal, daily_deal, shipped_par
 from eightoff.solver.grade import grade_of_deal
 
 if TYPE_CHECKING:
@@ -201,8 +201,8 @@ class Session:
 
     @property
     def has_daily(self) -> bool:
-        """Whether this game has a daily deal to open (its variant ships the lists)."""
-        return has_daily(self._game.rules.name)
+        """Whether this game has a daily deal to open today (its variant's list has today)."""
+        return self.today_daily() is not None
 
     def today_daily(self) -> DailyDeal | None:
         """Today's daily deal of this game (None: the game has none)."""

@@ -1,28 +1,31 @@
-"""The daily deal: one deal a day for each game, the same on every machine, always winnable.
+"""The daily deal: one deal a day for each game, the same on every machine and in every version.
 
-A date's deal is a pure function of the date and the game:
+A date's deal is read from the game's pinned list (`daily-<game>.txt`, the file its registry
+entry names): one line a date, "2026-11-26 medium 617 41", date, grade, deal and par. The
+list is data. It is written once per game and then only extended at the end, so a date keeps
+its deal and grade whatever later changes to the grade tables or the solver, and a result
+shared between two versions names the same deal; a par may only go down, when the solver
+finds a shorter line. A date outside the list has no daily deal.
 
-- its grade follows the weekday: Monday and Tuesday easy, Wednesday and Thursday medium,
+`scripts/daily_pars.py` writes and extends the lists with the rules below (`extend`):
+
+- a date's grade follows the weekday: Monday and Tuesday easy, Wednesday and Thursday medium,
   Friday and Saturday hard, Sunday expert (`grade_of_day`);
-- the deals of each grade come from the game's shipped grade table (deals the solver won), in
-  a fixed shuffled order (`daily_order`: sorted by a CRC-32 of game, grade and deal, which
-  Python's `random` would not promise to keep between versions), of which the first ones
-  with a par make the grade's daily list (`POOL_WEEKS` weeks' worth);
-- the k-th day of a grade since `EPOCH` takes the list's entry k modulo its length, so a deal
-  comes back only after as many days of its grade as the list is long: three years for a full
-  list, and at least a year for any list the shipped data holds (its tests check so).
-
-`scripts/daily_pars.py` writes the lists with each deal's par (`daily-<game>.txt`, the file
-the game's registry entry names), so the window and `eightoff daily` pick the day's deal and
-its par by reading one short line, as quickly as dealing a numbered game.
+- each grade has a cycle of deals: for a new game, the deals of the grade's shipped table in a
+  fixed shuffled order (`daily_order`: sorted by a CRC-32 of game, grade and deal, which
+  Python's `random` would not promise to keep between versions), the first ones with a par,
+  `POOL_WEEKS` weeks' worth; for a written list, the cycle its lines already walk;
+- the k-th day of a grade takes the cycle's entry k modulo its length, so a deal comes back
+  only after as many days of its grade as the cycle is long (at least a year; tests check).
 """
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
 from functools import cache
 
 from eightoff.core.variants import VARIANTS
@@ -30,14 +33,16 @@ from eightoff.solver.grade import GRADES
 from eightoff.solver.shipped import shipped_text
 
 EPOCH = date(2024, 1, 1)
-"""A Monday: day 0 of the count of days of each grade."""
+"""A Monday: the first date of every game's list."""
 WEEK_GRADES = ("easy", "easy", "medium", "medium", "hard", "hard", "expert")
 """The grade of each weekday, Monday first."""
 POOL_WEEKS = 156
-"""How many weeks of daily deals each grade's list holds when the grade table has enough: three
-years of them (a list must hold at least a year's, 53 weeks, for no deal to come back within a
-year)."""
+"""How many weeks of daily deals a new game's cycle of each grade holds when the grade table
+has enough: three years of them (a cycle must hold at least a year's, 53 weeks, for no deal
+to come back within a year)."""
 YEAR_WEEKS = 53
+PAR_FIELDS = re.compile(r"^\S+ \S+ (\d+) (\d+)$", re.MULTILINE)
+"""A list line's deal and par, read for every numbered deal's par without reading its date."""
 
 
 @dataclass(frozen=True)
@@ -57,31 +62,34 @@ def days_per_week(grade: str) -> int:
     return WEEK_GRADES.count(grade)
 
 
-def grade_day_index(day: date) -> int:
-    """How many days of `day`'s grade lie between `EPOCH` and `day` (negative before it): the
-    days of one grade, counted one after another."""
-    weeks, weekday = divmod((day - EPOCH).days, 7)
-    grade = WEEK_GRADES[weekday]
-    return weeks * days_per_week(grade) + WEEK_GRADES[:weekday].count(grade)
-
-
 def daily_deal(rules_name: str, day: date) -> DailyDeal | None:
-    """The deal of `day` in game `rules_name`; None for a game that ships no daily list."""
-    grade = grade_of_day(day)
-    pool = daily_pool(rules_name, grade)
-    if not pool:
+    """The deal of `day` in game `rules_name`; None for a game that ships no list, or a date
+    outside its list. Only the date's own line is read: a date never takes a neighbour's."""
+    lines = _lines(rules_name)
+    if not lines:
         return None
-    number, par = pool[grade_day_index(day) % len(pool)]
-    return DailyDeal(day, rules_name, number, grade, par)
+    first = _read(rules_name, lines[0])
+    if first is None:
+        return None
+    index = (day - first.day).days
+    chosen = _read(rules_name, lines[index]) if 0 <= index < len(lines) else None
+    return chosen if chosen is not None and chosen.day == day else None
 
 
 def has_daily(rules_name: str) -> bool:
-    """Whether the game ships daily lists (every grade's)."""
-    return all(daily_pool(rules_name, grade) for grade in GRADES)
+    """Whether the game ships a daily list."""
+    return bool(_lines(rules_name))
+
+
+def list_span(rules_name: str) -> tuple[date, date] | None:
+    """The first and last dates of the game's list (None: it ships none that reads)."""
+    lines = _lines(rules_name)
+    first, last = (_read(rules_name, lines[0]), _read(rules_name, lines[-1])) if lines else (None, None)
+    return (first.day, last.day) if first is not None and last is not None else None
 
 
 def shipped_par(rules_name: str, number: int) -> int | None:
-    """The par shipped for a deal of the daily lists (under the game's default rules)."""
+    """The par shipped for a deal of the daily list (under the game's default rules)."""
     return _pars(rules_name).get(number)
 
 
@@ -95,19 +103,22 @@ def pool_size(grade: str) -> int:
 
 
 @cache
-def daily_pool(rules_name: str, grade: str) -> tuple[tuple[int, int], ...]:
-    """(deal, par) of one grade's daily list, in order."""
-    return _lists(rules_name).get(grade, ())
+def _lines(rules_name: str) -> tuple[str, ...]:
+    return tuple(line for line in _text(rules_name).splitlines() if line.strip() and not line.startswith("#"))
 
 
 @cache
 def _pars(rules_name: str) -> dict[int, int]:
-    return {number: par for pool in _lists(rules_name).values() for number, par in pool}
+    return {int(number): int(par) for number, par in PAR_FIELDS.findall(_text(rules_name))}
 
 
-@cache
-def _lists(rules_name: str) -> dict[str, tuple[tuple[int, int], ...]]:
-    return parse_lists(_text(rules_name))
+def _read(rules_name: str, line: str) -> DailyDeal | None:
+    try:
+        day_text, grade, number, par = line.split()
+        chosen = DailyDeal(date.fromisoformat(day_text), rules_name, int(number), grade, int(par))
+    except ValueError:
+        return None
+    return chosen if grade in GRADES else None
 
 
 def list_file(rules_name: str) -> str | None:
@@ -116,7 +127,6 @@ def list_file(rules_name: str) -> str | None:
 
 
 def _text(rules_name: str) -> str:
-
     name = list_file(rules_name)
     if name is None:
         return ""
@@ -126,24 +136,63 @@ def _text(rules_name: str) -> str:
         return ""
 
 
-def parse_lists(text: str) -> dict[str, tuple[tuple[int, int], ...]]:
-    """Each grade's line "easy: 1234:20,567:31,...": deal and par, in the daily's order. A line
-    that does not read is no list (the game then has no daily of that grade)."""
-    lists: dict[str, tuple[tuple[int, int], ...]] = {}
+def parse_pinned(rules_name: str, text: str) -> tuple[DailyDeal, ...]:
+    """Every line "2026-11-26 medium 617 41" of a list, "#" lines aside, up to the first that
+    does not read or does not follow the day before."""
+    pinned: list[DailyDeal] = []
     for line in text.splitlines():
-        label, _, rest = line.partition(":")
-        if label not in GRADES:
+        if not line.strip() or line.startswith("#"):
             continue
-        try:
-            pairs = [item.split(":") for item in rest.replace(" ", "").split(",") if item]
-            lists[label] = tuple((int(number), int(par)) for number, par in pairs)
-        except ValueError:
-            continue
-    return lists
+        chosen = _read(rules_name, line)
+        if chosen is None or (pinned and chosen.day != pinned[-1].day + timedelta(days=1)):
+            break
+        pinned.append(chosen)
+    return tuple(pinned)
 
 
-def format_lists(header: Sequence[str], lists: dict[str, list[tuple[int, int]]]) -> str:
+def format_pinned(header: Sequence[str], pinned: Sequence[DailyDeal]) -> str:
     lines = [f"# {line}" for line in header]
-    lines += [f"{grade}: " + ",".join(f"{number}:{par}" for number, par in lists.get(grade, []))
-              for grade in GRADES]
+    lines += [f"{chosen.day.isoformat()} {chosen.grade} {chosen.number} {chosen.par}" for chosen in pinned]
     return "\n".join(lines) + "\n"
+
+
+def cycles_of(pinned: Sequence[DailyDeal]) -> dict[str, list[tuple[int, int]]]:
+    """Each grade's cycle as a list walks it: its (deal, par) in date order up to the first
+    that comes back. A grade whose first deal has not come back yet has no known cycle."""
+    cycles: dict[str, list[tuple[int, int]]] = {}
+    closed: set[str] = set()
+    for chosen in pinned:
+        cycle = cycles.setdefault(chosen.grade, [])
+        if chosen.grade in closed or (cycle and cycle[0][0] == chosen.number):
+            closed.add(chosen.grade)
+            continue
+        cycle.append((chosen.number, chosen.par))
+    return {grade: cycle for grade, cycle in cycles.items() if grade in closed}
+
+
+def extend(rules_name: str, pinned: Sequence[DailyDeal], until: date,
+           cycles: dict[str, list[tuple[int, int]]] | None = None) -> list[DailyDeal]:
+    """The list `pinned` with a line for each later date up to `until`: its own lines as they
+    are, then the k-th day of each grade taking entry k of the grade's cycle, modulo its
+    length (`cycles`, for a list that has none yet, from `EPOCH`). ValueError when a grade
+    has no cycle to walk on."""
+    walked = cycles if cycles is not None else cycles_of(pinned)
+    extended = list(pinned)
+    counts = {grade: sum(chosen.grade == grade for chosen in pinned) for grade in GRADES}
+    day = pinned[-1].day + timedelta(days=1) if pinned else EPOCH
+    while day <= until:
+        grade = grade_of_day(day)
+        cycle = walked.get(grade)
+        if not cycle:
+            raise ValueError(f"{rules_name}'s daily list has no whole cycle of {grade} deals to walk on")
+        number, par = cycle[counts[grade] % len(cycle)]
+        extended.append(DailyDeal(day, rules_name, number, grade, par))
+        counts[grade] += 1
+        day += timedelta(days=1)
+    return extended
+
+
+def lower_pars(pinned: Sequence[DailyDeal], found: dict[int, int]) -> list[DailyDeal]:
+    """The list with each deal's par lowered to the one `found` where that is shorter: a par
+    never goes up, and nothing else of a line changes."""
+    return [replace(chosen, par=min(chosen.par, found.get(chosen.number, chosen.par))) for chosen in pinned]

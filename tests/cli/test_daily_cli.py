@@ -48,10 +48,19 @@ def test_without_a_date_it_is_todays_by_the_local_clock() -> None:
     assert chosen is not None and shown["deal"] == chosen.number
 
 
-def test_a_date_far_from_today_still_has_its_deal() -> None:
+def test_the_deal_of_a_fixed_date_is_the_one_players_were_dealt() -> None:
+    """A golden date through the command: a rule that shifts the dates by one fails here."""
+    for day, number in (("2026-11-26", 22532), ("2026-11-27", 21209), ("2026-11-25", 24906)):
+        shown = json.loads(eightoff("daily", "--date", day, "--rules", "freecell", "--json").stdout)
+        assert (shown["date"], shown["deal"]) == (day, number)
+
+
+def test_a_date_past_the_list_says_which_dates_it_has() -> None:
     far = date.today() + timedelta(days=365 * 300)
-    result = eightoff("daily", "--date", far.isoformat(), "--json")
-    assert result.returncode == 0 and json.loads(result.stdout)["date"] == far.isoformat()
+    for lang, words in (("C", "has no daily deal on"), ("it_IT.UTF-8", "non ha una smazzata giornaliera il")):
+        result = eightoff("daily", "--date", far.isoformat(), "--json", lang=lang)
+        assert result.returncode == 2 and result.stdout == "" and len(result.stderr.splitlines()) == 1
+        assert words in result.stderr and far.isoformat() in result.stderr and "2024-01-01" in result.stderr
 
 
 def test_the_line_in_english_and_in_italian() -> None:

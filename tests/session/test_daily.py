@@ -63,7 +63,8 @@ def test_the_window_opens_on_todays_daily_of_the_game_asked_for(home: Path) -> N
     session = open_daily_at(home, Today(THURSDAY), key="freecell")
     chosen = daily_deal("freecell", THURSDAY)
     assert chosen is not None and chosen.grade == "medium"
-    assert session.game.deal_number == chosen.number and session.game.rules == PRESETS["freecell"]
+    assert session.game.deal_number == chosen.number == 22532  # the deal players were dealt that day
+    assert session.game.rules == PRESETS["freecell"]
     assert session.daily == THURSDAY and session.par == chosen.par
     assert session.state()["daily"] == "2026-11-26" and session.state()["par"] == chosen.par
     assert session.playing_today_daily()
