@@ -11,6 +11,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.venv"
 stamp="$venv/.eightoff-installed"
 wanted="$1"  # always passed: `source` without arguments would hand on the caller's own
+# resvg-py draws the card themes a player has installed (the themes extra): asked for always, as
+# a wheel only; where there is none for this machine the install goes on without it (below).
+wanted="${wanted:+$wanted }themes"
 # With a C compiler, also mypy: its mypyc compiles the solver's hot modules (below).
 if command -v "${CC:-cc}" >/dev/null 2>&1; then
     wanted="${wanted:+$wanted }fast"
@@ -36,11 +39,20 @@ if [ "$installed_digest" != "$digest" ] || [ "$extras" != "$installed_extras" ];
     spec="$root"
     [ -z "$extras" ] || spec="$root[${extras// /,}]"
     log="$venv/.eightoff-install.log"
-    if ! "$venv/bin/python" -m pip install --disable-pip-version-check -e "$spec" 2>&1 | tee "$log" \
-            | awk '/^(Collecting|Downloading|Building|Installing|Successfully)/ { print "  " $0; fflush() }' >&2
-    then
-        cat "$log" >&2
-        exit 1
+    install() {
+        "$venv/bin/python" -m pip install --disable-pip-version-check --only-binary resvg-py -e "$1" 2>&1 \
+            | tee "$log" | awk '/^(Collecting|Downloading|Building|Installing|Successfully)/ { print "  " $0; fflush() }' >&2
+    }
+    if ! install "$spec"; then
+        without="$(printf '%s\n' $extras | { grep -vx themes || true; } | paste -sd, -)"
+        case " $extras " in
+            *" themes "*) echo "  no wheel of resvg-py here: installed card themes will not be drawn" >&2 ;;
+            *) cat "$log" >&2; exit 1 ;;
+        esac
+        if ! install "$root${without:+[$without]}"; then
+            cat "$log" >&2
+            exit 1
+        fi
     fi
     printf '%s\n%s\n' "$digest" "$extras" > "$stamp"
 fi

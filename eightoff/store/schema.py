@@ -38,6 +38,9 @@ RuleOptions = Annotated[
 DesignName = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
 """A card face, back or table colour by name: any well-formed name is kept (a newer version's
 design too); the window draws a name it does not know as its default."""
+FaceName = Annotated[str, Meta(pattern=r"^(?:[a-z0-9-]{1,32}|(?:aisleriot|kde):[^/\x00-\x1f]{1,255})$")]
+"""A card face: a design's name, or an installed theme's id (`aisleriot:<file name without
+extension>`, `kde:<folder name>`; any name a file or folder may have)."""
 
 
 class LegacySettings(Struct, kw_only=True):
@@ -97,7 +100,7 @@ class Settings(Struct, kw_only=True):
     high_contrast: bool = False
     large_cards: bool = False
     confirm_leave: bool = True
-    card_face: DesignName = "standard"
+    card_face: FaceName = "standard"
     card_back: DesignName = "blue"
     table_colour: DesignName = "green"
     sound: bool = False

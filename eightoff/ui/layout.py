@@ -192,7 +192,7 @@ def min_window(ui_scale: float = 1.0) -> tuple[int, int]:
 
 
 def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = False,
-                   ui_scale: float = 1.0) -> Layout:
+                   ui_scale: float = 1.0, card_aspect: float = CARD_ASPECT) -> Layout:
     """The layout for a window of `width` x `height` pixels at the desktop's `ui_scale` (smaller
     than `min_window` is laid out as if it were that; the window draws one forced smaller at a
     smaller scale, `small_window_scale`, so that it fits).
@@ -201,7 +201,8 @@ def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = Fa
     in one row above the columns (FreeCell, Raglan), they share that row, holding places on the
     left and foundations on the right; otherwise (Eight Off's eight cells) the foundations go
     down the left side and the cells across the top. `large_cards` packs the piles closer and
-    fans columns less, so the cards grow."""
+    fans columns less, so the cards grow. `card_aspect` is the cards' height per unit of width:
+    an installed theme's own."""
     smallest = min_window(ui_scale)
     width, height = max(width, smallest[0]), max(height, smallest[1])
     columns = rules.columns
@@ -212,12 +213,12 @@ def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = Fa
     table = Box(0, toolbar_h, width, height - toolbar_h - status_h)
     gap_ratio, fan_ratio = (LARGE_GAP_RATIO, LARGE_FAN_RATIO) if large_cards else (GAP_RATIO, FAN_RATIO)
     if len(holding) + 4 <= columns + 1:
-        return _top_row_layout(width, height, table, columns, holding, gap_ratio, fan_ratio)
+        return _top_row_layout(width, height, table, columns, holding, gap_ratio, fan_ratio, card_aspect)
     # Across: margin, foundations, a double gap, the columns, margin.
     units_across = (columns + 1) + gap_ratio * (columns - 1 + 2 + 2)
     # Down the left side: margin, four foundations with gaps, margin.
-    units_down = 4 * CARD_ASPECT + gap_ratio * (3 + 2)
-    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio)
+    units_down = 4 * card_aspect + gap_ratio * (3 + 2)
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
     piles: dict[Pile, Box] = {}
     for suit in Suit:
         piles[Pile.foundation(suit)] = Box(left, top + suit * (card_h + gap), card_w, card_h)
@@ -232,13 +233,13 @@ def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = Fa
 
 
 def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: list[Pile],
-                    gap_ratio: float, fan_ratio: float) -> Layout:
+                    gap_ratio: float, fan_ratio: float, card_aspect: float) -> Layout:
     """Cells or reserve top left, foundations top right, the columns below across the table."""
     across = max(columns, len(holding) + 4)
     units_across = across + gap_ratio * (across - 1 + 2) + (gap_ratio if across > columns else 0)
     # Down: margin, the top row, a gap, and room for a column of about 12 fanned cards.
-    units_down = CARD_ASPECT * (2 + 11 * fan_ratio) + gap_ratio * 3
-    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio)
+    units_down = card_aspect * (2 + 11 * fan_ratio) + gap_ratio * 3
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
     right = left + across * (card_w + gap) - gap + (gap if across > columns else 0)
     piles: dict[Pile, Box] = {}
     for index, pile in enumerate(holding):
@@ -252,13 +253,13 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
 
 
 def _card_grid(table: Box, units_across: float, units_down: float,
-               gap_ratio: float) -> tuple[int, int, int, int, int]:
+               gap_ratio: float, card_aspect: float) -> tuple[int, int, int, int, int]:
     """The largest card for a table `units_across` card widths wide and `units_down` high, the
     gap between piles, and where the grid, centred across the table, starts (left, top)."""
     card_w = int(min(table.w / units_across, table.h / units_down))
     gap = round(card_w * gap_ratio)
     left = (table.w - round(card_w * units_across)) // 2 + gap
-    return card_w, round(card_w * CARD_ASPECT), gap, left, table.y + gap
+    return card_w, round(card_w * card_aspect), gap, left, table.y + gap
 
 
 def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box],

@@ -52,12 +52,13 @@ from eightoff.ui.access import Announcer
 from eightoff.ui.animation import BASE_SECONDS, Animator
 from eightoff.ui.controller import Controller
 from eightoff.ui.designs import table_cloth
-from eightoff.ui.faces import CardFaces, card_faces
+from eightoff.ui.faces import CardFaces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
 from eightoff.ui.scene import Scene
 from eightoff.ui.sound import Sounds
 from eightoff.ui.sprites import CardSprite, CardSprites
 from eightoff.ui.status import StatusLine, game_summary, wrap_text
+from eightoff.ui.themes.deck import POLL_SECONDS, CardArt
 from eightoff.ui.toolbar import Toolbar
 from eightoff.ui.window import in_screen_format
 
@@ -162,8 +163,9 @@ class TableScene(Scene):
         }
         """What each command does here: looked up by the command's value."""
         theme.use(self.preferences.high_contrast, table_cloth(self.preferences.table_colour))
-        self.layout: Layout = compute_layout(*host.size, session.game.rules, self.preferences.large_cards,
-                                             host.ui_scale)
+        self.art = CardArt(session.cache_folder)
+        """The cards' design or installed theme, and the process drawing a theme."""
+        self.layout: Layout = self._layout(host.size)
         self.faces: CardFaces = self._faces()
         self.resize(host.size)
         session.listeners.append(self.session_changed)
@@ -209,14 +211,19 @@ class TableScene(Scene):
     # ----- geometry and pictures -----------------------------------------------------------
 
     def _faces(self) -> CardFaces:
-        preferences = self.preferences
-        return card_faces(*self.layout.card, preferences.four_colour, preferences.high_contrast,
-                          self.session.cache_folder, preferences.card_face, preferences.card_back)
+        place = {"window": list(self.host.size), "rules": self.game.rules.name,
+                 "large": self.preferences.large_cards, "ui_scale": self.host.ui_scale}
+        return self.art.faces(self.layout.card, self.preferences, place)
+
+    def _layout(self, size: tuple[int, int]) -> Layout:
+        """The layout for `size`, with the cards' proportions of the chosen design or theme."""
+        return compute_layout(*size, self.game.rules, self.preferences.large_cards, self.host.ui_scale,
+                              self.art.aspect(self.preferences))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.animator.finish()
         self.controller.cancel()
-        self.layout = compute_layout(*size, self.game.rules, self.preferences.large_cards, self.host.ui_scale)
+        self.layout = self._layout(size)
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.sprites.arrange(self.layout.places(self.game.position), self.faces, move=True)
@@ -225,7 +232,11 @@ class TableScene(Scene):
         self.invalidate()
 
     def refresh_faces(self) -> None:
-        """Redraw the cards after a change of deck (four colours, high contrast, designs)."""
+        """Redraw the cards after a change of deck (four colours, high contrast, designs); a
+        theme of other proportions lays the table out again."""
+        if self._layout(self.host.size).card != self.layout.card:
+            self.resize(self.host.size)
+            return
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)
         self.invalidate()
@@ -598,6 +609,8 @@ class TableScene(Scene):
             self.invalidate()
         on_top = self.host.top is self
         self.session.tick(on_top and self.host.visible)
+        if self.art.poll():  # a theme's cards were drawn (or could not be)
+            self.resize(self.host.size)
         self.status.indicator = self.session.indicator()
         self.status.warn(self.session.save_problem())
         self.toolbar.set_enabled(self.enabled())
@@ -609,7 +622,7 @@ class TableScene(Scene):
 
     def next_wakeup(self, now: float) -> float | None:
         times = [self.clock.next_tick(now), self.hint[1] if self.hint else None,
-                 self.controller.next_wakeup()]
+                 self.controller.next_wakeup(), now + POLL_SECONDS if self.art.pending else None]
         known = [time for time in times if time is not None]
         return min(known) if known else None
 
@@ -697,6 +710,7 @@ class TableScene(Scene):
             print(json.dumps(record, separators=(",", ":")), file=self.host.out, flush=True)
         if not self.animator.busy:
             self.layout_due = False
+        self.art.after_frame()
 
     @staticmethod
     def _moving_area(lifted: list[CardSprite]) -> pygame.Rect | None:

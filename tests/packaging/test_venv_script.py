@@ -1,5 +1,6 @@
 """scripts/_venv.sh calls pip only when pyproject.toml changed or a missing extra is asked for,
-and asks for the `fast` extra (mypy, for the compiled solver) where a C compiler is there.
+asks for the `fast` extra (mypy, for the compiled solver) where a C compiler is there, and for
+the `themes` extra (resvg-py) always, going on without it where pip finds no wheel of it.
 
 The script runs in a copy of the repository layout whose .venv/bin/python is a stub that logs
 its arguments, so the test sees exactly which installs happen without running pip.
@@ -53,27 +54,47 @@ def installs(checkout: Path, extra: str, compiler: str = NO_COMPILER) -> list[st
 
 
 def test_switching_between_play_and_test_installs_once_each(checkout: Path) -> None:
-    assert installs(checkout, "") == [""]
+    assert installs(checkout, "") == ["[themes]"]
     assert installs(checkout, "") == []
-    assert installs(checkout, "test") == ["[test]"]
+    assert installs(checkout, "test") == ["[themes,test]"]
     assert installs(checkout, "") == []
     assert installs(checkout, "test") == []
 
 
 def test_a_changed_pyproject_reinstalls_with_the_extras_already_there(checkout: Path) -> None:
-    assert installs(checkout, "test") == ["[test]"]
+    assert installs(checkout, "test") == ["[test,themes]"]
     with (checkout / "pyproject.toml").open("a") as file:
         file.write("# changed\n")
-    assert installs(checkout, "") == ["[test]"]
+    assert installs(checkout, "") == ["[test,themes]"]
     assert installs(checkout, "test") == []
 
 
 def test_a_c_compiler_adds_the_fast_extra_once(checkout: Path) -> None:
-    assert installs(checkout, "", compiler="true") == ["[fast]"]
+    assert installs(checkout, "", compiler="true") == ["[themes,fast]"]
     assert installs(checkout, "", compiler="true") == []
-    assert installs(checkout, "test", compiler="true") == ["[fast,test]"]
+    assert installs(checkout, "test", compiler="true") == ["[themes,fast,test]"]
     assert installs(checkout, "") == []  # no compiler now: what is installed stays
     assert installs(checkout, "test", compiler="true") == []
+
+
+NO_WHEEL = """#!/bin/sh
+echo "$*" >> "$(dirname "$0")/../calls.log"
+case "$*" in *themes*) echo "ERROR: No matching distribution found for resvg-py"; exit 1 ;; esac
+"""
+
+
+def test_without_a_wheel_of_resvg_py_the_rest_is_installed_once_and_said(checkout: Path) -> None:
+    (checkout / ".venv" / "bin" / "python").write_text(NO_WHEEL)
+    run = ["bash", "-c", 'source "$0/scripts/_venv.sh" "test"', str(checkout)]
+    result = subprocess.run(run, capture_output=True, text=True, check=False,
+                            env={**os.environ, "CC": NO_COMPILER})
+    assert result.returncode == 0, result.stderr
+    assert "no wheel of resvg-py here" in result.stderr
+    calls = (checkout / ".venv" / "calls.log").read_text().splitlines()
+    targets = [line.split(" -e ")[1].removeprefix(str(checkout)) for line in calls]
+    assert targets == ["[test,themes]", "[test]"]
+    assert all("--only-binary resvg-py" in line for line in calls)
+    assert installs(checkout, "test") == []  # not tried again at every start
 
 
 def test_an_install_shows_pips_progress_and_a_failure_its_whole_log(checkout: Path) -> None:

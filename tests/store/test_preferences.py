@@ -256,3 +256,21 @@ def test_every_game_and_option_of_the_registry_fits_the_schema(dirs: HomeDirs) -
     Store(dirs).save_preferences(every)
     store = Store(dirs)
     assert store.load_preferences() == every and store.notices == []
+
+
+@pytest.mark.parametrize("face", ["aisleriot:anglo_modern", "aisleriot:Атласные", "kde:svg-oxygen",
+                                  "aisleriot:My own deck (2)"])
+def test_an_installed_themes_id_is_kept_as_the_card_face(dirs: HomeDirs, face: str) -> None:
+    Store(dirs).save_preferences(dataclasses.replace(CHANGED, card_face=face))
+    reloaded = Store(dirs)
+    assert reloaded.load_preferences().card_face == face
+    assert reloaded.notices == []
+
+
+@pytest.mark.parametrize("face", ["gnome:anglo", "aisleriot:", "kde:a/b", "Standard", "kde:" + "x" * 256])
+def test_a_card_face_that_names_neither_design_nor_theme_is_not_kept(dirs: HomeDirs, face: str) -> None:
+    path = dirs.user_config_path / "preferences.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": 1, "card_face": face}))
+    store = Store(dirs)
+    assert store.load_preferences().card_face == "standard"

@@ -1,0 +1,150 @@
+"""Where installed card themes are, and what they are called.
+
+Aisleriot keeps one SVG (or gzipped .svgz) sheet per theme in `aisleriot/cards/`, and
+KPatience (libkcardgame) one folder per deck in `carddecks/`, with an `index.desktop` naming
+the deck and its SVG; both under the XDG data folders. The player's own folder (`cards/` in
+our data folder) takes either kind and comes first, so a theme of the same name there wins.
+A theme is named in preferences by its `id`: `aisleriot:<file name without extension>` or
+`kde:<folder name>`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from eightoff.core.i18n import _
+from eightoff.userfiles.dirs import default_dirs
+from eightoff.userfiles.reading import BadFile, Unreadable, read_regular
+
+AISLERIOT, KDE = "aisleriot", "kde"
+SHEET_SUFFIXES = (".svgz", ".svg")
+DESKTOP_FILE = "index.desktop"
+DESKTOP_LIMIT = 256 << 10
+"""Bytes read of an index.desktop: the real ones are a few kilobytes of translated names."""
+OWN_FOLDER = "cards"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """One installed theme: its `id` (the `card_face` value), the name players know it by, the
+    file listed (the sheet, or the deck's index.desktop), the SVG to draw, and why it cannot be
+    drawn when that is known from looking alone ("" otherwise)."""
+
+    id: str
+    kind: str
+    name: str
+    path: Path
+    svg: Path | None
+    problem: str = ""
+
+
+def data_folders(environ: Mapping[str, str]) -> list[Path]:
+    """XDG_DATA_HOME (default ~/.local/share), then each of XDG_DATA_DIRS (default
+    /usr/local/share:/usr/share), as the XDG base directory rules read them."""
+    home = environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    dirs = environ.get("XDG_DATA_DIRS") or "/usr/local/share:/usr/share"
+    folders = [Path(home)] + [Path(each) for each in dirs.split(":") if each]
+    return [folder for folder in folders if folder.is_absolute()]
+
+
+def own_folder() -> Path:
+    return default_dirs().user_data_path / OWN_FOLDER
+
+
+def find_themes(environ: Mapping[str, str] | None = None, own: Path | None = None) -> list[Theme]:
+    """Every theme found, the player's own first, then Aisleriot's and KPatience's by folder;
+    an id met twice keeps its first place."""
+    environ = os.environ if environ is None else environ
+    own = own_folder() if own is None else own
+    found: dict[str, Theme] = {}
+    places = [(own, own)]
+    places += [(base / "aisleriot" / "cards", base / "carddecks") for base in data_folders(environ)]
+    for sheets, decks in places:
+        for theme in [*_sheets(sheets), *_decks(decks)]:
+            found.setdefault(theme.id, theme)
+    return list(found.values())
+
+
+def find_theme(theme_id: str, environ: Mapping[str, str] | None = None,
+               own: Path | None = None) -> Theme | None:
+    """The theme `theme_id` names, if installed."""
+    return next((theme for theme in find_themes(environ, own) if theme.id == theme_id), None)
+
+
+def is_theme_id(name: str) -> bool:
+    """Whether a `card_face` value names an installed theme rather than a built-in design."""
+    kind, colon, rest = name.partition(":")
+    return bool(colon) and kind in (AISLERIOT, KDE) and bool(rest)
+
+
+def _entries(folder: Path) -> Iterator[os.DirEntry[str]]:
+    try:
+        with os.scandir(folder) as entries:
+            yield from sorted(entries, key=lambda entry: entry.name)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except OSError as error:
+        import logging  # here: only an unreadable folder needs it, and the first frame does without
+
+        logging.getLogger(__name__).debug("card themes in %s cannot be listed: %s", folder, error)
+
+
+def _sheets(folder: Path) -> Iterator[Theme]:
+    for entry in _entries(folder):
+        stem, suffix = os.path.splitext(entry.name)
+        if suffix.lower() in SHEET_SUFFIXES and stem:
+            path = Path(entry.path)
+            yield Theme(f"{AISLERIOT}:{stem}", AISLERIOT, sheet_name(stem), path, path)
+
+
+def sheet_name(stem: str) -> str:
+    """Aisleriot's own naming: the file name with spaces for underscores, first letter capital."""
+    words = stem.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _decks(folder: Path) -> Iterator[Theme]:
+    for entry in _entries(folder):
+        path = Path(entry.path)
+        if entry.is_symlink():
+            yield Theme(f"{KDE}:{entry.name}", KDE, entry.name, path, None, _("it is a symbolic link"))
+        elif entry.is_dir(follow_symlinks=False):
+            yield _deck(path)
+
+
+def _deck(folder: Path) -> Theme:
+    theme_id, desktop = f"{KDE}:{folder.name}", folder / DESKTOP_FILE
+    try:
+        raw = read_regular(desktop, DESKTOP_LIMIT)
+    except (BadFile, Unreadable) as error:
+        why = _("it cannot be read ({error})").format(error=error)
+        return Theme(theme_id, KDE, folder.name, desktop, None, why)
+    if raw is None:
+        return Theme(theme_id, KDE, folder.name, desktop, None, _("it has no index.desktop"))
+    entries = desktop_entries(raw.decode("utf-8", "replace"))
+    name = entries.get("Name", "").strip() or folder.name
+    svg = entries.get("SVG", "").strip()
+    if not svg:
+        return Theme(theme_id, KDE, name, desktop, None, _("its index.desktop names no SVG"))
+    if "/" in svg or "\\" in svg or svg in (".", ".."):
+        return Theme(theme_id, KDE, name, desktop, None, _("its SVG is outside its folder"))
+    return Theme(theme_id, KDE, name, desktop, folder / svg)
+
+
+def desktop_entries(text: str) -> dict[str, str]:
+    """The untranslated keys of the `[KDE Backdeck]` group (the first such group)."""
+    entries: dict[str, str] = {}
+    group = ""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            if group == "KDE Backdeck":
+                break
+            group = line.strip("[]")
+        elif group == "KDE Backdeck" and "=" in line:
+            key, _equals, value = line.partition("=")
+            entries.setdefault(key.strip(), value)
+    return entries

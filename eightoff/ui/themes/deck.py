@@ -1,0 +1,285 @@
+"""The cards of an installed theme on the table, and the process that draws them.
+
+The table asks `CardArt` for its cards' proportions and faces. For a built-in design that is
+the code-drawn `CardFaces`. For a theme, it is the theme's cards once they are drawn for this
+size; until then the built-in design, while a process of its own draws them
+(eightoff/ui/themes/draw.py), started only once the first frame is on screen, so the first
+frame never waits for a theme. The table polls while a drawing runs and lays itself out again
+when it is there. A theme that cannot be drawn keeps the built-in design, said once in the
+debug log; the theme's file is only ever read.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from eightoff.core.cards import DECK
+from eightoff.core.i18n import _
+from eightoff.core.preferences import Preferences
+from eightoff.themes.found import Theme, find_theme, is_theme_id
+from eightoff.themes.kept import Kept, cell
+from eightoff.ui.designs import DEFAULT_FACE
+from eightoff.ui.face_cache import PictureFile
+from eightoff.ui.faces import FACE, CardFaces, card_faces
+from eightoff.ui.layout import CARD_ASPECT
+from eightoff.ui.window import in_screen_format
+
+if TYPE_CHECKING:
+    import subprocess
+
+POLL_SECONDS = 0.1
+"""How often the table looks whether a drawing has finished, while one runs."""
+INDEX_SHARE = 0.09
+"""A theme's corner index, per unit of card height (the installed themes': 0.09 to 0.12)."""
+SMALLEST_INDEX = 9
+"""Pixels below which a corner index does not read: the large-index design is offered."""
+
+
+def log(message: str, *args: object) -> None:
+    """One line in the debug log."""
+    import logging  # here: only a theme that cannot be drawn needs it, and the first frame does without
+
+    logging.getLogger(__name__).debug(message, *args)
+
+
+def resvg_missing() -> bool:
+    """Whether resvg-py, the optional renderer of themes, is not installed."""
+    return importlib.util.find_spec("resvg_py") is None
+
+
+@dataclass(frozen=True)
+class Wish:
+    """A drawing asked for: the theme and how its card size is found (window or preview box)."""
+
+    theme: Theme
+    place: tuple[tuple[str, object], ...]
+
+    def request(self, cache: Path) -> str:
+        theme = self.theme
+        return json.dumps({"id": theme.id, "kind": theme.kind, "name": theme.name,
+                           "path": str(theme.path), "svg": str(theme.svg) if theme.svg else "",
+                           "cache": str(cache), **dict(self.place)})
+
+
+class ThemeFaces(CardFaces):
+    """A theme's 52 faces and back at one size, from the drawn grid; the empty piles' outlines
+    and the highlight are the built-in design's."""
+
+    def __init__(self, size: tuple[int, int], theme: Theme, kept: Kept) -> None:
+        super().__init__(*size)
+        self.theme = theme
+        self.kept = kept
+
+    def back(self) -> pygame.Surface:
+        return self._others["back"]
+
+    def load(self, grid: pygame.Surface) -> None:
+        """Take the faces and back out of the drawn grid (kept.py's order)."""
+        width, height = self.size
+        for card in [*DECK, None]:
+            column, row = cell(card)
+            picture = grid.subsurface((column * width, row * height, width, height)).copy()
+            if card is None:
+                self._others["back"] = self._finish(picture)
+            else:
+                self._faces[card] = self._finish(picture)
+
+    def _finish(self, canvas: pygame.Surface) -> pygame.Surface:
+        if canvas.get_size() == self.size:  # a theme's picture, already at the card's size
+            return in_screen_format(canvas, alpha=True)
+        return super()._finish(canvas)
+
+    def restore(self, folder: Path) -> bool:  # type: ignore[override]
+        """The pictures a launch kept for this theme and size, as the built-in designs keep
+        theirs (raw pixels: the first frame reads them as fast); True when all were there."""
+        file = PictureFile(folder, f"theme-{self.kept.stem}-{self.size[0]}x{self.size[1]}",
+                           f"{self.kept.stem} {self._art_key()}", self.size)
+        pictures = file.read()
+        names = {FACE + str(card) for card in DECK} | {"back"}
+        if pictures is None or not names <= set(pictures):
+            self._unkept = file
+            return False
+        by_name = {FACE + str(card): card for card in DECK}
+        for name, picture in pictures.items():
+            if name in by_name:
+                self._faces[by_name[name]] = picture
+            else:
+                self._others[name] = picture
+        return True
+
+
+class CardArt:
+    """The table's cards: which design or theme, at what proportions, drawn by whom."""
+
+    def __init__(self, cache: Path | None) -> None:
+        self.cache = cache
+        self.themes: dict[str, Theme | None] = {}
+        self.problems: dict[str, str] = {}
+        """Why a theme cannot be drawn, by id, once known (said once in the debug log)."""
+        self.drawn: dict[tuple[str, tuple[int, int]], ThemeFaces] = {}
+        self.wishes: list[Wish] = []
+        self.running: tuple[Wish, subprocess.Popen[bytes]] | None = None
+        self.damaged: set[Path] = set()
+        """Drawings found damaged (said once; drawn again over)."""
+        self.started = False
+        """Drawings start once the first frame is on screen (`after_frame`)."""
+        self.unkept: ThemeFaces | None = None
+        """Faces read from a drawing's PNG, whose raw pictures the next frame keeps for the
+        next launch (read as fast as the built-in designs')."""
+
+    # ----- what the table asks
+
+    def theme(self, face: str) -> Theme | None:
+        """The installed theme `face` names, if it names one that can be drawn."""
+        if not is_theme_id(face) or self.cache is None or face in self.problems:
+            return None
+        if face not in self.themes:
+            self.themes[face] = found = find_theme(face)
+            if found is None:
+                self.fail(face, _("it is not installed"))
+            elif resvg_missing():
+                self.fail(face, _("resvg-py, which draws themes, is not installed"))
+        return self.themes[face] if face not in self.problems else None
+
+    def aspect(self, preferences: Preferences) -> float:
+        """The cards' height per unit of width: the chosen theme's, once known, else a poker
+        card's (the built-in designs')."""
+        theme = self.theme(preferences.card_face)
+        if theme is None or self.cache is None:
+            return CARD_ASPECT
+        kept = Kept.of(theme, self.cache)
+        note = kept.note() if kept is not None else None
+        if note is not None and "problem" in note:
+            self.fail(theme.id, str(note["problem"]))
+            return CARD_ASPECT
+        aspect = note.get("aspect") if note is not None else None
+        return aspect if isinstance(aspect, float) else CARD_ASPECT
+
+    def faces(self, size: tuple[int, int], preferences: Preferences,
+              place: dict[str, object]) -> CardFaces:
+        """The cards at `size`: the chosen theme's when drawn for it (a drawing is asked for,
+        as `place` says, when not), else the built-in design's."""
+        theme = self.theme(preferences.card_face)
+        if theme is not None:
+            faces = self.theme_faces(theme, size)
+            if faces is not None:
+                return faces
+            self.wish(Wish(theme, tuple(sorted(place.items()))))
+        face = DEFAULT_FACE if is_theme_id(preferences.card_face) else preferences.card_face
+        return card_faces(*size, preferences.four_colour, preferences.high_contrast, self.cache, face,
+                          preferences.card_back)
+
+    def theme_faces(self, theme: Theme, size: tuple[int, int]) -> ThemeFaces | None:
+        """The theme's cards at `size` if drawn: kept from this run, a launch's raw pictures,
+        or the drawing's PNG (a damaged one is drawn again)."""
+        if (theme.id, size) in self.drawn:
+            return self.drawn[(theme.id, size)]
+        assert self.cache is not None
+        kept = Kept.of(theme, self.cache)
+        if kept is None:
+            return None
+        faces = ThemeFaces(size, theme, kept)
+        if not faces.restore(self.cache):
+            path = kept.picture_path(size)
+            if not path.is_file():
+                return None
+            try:
+                grid = pygame.image.load(path)
+                if grid.get_size() != (size[0] * 13, size[1] * 5):
+                    raise ValueError(f"it is {grid.get_width()}x{grid.get_height()}")
+            except (pygame.error, ValueError, OSError) as error:
+                if path not in self.damaged:
+                    self.damaged.add(path)
+                    log("the drawn cards in %s are drawn again: %s", path, error)
+                return None
+            faces.load(grid)
+            self.unkept = faces
+        self.drawn = {key: value for key, value in self.drawn.items() if key[1] == size}
+        self.drawn[(theme.id, size)] = faces
+        return faces
+
+    def problem(self, face: str) -> str:
+        """Why the theme `face` names cannot be drawn ("" when it can, as far as is known)."""
+        self.theme(face)
+        return self.problems.get(face, "")
+
+    def fail(self, face: str, why: str) -> None:
+        if face not in self.problems:
+            self.problems[face] = why
+            log("card theme %s cannot be drawn, the built-in design is used: %s", face, why)
+
+    # ----- the drawing process
+
+    def wish(self, wish: Wish) -> None:
+        if wish not in self.wishes and (self.running is None or self.running[0] != wish):
+            self.wishes = [each for each in self.wishes if each.place != wish.place] + [wish]
+        self._next()
+
+    def after_frame(self) -> None:
+        """A frame is on screen: drawings may start, and faces read from a PNG are kept for
+        the next launch."""
+        self.started = True
+        if self.unkept is not None:
+            unkept, self.unkept = self.unkept, None
+            unkept.keep()
+        self._next()
+
+    @property
+    def pending(self) -> bool:
+        return self.running is not None or (self.started and bool(self.wishes))
+
+    def poll(self) -> bool:
+        """Whether a drawing has just finished (the table takes its cards then)."""
+        if self.running is None:
+            return False
+        wish, process = self.running
+        code = process.poll()
+        if code is None:
+            return False
+        self.running = None
+        if code != 0:
+            assert self.cache is not None
+            kept = Kept.of(wish.theme, self.cache)
+            note = kept.note() if kept is not None else None
+            self.fail(wish.theme.id, str(note["problem"]) if note and "problem" in note
+                      else _("its drawing stopped ({code})").format(code=code))
+        self._next()
+        return True
+
+    def _next(self) -> None:
+        if not self.started or self.running is not None or not self.wishes or self.cache is None:
+            return
+        wish = self.wishes.pop(0)
+        if wish.theme.id in self.problems:
+            self._next()
+            return
+        import subprocess  # here: only a theme to draw needs it, and the first frame does without
+
+        try:
+            command = [sys.executable, "-m", "eightoff.ui.themes.draw", wish.request(self.cache)]
+            process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL)
+        except OSError as error:
+            self.fail(wish.theme.id, str(error))
+            return
+        self.running = (wish, process)
+
+    def close(self) -> None:
+        """The window closes: a drawing still running is stopped (its cache file is written
+        whole or not at all)."""
+        if self.running is not None:
+            self.running[1].kill()
+            self.running[1].wait()
+            self.running = None
+
+
+def index_too_small(height: int) -> bool:
+    """Whether a theme's corner index at cards `height` pixels tall is under SMALLEST_INDEX."""
+    return height * INDEX_SHARE < SMALLEST_INDEX

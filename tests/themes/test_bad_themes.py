@@ -1,0 +1,162 @@
+"""Themes that cannot be drawn, each listed by `eightoff themes` as not drawable with a
+reason, read without hanging, changing or fetching anything; and what each does to the window
+is in tests/ui/test_themes.py."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from eightoff.themes.sheet import INFLATED_LIMIT
+
+from .makers import deck_svg, sheet_svg, write_deck, write_sheet
+
+SHEETS = Path("aisleriot") / "cards"
+
+
+def bomb() -> bytes:
+    """A gzip stream that inflates to more than the cap from a few hundred kilobytes."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    zeros = bytes(1 << 20)
+    return b"".join(packer.compress(zeros) for _ in range((INFLATED_LIMIT >> 20) + 8)) + packer.flush()
+
+
+def truncated() -> bytes:
+    whole = gzip.compress(sheet_svg().encode())
+    return whole[: len(whole) // 2]
+
+
+def write_large(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / "huge.svg", "wb") as file:
+        file.write(sheet_svg().encode()[:-6])
+        file.truncate(100 << 20)  # 100 MB, mostly a hole
+
+
+def write_fifo(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(folder / "pipe.svg")
+
+
+def write_link(folder: Path) -> None:
+    real = write_sheet(folder.parent / "real", "real")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "linked.svg").symlink_to(real)
+
+
+EXTERNAL = [
+    '<image x="0" y="0" width="10" height="10" xlink:href="/etc/hostname"/>',
+    '<image x="0" y="0" width="10" height="10" href="https://example.invalid/card.png"/>',
+    '<rect width="5" height="5" style="fill:url(https://example.invalid/paint.svg#p)"/>',
+    '<style>@import url("https://example.invalid/cards.css");</style>',
+    '<rect width="5" height="5" fill="url(file:///etc/hostname)"/>',
+]
+
+BAD: dict[str, tuple[Callable[[Path], object], str]] = {
+    "garbage": (lambda folder: write_sheet(folder, "garbage", os.urandom(3000).replace(b"\x1f\x8b", b"ab")),
+                "it is not an SVG document"),
+    "empty": (lambda folder: write_sheet(folder, "empty", b""), "it is empty"),
+    "truncated": (lambda folder: write_sheet(folder, "truncated", truncated()), "it is cut short"),
+    "bad gzip": (lambda folder: write_sheet(folder, "badgzip", b"\x1f\x8b\x08\x00" + os.urandom(2000)),
+                 "it is not a readable gzip file"),
+    "not svg": (lambda folder: write_sheet(folder, "html", "<html><body/></html>"),
+                "it is not an SVG document"),
+    "100 MB": (write_large, "it is larger than"),
+    "zip bomb": (lambda folder: write_sheet(folder, "bomb", bomb()), "it inflates to more than 64 MB"),
+    "10^6 px wide": (lambda folder: write_sheet(folder, "wide", sheet_svg(cell=(1_000_000 // 13, 45))),
+                     "larger than a card sheet can be"),
+    "not a card's shape": (lambda folder: write_sheet(folder, "flat", sheet_svg(cell=(45, 20))),
+                           "proportions are not a card's"),
+    "entities": (lambda folder: write_sheet(folder, "laughs", '<?xml version="1.0"?><!DOCTYPE svg '
+                                            '[<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">'
+                                            '&a;</svg>'),
+                 "it declares XML entities"),
+    **{f"external {index}": ((lambda folder, extra=extra, index=index:  # type: ignore[misc]
+                              write_sheet(folder, f"external{index}", sheet_svg(extra))),
+                             "outside it" if "@import" not in extra else "imports another")
+       for index, extra in enumerate(EXTERNAL)},
+    "link": (write_link, "it is a symbolic link"),
+    "fifo": (write_fifo, "it is a named pipe"),
+}
+
+
+def tree(root: Path) -> dict[str, str]:
+    """Every path under `root` with what it is and holds (a FIFO is never opened)."""
+    found = {}
+    for folder, names, files in os.walk(root):
+        for name in names + files:
+            path = Path(folder) / name
+            info = path.lstat()
+            if path.is_symlink() or not path.is_file():
+                found[str(path)] = f"{info.st_mode:o}"
+            else:
+                found[str(path)] = f"{info.st_mtime_ns} {hashlib.sha256(path.read_bytes()).hexdigest()}"
+    return found
+
+
+def themes_json(home: Path, data: Path) -> list[dict[str, object]]:
+    env = {**os.environ, "EIGHTOFF_HOME": str(home), "XDG_DATA_HOME": str(data),
+           "XDG_DATA_DIRS": "/nonexistent"}
+    result = subprocess.run([sys.executable, "-m", "eightoff", "themes", "--json"], capture_output=True,
+                            text=True, env=env, timeout=120, check=False)
+    assert result.returncode == 0 and not result.stderr, result.stderr
+    rows: list[dict[str, object]] = json.loads(result.stdout)
+    return rows
+
+
+def test_every_kind_of_bad_theme_is_listed_as_not_drawable_and_left_as_it_was(tmp_path: Path) -> None:
+    pytest.importorskip("resvg_py")
+    data, home = tmp_path / "data", tmp_path / "home"
+    for make, _why in BAD.values():
+        make(data / SHEETS)
+    write_sheet(data / SHEETS, "good")
+    before = tree(tmp_path)
+    rows = themes_json(home, data)
+    assert tree(tmp_path) == before  # nothing changed, nothing written
+    by_path = {Path(str(row["path"])).stem: row for row in rows}
+    assert by_path.pop("good") == {"id": "aisleriot:good", "name": "Good",
+                                   "path": str(data / SHEETS / "good.svg"), "drawable": True}
+    reasons = sorted(str(row["reason"]) for row in by_path.values())
+    assert all(row["drawable"] is False for row in by_path.values())
+    for name, (_make, why) in BAD.items():
+        assert any(why in reason for reason in reasons), (name, reasons)
+    assert len(by_path) == len(BAD)
+
+
+def test_bad_decks_are_listed_with_what_is_wrong(tmp_path: Path) -> None:
+    pytest.importorskip("resvg_py")
+    data = tmp_path / "data"
+    write_deck(data / "carddecks", "missing", svg=deck_svg(leave_out="queen_heart"))
+    write_deck(data / "carddecks", "noback", svg=deck_svg(leave_out="back"))
+    write_deck(data / "carddecks", "nosvg", desktop="[KDE Backdeck]\nName=No SVG\n")
+    write_deck(data / "carddecks", "good")
+    reasons = {row["id"]: row.get("reason") for row in themes_json(tmp_path / "home", data)}
+    assert reasons == {"kde:good": None, "kde:missing": "elements are missing: queen_heart",
+                       "kde:noback": "elements are missing: back",
+                       "kde:nosvg": "its index.desktop names no SVG"}
+
+
+def test_the_plain_listing_says_which_cannot_be_drawn(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    write_sheet(data / SHEETS, "empty", b"")
+    env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "XDG_DATA_HOME": str(data), "XDG_DATA_DIRS": "/x"}
+    result = subprocess.run([sys.executable, "-m", "eightoff", "themes"], capture_output=True, text=True,
+                            env=env, timeout=120, check=False)
+    assert result.returncode == 0
+    path = data / SHEETS / "empty.svg"
+    assert result.stdout == f"aisleriot:empty\tEmpty\t{path}\tcannot be drawn: it is empty\n"
+    env["XDG_DATA_HOME"] = str(tmp_path / "nothing")
+    result = subprocess.run([sys.executable, "-m", "eightoff", "themes"], capture_output=True, text=True,
+                            env=env, timeout=120, check=False)
+    assert result.stdout == "No card themes are installed (Aisleriot's or KPatience's).\n"
+
+

@@ -1,0 +1,188 @@
+"""An installed theme on the table, as a player meets it: the first frame does not wait for
+it, its cards follow once drawn, the table takes its proportions, the next start shows it at
+once; a theme that cannot be drawn, or a damaged drawing, leaves the built-in design with one
+line in the debug log, the window up and nothing written outside the cache folder."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import logging
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from eightoff.core.cards import Card
+from eightoff.session.keeper import Keeper
+from eightoff.session.session import Session
+from eightoff.store.store import Store
+from eightoff.ui import faces as faces_module
+from eightoff.ui.app import App
+from eightoff.ui.faces import CardFaces
+from eightoff.ui.themes import deck
+from eightoff.ui.themes.deck import ThemeFaces
+from eightoff.userfiles.dirs import HomeDirs
+from tests.themes.makers import card_colour, sheet_svg, write_deck, write_sheet
+
+from .helpers import FakeClock
+
+SHEETS = Path("aisleriot") / "cards"
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The XDG data folder the themes are found in (and nothing of the machine's)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "nothing"))
+    monkeypatch.setenv("EIGHTOFF_HOME", str(tmp_path / "home"))
+    return tmp_path / "data"
+
+
+def open_window(home: Path, face: str, size: tuple[int, int] = (1280, 800)) -> App:
+    faces_module._cached.cache_clear()  # as a new process: nothing drawn yet
+    session = Session.open(Keeper(Store(HomeDirs(home))), FakeClock(), key="standard", deal=617)
+    session.preferences.card_face = face
+    app = App(session, out=io.StringIO(), size=size)
+    app.pump()
+    return app
+
+
+def until_drawn(app: App) -> None:
+    """Run the loop until no theme is being drawn (a drawing takes a few seconds at most)."""
+    give_up = time.monotonic() + 120
+    while app.table.art.pending and time.monotonic() < give_up:
+        time.sleep(0.05)
+        app.pump()
+    assert not app.table.art.pending
+    app.pump()
+
+
+def shown(app: App, card: str) -> tuple[int, int, int]:
+    sprite = app.table.sprites.by_card[Card.parse(card)]
+    colour = sprite.image.get_at((sprite.rect.w // 2, sprite.rect.h // 2))
+    return (colour.r, colour.g, colour.b)
+
+
+def near(one: tuple[int, ...], other: tuple[int, ...]) -> bool:
+    return all(abs(a - b) <= 4 for a, b in zip(one, other, strict=True))
+
+
+def outside_home(root: Path) -> dict[str, str]:
+    """Every file outside the program's own folders (its store and cache), with its content:
+    the theme's folder among them."""
+    return {str(path): hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
+            for path in root.rglob("*") if path.relative_to(root).parts[0] != "home"}
+
+
+def test_the_first_frame_does_not_wait_and_the_theme_follows_in_its_proportions(
+        tmp_path: Path, data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "mine")
+    app = open_window(tmp_path / "home", "aisleriot:mine")
+    try:
+        assert not isinstance(app.table.faces, ThemeFaces)  # the built-in design at first
+        assert app.table.art.pending  # while the theme is drawn in its own process
+        until_drawn(app)
+        assert isinstance(app.table.faces, ThemeFaces)
+        width, height = app.table.layout.card
+        assert height == round(width * 1.5)  # the test sheet's cards are 1.5 high per unit of width
+        for card in ("AS", "KH", "7D", "TC"):
+            assert near(shown(app, card), card_colour(Card.parse(card)))
+        app.full_redraw = True
+        app.draw()
+        box = app.table.sprites.by_card[Card.parse("KH")].rect
+        assert near(tuple(app.screen.get_at((box.centerx, box.y + 5)))[:3], card_colour(Card.parse("KH")))
+    finally:
+        app.close()
+
+    second = open_window(tmp_path / "home", "aisleriot:mine")
+    try:  # the next start: the theme at its first frame, nothing to draw
+        assert isinstance(second.table.faces, ThemeFaces) and not second.table.art.pending
+        assert near(shown(second, "KH"), card_colour(Card.parse("KH")))
+    finally:
+        second.close()
+
+
+def test_a_kde_deck_plays_on_the_table(tmp_path: Path, data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_deck(data / "carddecks", "testdeck")
+    app = open_window(tmp_path / "home", "kde:testdeck")
+    try:
+        until_drawn(app)
+        assert isinstance(app.table.faces, ThemeFaces)
+        width, height = app.table.layout.card
+        assert abs(height / width - 1.4) < 0.03
+        for card in ("AH", "QD", "2C", "KS"):
+            assert near(shown(app, card), card_colour(Card.parse(card)))
+    finally:
+        app.close()
+
+
+BAD = {
+    "garbage.svg": b"\x00\x01 not an svg at all" * 40,
+    "empty.svg": b"",
+    "wide.svg": sheet_svg(cell=(1_000_000 // 13, 45)).encode(),
+    "external.svg": sheet_svg('<image width="9" height="9" xlink:href="https://example.invalid/x.png"/>').encode(),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD))
+def test_a_theme_that_cannot_be_drawn_leaves_the_built_in_design_and_one_line(
+        tmp_path: Path, data: Path, name: str, caplog: pytest.LogCaptureFixture) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, Path(name).stem, BAD[name])
+    before = outside_home(tmp_path)
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.themes.deck"):
+        app = open_window(tmp_path / "home", f"aisleriot:{Path(name).stem}")
+        try:
+            until_drawn(app)
+            app.pump(3)  # the window stays up and plays on
+            assert app.running and type(app.table.faces) is CardFaces
+            assert app.table.faces.design == "standard"
+            assert app.table.layout.card[1] == round(app.table.layout.card[0] * 1.4)
+        finally:
+            app.close()
+    lines = [record.getMessage() for record in caplog.records if record.name == "eightoff.ui.themes.deck"]
+    assert len(lines) == 1 and "cannot be drawn" in lines[0], lines
+    assert outside_home(tmp_path) == before
+
+
+def test_a_damaged_drawing_is_drawn_again(tmp_path: Path, data: Path,
+                                          caplog: pytest.LogCaptureFixture) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "mine")
+    app = open_window(tmp_path / "home", "aisleriot:mine")
+    until_drawn(app)
+    size = app.table.layout.card
+    app.close()
+    (picture,) = (tmp_path / "home" / "cache" / "themes").glob(f"*-{size[0]}x{size[1]}.png")
+    picture.write_bytes(picture.read_bytes()[:500])  # cut short
+    for kept in (tmp_path / "home" / "cache").glob("faces-theme-*"):
+        kept.unlink()  # the launch's own copy too, so the PNG is what is read
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.themes.deck"):
+        second = open_window(tmp_path / "home", "aisleriot:mine")
+        try:
+            assert type(second.table.faces) is CardFaces
+            until_drawn(second)
+            assert isinstance(second.table.faces, ThemeFaces)
+            assert near(shown(second, "QS"), card_colour(Card.parse("QS")))
+        finally:
+            second.close()
+    lines = [record.getMessage() for record in caplog.records]
+    assert len(lines) == 1 and "drawn again" in lines[0]
+
+
+def test_without_resvg_the_game_starts_as_today(tmp_path: Path, data: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    write_sheet(data / SHEETS, "mine")
+    monkeypatch.setattr(deck, "resvg_missing", lambda: True)
+    app = open_window(tmp_path / "home", "aisleriot:mine")
+    try:
+        assert type(app.table.faces) is CardFaces and not app.table.art.pending
+        assert app.table.art.problem("aisleriot:mine") == "resvg-py, which draws themes, is not installed"
+        assert app.table.layout.card[1] == round(app.table.layout.card[0] * 1.4)
+        assert pygame.display.get_init()
+    finally:
+        app.close()
