@@ -70,6 +70,10 @@ class Notices:
         self.write_problem = None
 
 
+NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+"""Flags that make a file of ours that was not there: never one already there, nor through a link."""
+
+
 def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
     """Replace `path` with `data` in one step; raises OSError, leaving no temporary file.
     `durable=False` skips the fsync, for files that can be rebuilt."""

@@ -7,6 +7,7 @@ memory when the database is busy: docs/storage.md, "The store's calls".
 from __future__ import annotations
 
 import dataclasses
+import io
 import sqlite3
 import time
 import uuid
@@ -25,7 +26,7 @@ from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
-from eightoff.store import daily_records, database, legacy, preferences_store, saved_game, unfinished
+from eightoff.store import daily_records, database, legacy, pending, preferences_store, saved_game, unfinished
 from eightoff.store.daily_records import Best, DayResult
 from eightoff.store.database import Database, Unwritten
 from eightoff.store.files import Notices, StoreFiles, shown
@@ -112,6 +113,8 @@ class Store:
         self._loaded_preferences: Preferences | None = None
         self._busy_since: float | None = None
         """When writes began to fail (None: the last one went through)."""
+        self._pending_kept = False
+        """Whether the pending file holds outcomes still waiting here (`pending`)."""
 
     @property
     def database_path(self) -> Path:
@@ -136,7 +139,28 @@ class Store:
         if self._db is None:
             self._db = Database(self.dirs.user_data_path, self._notices, self.wait)
             self._migrate()
+            self._record_pending()
         return self._db
+
+    @property
+    def pending_path(self) -> Path:
+        return self.dirs.user_data_path / pending.FILE
+
+    def _record_pending(self) -> None:
+        """Add the games a window could not write before it closed (`pending`), then forget them."""
+        raw = pending.take(self.pending_path)
+        if raw is None or self._db is None or self._db.connection is None or not self._db.writable:
+            return
+        result = self.import_games(io.BytesIO(raw))
+        if result is None:
+            return
+        pending.forget(self.pending_path)
+        if result[0]:
+            self._notices.add(ngettext(
+                "{count} finished game that could not be saved when Eight Off last closed is now in your "
+                "statistics.",
+                "{count} finished games that could not be saved when Eight Off last closed are now in your "
+                "statistics.", result[0]).format(count=result[0]))
 
     def _migrate(self) -> None:
         """Read the files of older versions into the database, when there are any (`legacy`)."""
@@ -399,7 +423,36 @@ class Store:
         self._unsaved_games.pop(game.rules.name, None)
         self._waiting.append(Waiting(line, msgspec.json.encode(game.to_record())))
         self._settle()
-        return not any(waiting.line is line for waiting in self._waiting)
+        if any(waiting.line is line for waiting in self._waiting):
+            self._pending_kept = pending.keep(self._files, self.pending_path, self._waiting_lines())
+            return False
+        return True
+
+    def _waiting_lines(self) -> list[bytes]:
+        import msgspec  # here, for start-up cost
+
+        return [msgspec.json.encode(waiting.line) for waiting in self._waiting]
+
+    @property
+    def waiting_outcomes(self) -> list[Outcome]:
+        """The outcomes recorded here that the database has not taken yet."""
+        return [waiting.line.result for waiting in self._waiting]
+
+    @property
+    def kept_for_next_start(self) -> bool:
+        """Whether the waiting outcomes are all in the pending file, for the next start."""
+        return not self._waiting or self._pending_kept
+
+    def retry_writes(self) -> bool:
+        """Try again what waits to be written; True when nothing waits any more."""
+        self._settle()
+        self._files.retry()
+        return self.write_problem is None
+
+    def save_waiting_elsewhere(self, folders: list[Path]) -> Path | None:
+        """The waiting outcomes as lines `stats --import` reads, in a new file in the first of
+        `folders` that takes it; its path, or None."""
+        return pending.save_elsewhere(self._waiting_lines(), folders) if self._waiting else None
 
     def _settle(self) -> None:
         """Write what waits in memory: the outcomes (each with the clearing of its unfinished
@@ -410,6 +463,9 @@ class Store:
             waiting = list(self._waiting)
             if self._write(lambda connection: _record(connection, waiting), durable=True) is not None:
                 del self._waiting[:len(waiting)]
+                if not self._waiting and self._pending_kept:
+                    pending.forget(self.pending_path)
+                    self._pending_kept = False
                 for each in waiting:
                     if each.line.id == _id_of(self._marks.get(each.line.rules)):
                         del self._marks[each.line.rules]

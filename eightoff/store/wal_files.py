@@ -24,7 +24,7 @@ import stat
 from pathlib import Path
 
 from eightoff.core.i18n import _
-from eightoff.store.files import aside_path, shown
+from eightoff.store.files import NEW_FILE, aside_path, shown
 from eightoff.userfiles.identity import identity
 from eightoff.userfiles.reading import kind_of
 
@@ -76,7 +76,7 @@ def create_private(path: Path) -> None:
     """Make an empty database file for this user only, when there is none (an empty file is
     a new database to SQLite). Errors are left to SQLite's own open to report."""
     with contextlib.suppress(OSError):
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        descriptor = os.open(path, NEW_FILE, 0o600)
         os.close(descriptor)
 
 

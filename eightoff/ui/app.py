@@ -36,6 +36,7 @@ from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dp
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.table import TableScene
+from eightoff.ui.unsaved_quit import QuitGuard
 from eightoff.ui.window import Screen, start_display
 from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size
 
@@ -137,6 +138,9 @@ class App:
 
         self.table = TableScene(self, self.session)
         self.scenes.append(self.table)
+        self.quit_guard = QuitGuard(self, session)
+        """Keeps the window open while a finished game is not saved yet (eightoff/ui/unsaved_quit.py)."""
+        self.watchers.append(self.quit_guard.update)
         self.wake_event = pygame.event.custom_type()
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
         self.event_handlers[self.wake_event] = lambda _event: session.poll()
@@ -273,8 +277,11 @@ class App:
         self.retitle()
         self.full_redraw = True
 
-    def quit(self) -> None:
-        self.running = False
+    def quit(self, signalled: bool = False) -> None:
+        """Close the window, unless a finished game is not saved yet (`quit_guard` asks first).
+        `signalled`: asked by a stop signal, which gives only the watchdog's time."""
+        if self.quit_guard.may_quit(signalled):
+            self.running = False
 
     def retitle(self) -> None:
         """The title bar names the game and deal, in the player's language. A board without a
@@ -381,6 +388,8 @@ class App:
         if self.full_redraw or any(scene.busy() for scene in self.scenes):
             return FRAME_SECONDS
         wakeups = [t for scene in self.scenes if (t := scene.next_wakeup(now)) is not None]
+        if (retry := self.quit_guard.next_wakeup(now)) is not None:
+            wakeups.append(retry)
         if not wakeups or not self.visible:
             return None
         return max(0.0, min(wakeups) - now)
@@ -405,7 +414,7 @@ class App:
         if event.dict.get("window", self.window.native) is not self.window.native:
             return  # another window's, e.g. the "hidden" of one being destroyed (its window None)
         if kind == pygame.QUIT:
-            self.quit()
+            self.quit(signalled=bool(event.dict.get("signal")))
         elif kind in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.visible = False
         elif kind in (pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWMAXIMIZED):

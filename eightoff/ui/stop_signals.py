@@ -9,7 +9,9 @@ the mask. One thread of ours sleeps in `sigwait` for them (no wake-ups while idl
 first it asks the window to quit, as the close button does, and arms a watchdog that ends the
 process a few seconds later if it is still there; a second signal ends it at once, by the
 system's default action. Ending it so loses nothing: every move is committed to the database
-as it is made, and so is every finished game.
+as it is made, and so is every finished game; one the database refused waits in a pending file
+for the next start, and the quit the signal asks for first tries it again within the
+watchdog's time (eightoff/ui/unsaved_quit.py, told by the event's `signal`).
 
 The watchdog is faulthandler's, a thread of C: pygame holds the interpreter lock in most of
 its calls into SDL (closing the window is one), and a main thread stuck in one would stop a
@@ -73,7 +75,7 @@ def _ask_window_to_quit_after_arming(report: TextIO | None) -> bool:
     # Armed first: posting wakes SDL's wait through the display, which might not answer.
     faulthandler.dump_traceback_later(GRACE_SECONDS, exit=True, file=report or _nowhere())
     try:
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        pygame.event.post(pygame.event.Event(pygame.QUIT, signal=True))
     except pygame.error:  # the display closed meanwhile: the process is on its way out
         faulthandler.cancel_dump_traceback_later()
         return False

@@ -1,0 +1,73 @@
+"""Finished games the database has not taken yet, kept in a small file until it does.
+
+An outcome is written in the transaction of its winning move; when the database refuses it
+(another program holds its lock, the disk is full), it waits in memory, and a window that
+closes or is killed then would lose it. So each waiting outcome is also written, at once, to
+`pending-games.jsonl` beside the database, in the lines `eightoff stats --export` writes. The
+next start adds those games (each id once, as `--import` does) and removes the file; a window
+that gets them into the database itself removes it sooner. The same lines go to a file of the
+player's choice when the window is asked to close anyway (`save_elsewhere`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from eightoff.store.files import NEW_FILE, StoreFiles, atomic_write, stamp
+from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
+
+FILE = "pending-games.jsonl"
+
+
+def keep(files: StoreFiles, path: Path, lines: Iterable[bytes]) -> bool:
+    """Write the waiting games' lines as the pending file; False when it could not be written
+    (no notice: the database's own failure has been told)."""
+    if not files.may_write(path):
+        return False
+    try:
+        atomic_write(path, b"".join(line + b"\n" for line in lines))
+    except OSError:
+        return False
+    return True
+
+
+def take(path: Path) -> bytes | None:
+    """The pending file's lines, or None when there is none that reads (a bad one stays put,
+    for the next start to try again: its games are worth more than the space)."""
+    try:
+        return read_regular(path, DOCUMENT_LIMIT)
+    except (BadFile, Unreadable):
+        return None
+
+
+def forget(path: Path) -> None:
+    """The pending games are in the database: the file has done its work."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+def save_elsewhere(lines: list[bytes], folders: Iterable[Path]) -> Path | None:
+    """The lines as a new file `eightoff-unsaved-games-<time>.jsonl` in the first of `folders`
+    (then the system's temporary folder) that takes it; None when none does."""
+    name = f"eightoff-unsaved-games-{stamp()}.jsonl"
+    for folder in [*folders, Path(tempfile.gettempdir())]:
+        path = folder / name
+        try:
+            descriptor = os.open(path, NEW_FILE, 0o600)
+        except OSError:
+            continue
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(b"".join(line + b"\n" for line in lines))
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError:  # a full disk: the part written is ours, and of no use
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+            continue
+        return path
+    return None

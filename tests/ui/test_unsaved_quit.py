@@ -1,0 +1,175 @@
+"""A win the database has not taken yet (another program holds its lock, the disk is full) is
+never lost at quit: the window asks, tries again, and closes by itself once it is written; a
+stop signal tries within the watchdog's time; "Quit anyway" leaves a pending file the next start
+records; "Save to a file" writes what `stats --import` reads; a freed disk takes it at once.
+The headless window through its event loop, the store on a real temporary disk."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from eightoff.store.pending import FILE as PENDING
+from eightoff.ui.app import App
+from eightoff.ui.dialogs import Dialog
+from eightoff.ui.unsaved_dialog import UnsavedDialog
+from tests.store.disks import fill, full_disk
+from tests.ui.helpers import clock, key, post
+from tests.ui.test_store_link import OPENED, QUICK, home, one_move_from_won, open_app, press_button, store_at
+
+__all__ = ["home"]
+
+
+@contextlib.contextmanager
+def lock_held(home: Path) -> Iterator[sqlite3.Connection]:
+    """Another program writing games.db for as long as the block lasts (a long import)."""
+    connection = sqlite3.connect(home / "data" / "games.db", isolation_level=None)
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield connection
+    finally:
+        connection.execute("ROLLBACK")
+        connection.close()
+
+
+def won_unsaved(home: Path) -> App:
+    """A window whose winning move the database has refused: the caller holds the lock."""
+    app, _session = open_app(home, game=one_move_from_won())
+    press_button(app, "Finish")
+    app.pump()
+    assert app.table.game.is_won
+    while app.top is not app.table:  # the win's own dialog
+        key(app, pygame.K_ESCAPE)
+    return app
+
+
+def wins(home: Path) -> int:
+    store = store_at(home)
+    figures = store.overview().statistics.get("standard")
+    store.close()
+    return 0 if figures is None else figures.won
+
+
+def later(app: App, seconds: float) -> None:
+    clock(app).time += seconds
+    app.pump()
+
+
+def quit_window(app: App) -> None:
+    key(app, pygame.K_q, pygame.KMOD_CTRL)
+
+
+def finish(app: App) -> None:
+    """What run_app does once the loop ends; the window then counts as gone."""
+    app.close()
+    OPENED.clear()
+
+
+def test_a_quit_waits_for_the_lock_and_closes_once_the_win_is_written(home: Path) -> None:
+    with lock_held(home):
+        app = won_unsaved(home)
+        assert (home / "data" / PENDING).exists()
+        quit_window(app)
+        assert app.running and isinstance(app.top, UnsavedDialog)
+        assert app.top.title == "Your win is not saved yet"
+        assert any("recorded at the next start" in line for line in app.top.body_lines())
+        later(app, 3)
+        assert app.running
+    later(app, 0.6)
+    assert not app.running
+    assert not (home / "data" / PENDING).exists()
+    finish(app)
+    assert wins(home) == 1
+
+
+def test_quit_anyway_leaves_the_win_for_the_next_start(home: Path) -> None:
+    with lock_held(home):
+        app = won_unsaved(home)
+        quit_window(app)
+        press_button(app, "Quit anyway")
+        assert not app.running
+        finish(app)  # its last try at closing fails too
+        assert (home / "data" / PENDING).exists()
+    store = store_at(home)
+    assert store.overview().statistics["standard"].won == 1
+    notices = store.take_notices()
+    store.close()
+    assert any("could not be saved when Eight Off last closed" in notice for notice in notices), notices
+    assert not (home / "data" / PENDING).exists()
+    assert wins(home) == 1  # once, however many starts
+
+
+def test_a_stop_signal_tries_within_the_watchdogs_time_then_quits(home: Path) -> None:
+    with lock_held(home):
+        app = won_unsaved(home)
+        post(pygame.QUIT, signal=True)
+        app.pump()
+        assert app.running
+        later(app, 1.0)
+        assert app.running
+        later(app, 1.1)
+        assert not app.running
+        assert (home / "data" / PENDING).exists()
+
+
+def test_waiting_asks_again_and_escape_keeps_the_window(home: Path) -> None:
+    with lock_held(home):
+        app = won_unsaved(home)
+        quit_window(app)
+        later(app, 11)
+        assert app.running and isinstance(app.top, UnsavedDialog)
+        assert any("still tried again" in line for line in app.top.body_lines())
+        press_button(app, "Wait")
+        assert isinstance(app.top, UnsavedDialog) and app.top.guard.trying()
+        key(app, pygame.K_ESCAPE)
+        assert app.top is app.table
+    later(app, 2.1)  # no quit asked any more: written, and the window stays
+    assert app.running and wins(home) == 1
+
+
+def test_save_to_a_file_writes_what_import_reads(home: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "player"
+    folder.mkdir()
+    monkeypatch.setenv("HOME", str(folder))
+    with lock_held(home):
+        app = won_unsaved(home)
+        quit_window(app)
+        press_button(app, "Save to a file")
+        assert isinstance(app.top, Dialog) and app.top.title == "Saved to a file"
+        [saved] = folder.glob("eightoff-unsaved-games-*.jsonl")
+        assert any(str(saved) in line for line in app.top.body_lines())
+        press_button(app, "Quit")
+        assert not app.running
+    other = tmp_path / "other"
+    result = subprocess.run([sys.executable, "-m", "eightoff", "stats", "--import", str(saved)],
+                            env={"EIGHTOFF_HOME": str(other), "LANGUAGE": "en", "PATH": "/usr/bin:/bin"},
+                            capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == "1 game added", result.stderr
+    assert wins(other) == 1
+
+
+def test_a_freed_disk_takes_the_win_at_once_without_a_move() -> None:
+    with full_disk() as disk:
+        home = disk / "home"
+        store_at(home).save_preferences(QUICK)
+        app, _session = open_app(home, game=one_move_from_won())
+        fill(disk)
+        press_button(app, "Finish")
+        app.pump()
+        assert app.table.game.is_won and not (home / "data" / PENDING).exists()
+        quit_window(app)
+        assert isinstance(app.top, UnsavedDialog)
+        assert any("it is lost" in line for line in app.top.body_lines())
+        key(app, pygame.K_ESCAPE)
+        (disk / "filler").unlink()
+        later(app, 2.1)
+        assert wins(home) == 1
+        finish(app)
