@@ -4,20 +4,36 @@ file, or Quit anyway (`unsaved_quit` decides when it is shown and tries the writ
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from eightoff.core.i18n import _
+from eightoff.session.unsaved import Unsaved
 from eightoff.ui.dialogs import Dialog, MessageDialog
 
 if TYPE_CHECKING:
     from eightoff.ui.scene import Host
-    from eightoff.ui.unsaved_quit import QuitGuard
+
+
+class Guard(Protocol):
+    """What the question asks of the quit that shows it."""
+
+    unsaved: Unsaved
+
+    def wait(self) -> None: ...
+
+    def quit_anyway(self) -> None: ...
+
+    def show(self) -> None: ...
+
+    def cancel(self) -> None: ...
+
+    def trying(self) -> bool: ...
 
 
 class UnsavedDialog(Dialog):
-    def __init__(self, host: Host, guard: QuitGuard) -> None:
+    def __init__(self, host: Host, guard: Guard) -> None:
         self.guard = guard
         title = _("Your win is not saved yet") if guard.unsaved.has_win() else _(
             "Your finished game is not saved yet")
