@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
     from eightoff.stats_cli import DrawCharts
+    from eightoff.store.store import Store
 
 PROG = "eightoff"
 
@@ -250,47 +251,50 @@ def day_of(text: str) -> date:
 
 
 def cmd_daily(args: argparse.Namespace) -> int:
-    """The daily deal of a day (today's, by the local clock, unless --date says), its grade and
-    par; with --share, the day's result as Copy result words it, from the player's records."""
+    """The daily deal of a day (today's, by the local clock, unless --date says) of the game
+    being played (`--rules`, else the last game played), its grade and par; with --share, the
+    day's result as Copy result words it, from the player's records."""
     from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
-    from eightoff.solver.daily import daily_deal, list_span
-
-    day = args.date or date.today()
-    chosen = daily_deal(args.rules, day)
-    span = list_span(args.rules)
-    game = _(variant(args.rules).title)
-    if chosen is None and span is not None:
-        told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
-        raise UsageError(told.format(game=game, date=day.isoformat(), first=span[0].isoformat(),
-                                     last=span[1].isoformat()))
-    if chosen is None:
-        raise UsageError(_("{game} has no daily deal").format(game=game))
-    if args.share:
-        print(share_words(args.rules, day))
-        return 0
-    if args.json:
-        print(json.dumps({"date": day.isoformat(), "game": args.rules, "deal": chosen.number,
-                          "grade": chosen.grade, "par": chosen.par}))
-        return 0
-    print(_("{game} daily deal of {date}: deal {number}, graded {grade}, par {par}").format(
-        game=_(variant(args.rules).title), date=day.isoformat(), number=chosen.number,
-        grade=grade_name(chosen.grade), par=chosen.par))
-    return 0
-
-
-def share_words(rules_name: str, day: date) -> str:
-    """The day's daily result of game `rules_name` in Copy result's words ("... not played"
-    for a day with no daily game recorded)."""
-    from eightoff.session.daily_words import not_played_line, share_line  # here, for start-up cost
-    from eightoff.store.store import Store
+    from eightoff.session.played import daily_game  # here, for start-up cost
+    from eightoff.solver.daily import daily_deal, list_span  # here, for start-up cost
+    from eightoff.store.store import Store  # here, for start-up cost
 
     store = Store()
     try:
-        result = store.daily_results(rules_name).get(day)
+        rules = args.rules or daily_game(None, store.load_preferences())
+        day = args.date or date.today()
+        chosen = daily_deal(rules, day)
+        span = list_span(rules)
+        game = _(variant(rules).title)
+        if chosen is None and span is not None:
+            told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
+            raise UsageError(told.format(game=game, date=day.isoformat(), first=span[0].isoformat(),
+                                         last=span[1].isoformat()))
+        if chosen is None:
+            raise UsageError(_("{game} has no daily deal").format(game=game))
+        if args.share:
+            print(share_words(store, rules, day))
+            return 0
+    finally:
         for notice in store.take_notices():  # a database set aside, say: told, not fatal
             print(notice, file=sys.stderr)
-    finally:
         store.close()
+    if args.json:
+        print(json.dumps({"date": day.isoformat(), "game": rules, "deal": chosen.number,
+                          "grade": chosen.grade, "par": chosen.par}))
+        return 0
+    print(_("{game} daily deal of {date}: deal {number}, graded {grade}, par {par}").format(
+        game=game, date=day.isoformat(), number=chosen.number, grade=grade_name(chosen.grade),
+        par=chosen.par))
+    return 0
+
+
+def share_words(store: Store, rules_name: str, day: date) -> str:
+    """The day's daily result of game `rules_name` in Copy result's words ("... not played"
+    for a day with no daily game recorded)."""
+    from eightoff.session.daily_words import not_played_line, share_line  # here, for start-up cost
+
+    result = store.daily_results(rules_name).get(day)
     game = _(variant(rules_name).title)
     if result is None:
         return not_played_line(game, day)
@@ -410,7 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
         "daily", help=_("print the daily deal of a day: its deal number, grade and par"))
     daily_parser.add_argument("--date", type=day_of, metavar="YYYY-MM-DD",
                               help=_("the day (default: today, by this computer's clock)"))
-    daily_parser.add_argument("--rules", choices=list(VARIANTS), default=DEFAULT_KEY, help=_("the game"))
+    daily_parser.add_argument("--rules", choices=list(VARIANTS),
+                              help=_("the game (default: the last game played)"))
     daily_parser.add_argument("--json", action="store_true",
                               help=_("print one JSON object: date, game, deal, grade, par"))
     daily_parser.add_argument("--share", action="store_true",

@@ -36,6 +36,7 @@ from eightoff.session.figure_words import (
     which_deal,
 )
 from eightoff.session.figures import Figures, GradeOf, everything
+from eightoff.session.played import game_played
 from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.files import shown
 from eightoff.store.statistics import FinishedGame, Statistics
@@ -88,7 +89,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         if getattr(args, "csv", None):
             write_csv(args.csv, store.each_game(args.rules), args)
         if getattr(args, "chart", None):
-            write_chart(args, shown[0] if shown else Figures(None, Statistics("")), overview, figures[None])
+            played = game_played(args.rules, store.load_preferences())
+            write_chart(args, figures.get(played) or Figures(played, Statistics(played)), figures[None])
     except CommandError as error:
         print(f"eightoff: {error}", file=sys.stderr)
         return 2
@@ -126,16 +128,13 @@ def chart_json(figures: Figures) -> dict[str, Any]:
     }
 
 
-def write_chart(args: argparse.Namespace, figures: Figures, overview: Overview, together: Figures) -> None:
-    """The dialog's charts of the `--rules` game (else the game played last) as a PNG, with all
-    games' win rate beside the game's when another game was played, as in the dialog."""
+def write_chart(args: argparse.Namespace, figures: Figures, together: Figures) -> None:
+    """The dialog's charts of the game being played (`--rules`, else the last game played) as a
+    PNG, with all games' win rate beside the game's when another game was played, as in the
+    dialog."""
     draw: DrawCharts | None = getattr(args, "draw_charts", None)
     if draw is None:
         raise CommandError(_("--chart needs pygame, which is not installed"))
-    if args.rules is None and overview.recent:
-        last = overview.recent[0].rules
-        figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None),
-                             getattr(args, "grades", ()), overview.together)[last]
     others = any(each.key != figures.key for each in together.games)
     try:
         draw(Path(args.chart), figures, together if others else None)

@@ -25,9 +25,10 @@ from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import DEFAULT_KEY, PRESETS, VARIANTS
+from eightoff.core.variants import PRESETS, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
-from eightoff.solver.daily import daily_deal, has_daily
+from eightoff.session.played import daily_game, game_played
+from eightoff.solver.daily import daily_deal
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.store import KEPT_MOVES, Store
 
@@ -93,9 +94,7 @@ class Keeper:
         one's game."""
         self.store.acquire_instance()
         preferences = self.store.load_preferences()
-        key = key or (preferences.last_rules if preferences.last_rules in VARIANTS else DEFAULT_KEY)
-        if daily is not None and not has_daily(key):
-            key = DEFAULT_KEY
+        key = game_played(key, preferences) if daily is None else daily_game(key, preferences)
         saved = self.store.load_unfinished(key)
         if saved is not None and saved.game.is_won:  # written by a copy killed as it won
             saved = None
