@@ -6,6 +6,7 @@ import argparse
 import gc
 import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from eightoff.core.i18n import _
@@ -108,7 +109,24 @@ def draw_charts(path: Path, figures: Figures, together: Figures | None) -> None:
     write_charts(path, chart_of(figures), chart_of(together) if together is not None else None)
 
 
+def clock_problem() -> str | None:
+    """Why the clocks cannot be read, or None. Python keeps time in signed 64-bit nanoseconds,
+    so from 2262-04-12 on `time.time()` raises wherever it is called (logging's import, the
+    deal shuffler's seed, `date.today()`): there is no playing past it, only saying so."""
+    try:
+        time.time()
+        time.monotonic()
+    except (OverflowError, OSError) as error:
+        return _("eightoff: the system clock cannot be read ({reason}); set the date right (before "
+                 "2262-04-12) and start again").format(reason=error)
+    return None
+
+
 def main() -> None:
+    problem = clock_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        sys.exit(1)
     if getattr(sys, "frozen", False) and sys.argv[1:2] == [WORKER_ARGUMENT]:
         # A frozen build has no `python -m`: the solver's worker process is this program
         # again, which then serves as the worker instead of opening another window.

@@ -95,6 +95,7 @@ class LocaleNumbers(i18n.Numbers):
     def locale(self) -> Any:
         import babel
 
+        load_babel_dates()
         try:
             return babel.Locale.parse(self.language)
         except (ValueError, babel.UnknownLocaleError):
@@ -112,6 +113,22 @@ class LocaleNumbers(i18n.Numbers):
         number = babel.numbers.parse_pattern(pattern)
         number.frac_prec = (digits, digits)  # exactly `digits` decimals, as "64.3%" had
         return str(number.apply(value, self.locale))
+
+
+def load_babel_dates() -> None:
+    """Import babel's dates module, which its locale data loads: it reads the time zone as it is
+    imported (`babel.localtime`), and raises on a TZ naming a file that is no zone
+    (`TZ=:/etc/passwd`, `TZ=:/dev/zero`). Numbers need no zone, so the import is then made again
+    with TZ left out, and TZ put back for everything else."""
+    try:
+        import babel.dates  # noqa: F401  # imported for its side effect, once
+    except (ValueError, OSError, LookupError):
+        zone = os.environ.pop("TZ", None)
+        try:
+            import babel.dates  # noqa: F401, F811
+        finally:
+            if zone is not None:
+                os.environ["TZ"] = zone
 
 
 def install_language(language: str) -> None:

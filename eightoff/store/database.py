@@ -255,6 +255,9 @@ class Database:
         """Each migration from `found` on, with its new `user_version`, in one transaction."""
         if found >= VERSION:
             return
+        short = wal_files.room_short(self.path.parent, wal_files.size_of([self.path])) if found else None
+        if short is not None:  # said as a full disk is: no database until there is room
+            raise sqlite3.OperationalError(short)
         connection.execute("BEGIN IMMEDIATE")
         try:
             if connection.execute("PRAGMA user_version").fetchone()[0] == found:

@@ -26,7 +26,16 @@ from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
-from eightoff.store import daily_records, database, legacy, pending, preferences_store, saved_game, unfinished
+from eightoff.store import (
+    daily_records,
+    database,
+    legacy,
+    pending,
+    preferences_store,
+    saved_game,
+    unfinished,
+    wal_files,
+)
 from eightoff.store.daily_records import Best, DayResult
 from eightoff.store.database import Database, Unwritten
 from eightoff.store.files import Notices, StoreFiles, shown
@@ -167,8 +176,11 @@ class Store:
         assert self._db is not None
         if self._db.connection is None or not self._db.writable or not legacy.old_files(self.dirs):
             return
+        short = wal_files.room_short(self.dirs.user_data_path, wal_files.size_of(legacy.old_files(self.dirs)))
         self._db.set_wait(max(self.wait, database.COMMAND_WAIT))  # once, for a large log
         try:
+            if short is not None:  # not even tried: a failed try would leave its log filling the disk
+                raise Unwritten(short)
             problems, skipped, newer = self._db.write(
                 lambda connection: legacy.migrate(connection, self.dirs), durable=True)
         except Unwritten as error:

@@ -89,6 +89,42 @@ def private_mode(path: Path) -> None:
                 os.chmod(each, 0o600)
 
 
+MIGRATION_ROOM = 2
+"""Times the database's size a migration needs free: it copies every table (the new copy), and
+its log holds the copy's pages until they are checkpointed."""
+SPARE_BYTES = 1 << 20
+
+
+def room_short(folder: Path, copied: int) -> str | None:
+    """Why the disk of `folder` holds no room to migrate `copied` bytes into the database, or
+    None (room, or the system cannot say). Checked first, so that a disk too full is not filled
+    further at every start by a migration that fails at its end and leaves its log behind."""
+    needed = MIGRATION_ROOM * copied + SPARE_BYTES
+    try:
+        found = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return None
+    free = found.f_bavail * found.f_frsize
+    if free >= needed:
+        return None
+    return _("the disk is too full to bring your games up to date: {free} MB free, {needed} MB "
+             "needed").format(free=free >> 20, needed=(needed + (1 << 20) - 1) >> 20)
+
+
+def size_of(paths: list[Path]) -> int:
+    """Bytes in the regular files among `paths` (and in those directly inside its folders)."""
+    total = 0
+    for path in paths:
+        with contextlib.suppress(OSError):
+            found = os.lstat(path)
+            if stat.S_ISREG(found.st_mode):
+                total += found.st_size
+            elif stat.S_ISDIR(found.st_mode):
+                total += sum(entry.stat(follow_symlinks=False).st_size for entry in os.scandir(path)
+                             if entry.is_file(follow_symlinks=False))
+    return total
+
+
 class Watch:
     """The identity of the open database and of its log, to notice either changing under it."""
 

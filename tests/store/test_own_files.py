@@ -5,6 +5,8 @@ under an open window noticed at the next save, with nothing lost."""
 from __future__ import annotations
 
 import contextlib
+import io
+import json
 import os
 import shutil
 import sqlite3
@@ -19,6 +21,7 @@ from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
 from eightoff.store import LOST, WON, HomeDirs, Store
 from tests.store.conftest import played_game
+from tests.store.disks import fill, mounted
 
 
 @contextlib.contextmanager
@@ -193,3 +196,38 @@ def test_reading_the_database_with_sqlite_itself_agrees(dirs: HomeDirs) -> None:
     with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert connection.execute("SELECT count(*) FROM games").fetchone() == (2,)
+
+
+def log_lines(tmp_path: Path, count: int) -> bytes:
+    """`count` finished games as the lines of the old log (and of `stats --export`)."""
+    source = HomeDirs(tmp_path / "source")
+    store = Store(source)
+    finished(store, 1)
+    out = io.BytesIO()
+    store.export_games(out)
+    store.close()
+    line = json.loads(out.getvalue())
+    return b"".join(json.dumps({**line, "id": f"game{number:08d}"}).encode() + b"\n"
+                    for number in range(count))
+
+
+def test_a_disk_too_full_to_migrate_is_not_filled_further_at_each_start(tmp_path: Path) -> None:
+    with mounted("-t", "tmpfs", "-o", "size=8m", "tmpfs") as disk:
+        dirs = HomeDirs(disk / "home")
+        Store(dirs).close()
+        old_log = log_lines(tmp_path, 4000)
+        assert len(old_log) > 600_000  # the migration needs twice as much again, and more
+        (dirs.user_data_path / "games.jsonl").write_bytes(old_log)
+        fill(disk)
+        (disk / "filler").write_bytes((disk / "filler").read_bytes()[:-1_000_000])
+        for _start in range(3):
+            store = Store(dirs)
+            store.load_unfinished()
+            notices = store.take_notices()
+            store.close()
+            assert any("too full to bring your games up to date" in notice for notice in notices), notices
+        assert os.path.getsize(dirs.user_data_path / "games.jsonl") == len(old_log)
+        assert not (dirs.user_data_path / "games.db-wal").exists() or \
+            os.path.getsize(dirs.user_data_path / "games.db-wal") < 100_000
+        (disk / "filler").unlink()
+        assert Store(dirs).overview().statistics["standard"].played == 4000
