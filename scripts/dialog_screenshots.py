@@ -93,7 +93,7 @@ def win_daily(app: App) -> None:
     assert line is not None
     for move in line[0]:
         app.table.play(move)
-    app.table.finish()
+    app.table.router.finish()
     app.pump()
 
 

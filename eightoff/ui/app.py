@@ -144,10 +144,10 @@ class App:
         self.wake_event = pygame.event.custom_type()
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
         self.event_handlers[self.wake_event] = lambda _event: session.poll()
-        self.after_first_frame(self.table.first_check)  # a stuck deal: its moves are worked out then
+        self.after_first_frame(self.table.offers.first_check)  # a stuck deal: its moves are worked out then
         self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
         self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
-        self.after_first_frame(self.table.start_sound)
+        self.after_first_frame(self.table.sound.start)
         self.closers.append(self.table.art.close)  # a theme's drawing process, if one runs
         self._place_window(remembered_position(session.preferences, self._desktop()))
         self.fullscreen = False
@@ -339,7 +339,7 @@ class App:
         size, position = self.windowed if self.fullscreen else (self.points(), self._window_position())
         self.session.remember_window(remember(self.preferences, self._desktop(), size, position))
         self.session.close()
-        self.table.sounds.disable()
+        self.table.sound.sounds.disable()
         for closer in self.closers:
             closer()
         self._flush_log()

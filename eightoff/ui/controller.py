@@ -31,10 +31,12 @@ if TYPE_CHECKING:
     from eightoff.core.preferences import Preferences
     from eightoff.ui.access import Announcer
     from eightoff.ui.animation import Animator
+    from eightoff.ui.effects import AnimationEffect, SoundEffect
     from eightoff.ui.layout import Layout
     from eightoff.ui.sprites import CardSprites
     from eightoff.ui.status import StatusLine
     from eightoff.ui.toolbar import Toolbar
+    from eightoff.ui.view import TableView
 
 
 class Board(Protocol):
@@ -47,6 +49,9 @@ class Board(Protocol):
     status: StatusLine
     announcer: Announcer
     layout: Layout
+    view: TableView
+    sound: SoundEffect
+    animation: AnimationEffect
 
     @property
     def game(self) -> GameView: ...
@@ -58,10 +63,6 @@ class Board(Protocol):
     def play(self, move: Move, by_solver: bool = False) -> None: ...
 
     def perform(self, action: str) -> None: ...
-
-    def fly_back(self) -> None: ...
-
-    def sound(self, name: str) -> None: ...
 
     def invalidate(self) -> None: ...
 
@@ -176,7 +177,7 @@ class Controller:
         if press is None:
             table.toolbar.hover(point)
             if table.status.hover(pygame.Rect(table.layout.status).collidepoint(point)):
-                table.full = True  # the whole notice opens over the table, or closes
+                table.view.full = True  # the whole notice opens over the table, or closes
             if self.pressed_button is None:
                 sprite = table.sprites.top_at(point)
                 self.set_hand(table.toolbar.hovered is not None
@@ -189,7 +190,7 @@ class Controller:
             self.dragging = True
             self.select(None)
             table.sprites.lift(press.sprites)
-            table.sound("pick")
+            table.sound.play("pick")
         for sprite, (dx, dy) in zip(press.sprites, press.offsets, strict=True):
             sprite.rect.topleft = (point[0] - dx, point[1] - dy)
         self.drop_target = self.legal_target(press)
@@ -241,7 +242,7 @@ class Controller:
         return self.held[1] + LONG_PRESS_SECONDS if self.held is not None else None
 
     def refuse(self, reason: str) -> None:
-        self.table.sound("refuse")
+        self.table.sound.play("refuse")
         self.table.notify(reason)
 
     def mouse_up(self, point: tuple[int, int]) -> None:
@@ -270,14 +271,14 @@ class Controller:
         table = self.table
         target = table.layout.best_drop(press.sprites[0].box)
         if target is None or target == press.pile:
-            table.fly_back()
+            table.animation.fly_back()
             return
         try:
             move = table.game.find_move(press.pile, target, len(press.sprites))
         except IllegalMove as error:
-            table.sound("refuse")
+            table.sound.play("refuse")
             table.notify(str(error))
-            table.fly_back()
+            table.animation.fly_back()
             return
         table.play(move)
 
@@ -302,7 +303,7 @@ class Controller:
         self.select(None)
         move = table.game.click_move(press.pile)
         if move is None:
-            table.sound("refuse")
+            table.sound.play("refuse")
             table.notify(click_refusal(table.game.position, press.pile))
             return
         self.last_click = None if wait_for_double else LastClick(now, point)
@@ -329,7 +330,7 @@ class Controller:
         self.end_peek()
         if self.dragging:
             self.dragging = False
-            self.table.fly_back()
+            self.table.animation.fly_back()
         self.drop_target = None
         self.press = None
         self.table.toolbar.pressed = self.pressed_button = None
@@ -414,7 +415,7 @@ class Controller:
         try:
             move = table.game.find_move(source, pile)
         except IllegalMove as error:
-            table.sound("refuse")
+            table.sound.play("refuse")
             table.notify(str(error))
             return
         table.play(move)

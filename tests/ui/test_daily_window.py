@@ -56,12 +56,12 @@ def open_app(game: Game, language: str = "en", size: tuple[int, int] = SMALLEST,
 
 def test_ctrl_t_opens_todays_daily_and_the_status_line_names_it(language: str) -> None:
     app = open_app(Game.new(5, STANDARD), language)
-    assert DAILY_WORDS[language] not in app.table.summary()
+    assert DAILY_WORDS[language] not in app.table.view.summary()
     key(app, pygame.K_t, pygame.KMOD_CTRL)
     chosen = daily_deal("standard", THURSDAY)
     assert chosen is not None
     assert app.table.game.deal_number == chosen.number and app.session.daily == THURSDAY
-    summary = app.table.summary()
+    summary = app.table.view.summary()
     assert DAILY_WORDS[language] in summary and f"par {chosen.par}" in summary
     box = pygame.Rect(app.table.layout.status)
     assert all(box.contains(piece.rect) for piece in app.table.status.segments(box, summary))
@@ -120,12 +120,12 @@ def test_a_numbered_deal_has_no_copy_result() -> None:
 def test_the_par_of_a_deal_outside_the_lists_comes_from_the_worker(opened: list[App]) -> None:
     app = open_app(Game.new(UNLISTED, STANDARD), advisor=Advisor())
     opened.append(app)
-    assert app.session.par is None and "par " not in app.table.summary()
+    assert app.session.par is None and "par " not in app.table.view.summary()
     pump_until(app, lambda: app.session.par is not None)
     expected = find_par(app.table.game.start, STANDARD)
     assert app.session.par == expected
     app.pump()
-    assert f"par {expected}" in app.table.summary()
+    assert f"par {expected}" in app.table.view.summary()
 
 
 def open_stored(home: Path, language: str, **asked: object) -> App:

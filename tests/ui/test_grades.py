@@ -108,16 +108,16 @@ def test_the_win_says_the_tables_grade_and_not_before(language: str) -> None:
     number = deals_of_grade("standard", "hard")[0]
     app = open_app(Game.new(number, STANDARD), size=SMALLEST, language=language)
     graded = grade_name("hard")
-    assert graded not in app.table.summary()
+    assert graded not in app.table.view.summary()
     win_by_keys(app)
     dialog = app.top
     assert isinstance(dialog, WinDialog)
     assert {"en": "This deal is graded Hard.", "it": "Questa smazzata è di livello Difficile."}[language] \
         in dialog.body_lines()
-    assert f"{graded}   ·" in app.table.summary()
+    assert f"{graded}   ·" in app.table.view.summary()
     assert dialog_problems(dialog, "win with its grade") == []
     box = pygame.Rect(app.table.layout.status)
-    pieces = app.table.status.segments(app.table.layout.status, app.table.summary())
+    pieces = app.table.status.segments(app.table.layout.status, app.table.view.summary())
     assert all(box.contains(piece.rect) for piece in pieces)
 
 
@@ -156,4 +156,4 @@ def test_no_moves_left_says_the_grade_too() -> None:
     dialog = app.top  # the position is a dead end: the offer shows at once
     assert isinstance(dialog, MessageDialog) and dialog.title == "No moves left"
     assert "This deal is graded Expert." in dialog.body_lines()
-    assert "graded" not in app.table.summary()  # the game is not over yet: undo may still help
+    assert "graded" not in app.table.view.summary()  # the game is not over yet: undo may still help

@@ -88,7 +88,7 @@ def test_the_heap_is_trimmed_and_the_picture_let_go_only_before_an_endless_sleep
     app.trim = lambda: trims.append(app.frames)
     sleep_through(app, SECONDS)  # a fresh deal: one sleep, with nothing to end it
     assert len(trims) == 1
-    assert app.table.static is None  # let go before it
+    assert app.table.view.static is None  # let go before it
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
     app.running = True
     sleep_through(app, SECONDS)  # input that changes nothing on screen: no second trim
@@ -97,7 +97,7 @@ def test_the_heap_is_trimmed_and_the_picture_let_go_only_before_an_endless_sleep
     app.running = True
     sleep_through(app, SECONDS + 0.5)  # the clock runs: every sleep has its end
     assert len(trims) == 1
-    assert app.table.static is not None  # kept between the ticks: not painted again every second
+    assert app.table.view.static is not None  # kept between the ticks: not painted again every second
     app.close()
 
 
@@ -108,12 +108,12 @@ def shown(app: App) -> bytes:
 def test_a_table_that_let_its_picture_go_while_idle_draws_the_same_frames() -> None:
     kept, released = make_app(), make_app()
     released.table.release()  # as the loop does before it sleeps until input
-    assert released.table.static is None and not released.table.needs_draw()
+    assert released.table.view.static is None and not released.table.needs_draw()
     for app in (kept, released):
         app.session.click(Pile.column(6))  # a card goes home: the picture is painted again
         app.pump(2)
     assert shown(released) == shown(kept)
-    assert released.table.static is not None
+    assert released.table.view.static is not None
     for app in (kept, released):
         app.table.release()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))

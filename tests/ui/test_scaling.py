@@ -72,7 +72,7 @@ def test_a_2x_window_is_the_1x_one_twice_over(monkeypatch: pytest.MonkeyPatch) -
     assert double.table.toolbar.font_size == pytest.approx(2 * single.table.toolbar.font_size, abs=1)
     assert theme.font(double.table.toolbar.font_size).get_height() >= 1.9 * theme.font(
         single.table.toolbar.font_size).get_height()
-    bars = [app.table.status.segments(app.table.layout.status, app.table.summary())[0]
+    bars = [app.table.status.segments(app.table.layout.status, app.table.view.summary())[0]
             for app in (single, double)]
     assert bars[1].font.get_height() >= 1.9 * bars[0].font.get_height()
     for app in (single, double):

@@ -48,7 +48,7 @@ def test_status_pieces_overlap_nothing_at_800x600(notice: str) -> None:
     status.indicator = "winnable"
     app.notify(notice)
     app.pump()
-    pieces = [piece.rect for piece in status.segments(app.table.layout.status, app.table.summary())]
+    pieces = [piece.rect for piece in status.segments(app.table.layout.status, app.table.view.summary())]
     cards = card_boxes(app)
     bar = pygame.Rect(app.table.layout.status)
     for index, piece in enumerate(pieces):
@@ -64,7 +64,7 @@ def test_the_playback_banner_stays_off_the_cards_at_800x600() -> None:
     app.pump()
     status = app.table.status
     assert status.banner.startswith("Solver playing")
-    pieces = status.segments(app.table.layout.status, app.table.summary())
+    pieces = status.segments(app.table.layout.status, app.table.view.summary())
     banner = [piece.rect for piece in pieces if piece.role == "banner"]
     assert banner and all(rect.collidelist(card_boxes(app)) == -1 for rect in banner)
     others = [piece.rect for piece in pieces if piece.role != "banner"]

@@ -18,6 +18,7 @@ import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
+from eightoff.core.outcome import Outcome
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
@@ -120,11 +121,11 @@ def test_hints_are_legal_and_keep_the_game_winnable(opened: list[App]) -> None:
     app, _ = open_app(Game.new(1, STANDARD))
     opened.append(app)
     table = app.table
-    assert not table.hints_used
+    assert not table.session.hints_used
     for _ in range(3):
         key(app, pygame.K_h, unicode="h")  # before the verdict is in, too: shown when it comes
         pump_until(app, lambda: table.hint is not None)
-        assert table.hints_used
+        assert table.session.hints_used
         assert table.hint is not None
         move = table.hint[0]
         assert move in table.game.legal_moves()
@@ -239,7 +240,7 @@ def test_solve_plays_steps_back_and_finishes_as_the_solver(opened: list[App]) ->
     pump_until(app, lambda: isinstance(app.top, Playback))
     playback = app.top
     assert isinstance(playback, Playback)
-    assert table.hints_used
+    assert table.session.hints_used
     key(app, pygame.K_SPACE)  # pause
     assert playback.paused
     key(app, pygame.K_RIGHT)
@@ -259,7 +260,7 @@ def test_solve_plays_steps_back_and_finishes_as_the_solver(opened: list[App]) ->
         app.now.time += 1  # type: ignore[attr-defined]
         app.pump()
     assert table.game.is_won
-    assert table.solver_finished
+    assert table.session.outcome is Outcome.SOLVED_WITH_HELP
     app.pump(2)
     assert app.top is not table  # the won game's dialog, which the store reads the flag with
 
@@ -273,10 +274,10 @@ def test_escape_stops_the_playback_where_it_is(opened: list[App]) -> None:
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
     assert len(app.table.game.done) == 1
-    assert not app.table.solver_finished
+    assert app.table.session.outcome is not Outcome.SOLVED_WITH_HELP
     key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
     assert len(app.table.game.done) == 0
-    assert not app.table.hints_used  # a restart is a fresh game
+    assert not app.table.session.hints_used  # a restart is a fresh game
 
 
 def test_closing_the_app_stops_the_worker_process() -> None:

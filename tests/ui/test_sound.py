@@ -44,7 +44,7 @@ def test_sound_is_off_by_default_and_the_mixer_is_not_loaded() -> None:
     assert not app.preferences.sound
     assert pygame.mixer.get_init() is None
     click(app, grip(app, "AS"))
-    assert list(app.table.sounds.played) == []
+    assert list(app.table.sound.sounds.played) == []
 
 
 def turn_sound_on(app) -> PreferencesDialog:  # type: ignore[no-untyped-def]
@@ -66,10 +66,10 @@ def test_each_event_plays_its_sound_once_sound_is_on() -> None:
     click(app, rows["Volume"].rect.center)
     assert app.preferences.volume == 80
     key(app, pygame.K_ESCAPE)
-    played = app.table.sounds.played
+    played = app.table.sound.sounds.played
     click(app, grip(app, "AS"))
     assert played[-1] == "home"
-    assert app.table.sounds.sounds["home"].get_volume() == pytest.approx(0.8, abs=0.01)
+    assert app.table.sound.sounds.sounds["home"].get_volume() == pytest.approx(0.8, abs=0.01)
     drag(app, grip(app, "9H"), pile_center(app, Pile.column(2)))
     assert list(played)[-2:] == ["pick", "drop"]
     drag(app, grip(app, "KS"), pile_center(app, Pile.column(1)))  # a King on a King: refused
@@ -90,12 +90,12 @@ def test_each_event_plays_its_sound_once_sound_is_on() -> None:
 
 def test_a_win_plays_its_sound() -> None:
     app = make_app(ALMOST_WON, sound=True)
-    app.table.start_sound()
+    app.table.sound.start()
     assert app.top.title == "All cards can go home"  # type: ignore[attr-defined]
     key(app, pygame.K_RETURN)  # Finish: the Queen, then the King
     app.pump()
     assert app.table.game.is_won
-    assert app.table.sounds.played[-1] == "win"
+    assert app.table.sound.sounds.played[-1] == "win"
 
 
 def test_no_audio_device_means_silence_and_one_line_in_the_debug_log(
@@ -135,7 +135,7 @@ from eightoff.ui.app import App
 app = App.for_game(Game.new(617, STANDARD), Preferences(sound=sys.argv[1] == "on"), size=(1024, 700),
                    out=io.StringIO())
 app.pump(3)
-print("SDL2_mixer" in Path("/proc/self/maps").read_text(), app.table.sounds.on)
+print("SDL2_mixer" in Path("/proc/self/maps").read_text(), app.table.sound.sounds.on)
 """
 
 

@@ -114,7 +114,7 @@ def test_a_fresh_window_resumes_position_history_count_and_time(home: Path) -> N
     to_cell(app, 2)
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo: the third move becomes the redo tail
     before = app.table.game
-    elapsed = app.table.clock.seconds(app.now())
+    elapsed = app.table.session.clock.seconds(app.now())
     assert before.move_count == 4 and len(before.done) == 2 and len(before.undone) == 1
     # No quit: what was saved after the last change is all there is (as after a SIGKILL).
 
@@ -125,7 +125,7 @@ def test_a_fresh_window_resumes_position_history_count_and_time(home: Path) -> N
     assert [step.moves for step in game.done] == [step.moves for step in before.done]
     assert [step.moves for step in game.undone] == [step.moves for step in before.undone]
     assert game.move_count == 4
-    assert again.table.clock.seconds(again.now()) == pytest.approx(elapsed) and elapsed >= 7
+    assert again.table.session.clock.seconds(again.now()) == pytest.approx(elapsed) and elapsed >= 7
     key(again, pygame.K_y, pygame.KMOD_CTRL)
     assert game.position == before.undone[-1].after
     key(again, pygame.K_z, pygame.KMOD_CTRL)

@@ -190,7 +190,7 @@ def test_print_layout_carries_the_sessions_state_with_the_one_move_count() -> No
     assert state == {"game": "standard", "deal": None, "options": {"takeback": False}, "moves": 3,
                      "seconds": state["seconds"], "outcome": None, "winnable": None, "daily": None,
                      "par": None}
-    assert state["moves"] == app.session.moves() and f"{state['moves']} moves" in app.table.summary()
+    assert state["moves"] == app.session.moves() and f"{state['moves']} moves" in app.table.view.summary()
 
 
 def test_preferences_dialog_toggles() -> None:
@@ -399,24 +399,24 @@ def test_the_clock_runs_once_play_starts_and_stops_while_minimized() -> None:
     table = app.table
     clock(app).time += 30
     app.pump()
-    assert table.clock.seconds(app.now()) == 0  # not before the first move
+    assert table.session.clock.seconds(app.now()) == 0  # not before the first move
     click(app, pile_center(app, Pile.column(1)))
     for _second in range(10):  # the window looks at its clock every second while it runs
         clock(app).time += 1
         app.pump()
-    played = table.clock.seconds(app.now())
+    played = table.session.clock.seconds(app.now())
     assert played >= 10
     pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
     app.pump()
     clock(app).time += 100
     app.pump()
-    assert table.clock.seconds(app.now()) < played + 2
+    assert table.session.clock.seconds(app.now()) < played + 2
     assert app.timeout() is None  # and nothing wakes the loop while hidden
     pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
     app.pump()
     clock(app).time += 5
     app.pump()
-    assert table.clock.seconds(app.now()) >= played + 5
+    assert table.session.clock.seconds(app.now()) >= played + 5
 
 
 def test_start_up_work_waits_for_the_first_frame() -> None:

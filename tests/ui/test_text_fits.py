@@ -153,7 +153,7 @@ def test_status_line_segments_stay_apart(language: str) -> None:
             for banner in banners:
                 status.indicator, status.banner = indicator, banner
                 status.notice = notice
-                pieces = status.segments(table.layout.status, table.summary())
+                pieces = status.segments(table.layout.status, table.view.summary())
                 problems += [f"{piece.role} {piece.text!r} leaves the status line" for piece in pieces
                              if not box.contains(piece.rect)]
                 problems += [f"{one.text!r} overlaps {other.text!r}" for one, other in combinations(pieces, 2)
@@ -182,7 +182,7 @@ def test_notices_with_real_file_paths_fit_the_smallest_window(language: str, tmp
     for notice in [*notices, "  ·  ".join(notices)]:
         app.notify(notice)
         status = table.status
-        pieces = status.segments(table.layout.status, table.summary())
+        pieces = status.segments(table.layout.status, table.view.summary())
         problems += [f"{piece.text!r} leaves the status line" for piece in pieces
                      if not box.contains(piece.rect)]
         smallest = round(round(box.h // 2 * 0.8) * NOTICE_SHRINK)
@@ -246,7 +246,7 @@ def test_the_offers_and_the_win_fit_the_smallest_window(language: str) -> None:
     problems += dialog_problems(top_dialog(app), "win")
     app.session.outcome = Outcome.SOLVED_WITH_HELP
     problems += dialog_problems(WinDialog(
-        app, app.session, app.table, app.table.new_game, app.session.restart), "solved with help")
+        app, app.session, app.table, app.table.router.new_game, app.session.restart), "solved with help")
     stuck = small_app(language, STUCK_BOARD)
     assert stuck.table.game.is_stuck
     problems += dialog_problems(top_dialog(stuck), "no moves left")
@@ -306,7 +306,7 @@ def test_the_language_row_switches_the_window_at_once() -> None:
         app.pump()
         assert dialog.title == "Preferenze" and dialog.choices[row].label == "Lingua: Italiano"
         assert [button.label for button in app.table.toolbar.buttons][0] == "Nuova"
-        assert "Smazzata" in app.table.summary() or "personalizzata" in app.table.summary()
+        assert "Smazzata" in app.table.view.summary() or "personalizzata" in app.table.view.summary()
         dialog.choose(row)  # back to the system's language
         assert app.preferences.language == "system"
     finally:

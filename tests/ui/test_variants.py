@@ -47,7 +47,7 @@ def test_the_game_chooser_switches_games_by_keyboard_and_new_keeps_the_game() ->
     assert layout["foundation0"]["rect"][0] > layout["reserve5"]["rect"][0], "foundations on the right"
     key(app, pygame.K_F2)
     assert app.table.game.rules.name == "raglan", "New deals the game being played"
-    assert "Raglan" in app.table.summary()
+    assert "Raglan" in app.table.view.summary()
 
 
 def first_winnable(rules: Rules) -> tuple[int, tuple[Move, ...]]:

@@ -30,16 +30,16 @@ AS 5S 4S 3S 2S
 
 def test_a_hint_says_its_move_in_words() -> None:
     app = make_app()
-    app.table.show_hint(Move(Pile.column(5), Pile.foundation(Suit.DIAMONDS)))
+    app.table.offers.show_hint(Move(Pile.column(5), Pile.foundation(Suit.DIAMONDS)))
     app.pump()
     assert app.table.status.notice == "Hint: move the Ace of diamonds to the diamonds foundation"
 
 
 def test_a_hint_for_a_run_and_to_a_cell_says_so() -> None:
     app = make_app()
-    app.table.show_hint(Move(Pile.column(4), Pile.column(2), 3))
+    app.table.offers.show_hint(Move(Pile.column(4), Pile.column(2), 3))
     assert app.table.status.notice == "Hint: move the 9 of hearts and the 2 cards on it onto the 10 of hearts"
-    app.table.show_hint(Move(Pile.column(4), Pile.cell(0)))
+    app.table.offers.show_hint(Move(Pile.column(4), Pile.cell(0)))
     assert app.table.status.notice == "Hint: move the 7 of hearts to cell 1"
 
 
@@ -96,7 +96,7 @@ def test_moves_picks_and_a_win_are_announced() -> None:
     assert spoken[-1] == "Picked the Ace of diamonds from column 6: now choose where it goes"
     key(app, pygame.K_f)
     assert spoken[-1] == "The Ace of diamonds to the diamonds foundation"
-    app.table.session_changed(Change.WON, app.table.game, None)
+    app.table.speech.changed(Change.WON, app.table.game, None)
     assert spoken[-1] == "You won: every card is home"
 
 
@@ -119,7 +119,7 @@ def test_a_notice_too_long_for_the_line_shows_whole_under_the_pointer() -> None:
     app.notify(notice)
     app.pump()
     status = app.table.status
-    pieces = status.segments(app.table.layout.status, app.table.summary())
+    pieces = status.segments(app.table.layout.status, app.table.view.summary())
     notice_pieces = [piece for piece in pieces if piece.role == "notice"]
     assert notice_pieces[-1].text.endswith("…") and status.cut
     row = app.table.layout.status[3] // 2
