@@ -46,11 +46,20 @@ def par_words(par: int) -> str:
     return _("par {par}").format(par=par)
 
 
-def moves_and_par(moves: int, par: int | None) -> str:
-    """"87 moves, par 84" (or "87 moves" while the par is not known)."""
-    if par is None:
-        return ngettext("{moves} move", "{moves} moves", moves).format(moves=moves)
-    return ngettext("{moves} move, par {par}", "{moves} moves, par {par}", moves).format(moves=moves, par=par)
+def par_result(moves: int, par: int, helped: bool = False) -> str:
+    """The win dialog's par line, which says how the moves compare with par without repeating
+    the move count the line above gives: "Par is 84: 3 moves over". A game the solver
+    finished is not compared."""
+    if helped:
+        return _("Par is {par}.").format(par=par)
+    if moves == par:
+        return _("Par is {par}: you matched it.").format(par=par)
+    if moves < par:
+        under = par - moves
+        return ngettext("Par is {par}: you beat it by {count} move.",
+                        "Par is {par}: you beat it by {count} moves.", under).format(par=par, count=under)
+    return ngettext("Par is {par}: {count} move over.", "Par is {par}: {count} moves over.",
+                    moves - par).format(par=par, count=moves - par)
 
 
 def best_words(moves: int, seconds: float) -> str:

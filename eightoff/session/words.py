@@ -77,33 +77,36 @@ def click_refusal(position: Position, pile: Pile) -> str:
     return _sentence(text)
 
 
-def control_words(rules: Rules) -> list[str]:
+def control_words(rules: Rules, double_click: bool = False) -> list[str]:
     """Help's paragraphs on the mouse and keys, in the words of the game being played: runs
-    only where runs move, free cells or a reserve only where the game has them, and only the
-    keys its piles have (as its pile counts give them: eightoff/session/pile_keys.py)."""
+    only where runs move, free cells or a reserve only where the game has them, only the keys
+    its piles have (as its pile counts give them: eightoff/session/pile_keys.py), and the
+    double-click that sends a card where the preferences ask for one instead of a click."""
     columns, places = key_words(rules)
     cells = reserve = places
+    click = _("a double-click") if double_click else _("a click")
     if rules.run_moves is RunMoves.SINGLE_CARDS:
-        mouse = _("Mouse: drag a card (cards move one at a time); a click sends a card home, else "
+        mouse = _("Mouse: drag a card (cards move one at a time); {click} sends a card home, else "
                   "onto the first column it fits.")
     elif rules.cells:
-        mouse = _("Mouse: drag a card or a run; a click sends a card home, else to a free cell, else "
+        mouse = _("Mouse: drag a card or a run; {click} sends a card home, else to a free cell, else "
                   "onto the first column it fits.")
     else:
-        mouse = _("Mouse: drag a card or a run; a click sends a card home, else onto the first "
+        mouse = _("Mouse: drag a card or a run; {click} sends a card home, else onto the first "
                   "column it fits.")
     if rules.cells:
         keys = _("Keys: {columns} the columns, {cells} the free cells, F or Enter the foundation: "
-                 "first the source, then the target; Space or the same key again does what a click "
-                 "does; Esc cancels.").format(columns=columns, cells=cells)
+                 "first the source, then the target; Space or the same key again does what {click} "
+                 "does; Esc cancels.").format(columns=columns, cells=cells, click=click)
     elif rules.reserve:
         keys = _("Keys: {columns} the columns, {reserve} the reserve, F or Enter the foundation: "
-                 "first the source, then the target; Space or the same key again does what a click "
-                 "does; Esc cancels.").format(columns=columns, reserve=reserve)
+                 "first the source, then the target; Space or the same key again does what {click} "
+                 "does; Esc cancels.").format(columns=columns, reserve=reserve, click=click)
     else:
         keys = _("Keys: {columns} the columns, F or Enter the foundation: first the source, then "
-                 "the target; Space or the same key again does what a click does; Esc "
-                 "cancels.").format(columns=columns)
+                 "the target; Space or the same key again does what {click} does; Esc "
+                 "cancels.").format(columns=columns, click=click)
+    mouse = mouse.format(click=click)
     return [mouse, keys]
 
 

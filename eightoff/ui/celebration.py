@@ -16,7 +16,7 @@ from eightoff.core.i18n import _, ngettext
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
-from eightoff.session.daily_words import daily_words, moves_and_par
+from eightoff.session.daily_words import daily_words, par_result
 from eightoff.session.grading import grade_lines
 from eightoff.ui.dialogs import Dialog
 
@@ -91,11 +91,11 @@ class WinDialog(Dialog):
         self.rng = random.Random()
 
     def body_lines(self) -> list[str]:
-        """The result, its par and the player's best, then the deal's grade: read each time,
-        so a par or grade the solver reports after the win still appears (the dialog lays
-        itself out again)."""
-        par = self.session.par
-        facts = [moves_and_par(self.session.moves(), par)] if par is not None else []
+        """The result, how it compares with par and the player's best, then the deal's grade:
+        read each time, so a par or grade the solver reports after the win still appears (the
+        dialog lays itself out again)."""
+        par, helped = self.session.par, self.session.outcome is Outcome.SOLVED_WITH_HELP
+        facts = [par_result(self.session.moves(), par, helped)] if par is not None else []
         best = self.session.best_words()  # the best before this game
         facts += [best] if best else []
         return [*self.lines, *facts, *grade_lines(self.session)]

@@ -1,9 +1,9 @@
 """A month of daily deals, drawn as a calendar: each day won, lost or not played.
 
 Days are told apart by shape, not colour alone: a won day's number sits on a filled disc, a
-lost day's in a struck-through ring, a day not played stands bare; today has the focus
-colour's outline. Weeks start on Monday, as the daily's grades do (Monday easy ... Sunday
-expert). A legend under the grid names the three marks.
+lost day's in a struck-through ring, a past day not played in a thin ring, a day still to come
+stands bare; today has the focus colour's outline. Weeks start on Monday, as the daily's
+grades do (Monday easy ... Sunday expert). A legend under the grid names the three marks.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from eightoff.core.i18n import _, pgettext
 from eightoff.session.daily_words import month_title
 from eightoff.ui import theme
 
-WON, LOST = "won", "lost"
+WON, LOST, NOT_PLAYED = "won", "lost", "not played"
 
 
 def weekday_names() -> list[str]:
@@ -53,7 +53,7 @@ def draw_calendar(screen: pygame.Surface, area: pygame.Rect, year: int, month: i
             if number:
                 centre = (left + column * cell_w + cell_w // 2, top + row * cell_h + cell_h // 2)
                 day = date(year, month, number)
-                mark = WON if day in won else LOST if day in lost else None
+                mark = WON if day in won else LOST if day in lost else NOT_PLAYED if day <= today else None
                 _draw_day(screen, font, centre, radius, str(number), mark, day == today, unit)
     _draw_legend(screen, font, pygame.Rect(area.x, area.bottom - legend_h, area.w, legend_h), unit)
 
@@ -71,6 +71,8 @@ def _draw_day(screen: pygame.Surface, font: pygame.font.Font, centre: tuple[int,
         pygame.draw.line(screen, theme.TEXT, (centre[0] - offset, centre[1] + offset),
                          (centre[0] + offset, centre[1] - offset), max(1, px(2)))
         colour = theme.TEXT
+    elif mark == NOT_PLAYED:
+        pygame.draw.circle(screen, theme.TEXT_DIM, centre, radius, 1)
     if today:
         pygame.draw.circle(screen, theme.FOCUS_RING, centre, radius + px(3), max(1, px(2)))
     label = font.render(number, True, colour)
@@ -81,17 +83,13 @@ def _draw_legend(screen: pygame.Surface, font: pygame.font.Font, box: pygame.Rec
     """The three marks with their words, side by side under the grid."""
     px = _px(unit)
     radius = max(4, font.get_linesize() // 3)
-    pieces = [(WON, _("won")), (LOST, _("lost")), (None, _("not played"))]
+    pieces = [(WON, _("won")), (LOST, _("lost")), (NOT_PLAYED, _("not played"))]
     labels = [font.render(words, True, theme.TEXT) for _result, words in pieces]
     gap = px(18)
     width = sum(2 * radius + px(6) + label.get_width() for label in labels) + gap * (len(labels) - 1)
     x = box.centerx - width // 2
     for (mark, _words), label in zip(pieces, labels, strict=True):
-        centre = (x + radius, box.centery)
-        if mark is None:
-            pygame.draw.circle(screen, theme.TEXT_DIM, centre, radius, 1)
-        else:
-            _draw_day(screen, font, centre, radius, "", mark, False, unit)
+        _draw_day(screen, font, (x + radius, box.centery), radius, "", mark, False, unit)
         x += 2 * radius + px(6)
         screen.blit(label, label.get_rect(midleft=(x, box.centery)))
         x += label.get_width() + gap

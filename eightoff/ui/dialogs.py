@@ -681,10 +681,7 @@ def help_dialog(host: Host, session: Session) -> Dialog:
     lines: list[str] = []
     for paragraph in variant.help_paragraphs:
         lines += [_(paragraph), ""]
-    mouse, keys = control_words(session.game.rules)
-    if host.preferences.double_click_home:  # a single click only picks: say what sends a card
-        mouse += " " + _("As Preferences ask, it takes a double-click, not a click.")
-    lines += [mouse, keys]
+    lines += control_words(session.game.rules, host.preferences.double_click_home)
     lines += [_(paragraph) for paragraph in KEY_HELP]
     shortcuts = [f"{' / '.join(map(key_words, c.keys))} {_(c.label).lower()}" for c in COMMANDS if c.keys]
     lines.append(_("Shortcuts: {shortcuts}.").format(shortcuts=", ".join(shortcuts)))

@@ -74,11 +74,11 @@ class StatisticsDialog(Dialog):
         (the default), Watch, Figures, Close; with no game finished yet, only Figures and Close.
         The daily deals: the month before and after, Figures, Close (the default). Enter never
         presses Reset."""
-        if self.daily_page:
-            self.default_button = 3
-            return [(_("Earlier month"), lambda: self.turn_month(-1)),
-                    (_("Later month"), lambda: self.turn_month(1)), (_("Figures"), self.show_figures),
-                    (_("Close"), None)]
+        if self.daily_page:  # no later month past today's: its days have no result yet
+            later = [(_("Later month"), lambda: self.turn_month(1))] if self.month < self.this_month() else []
+            turns = [(_("Earlier month"), lambda: self.turn_month(-1)), *later]
+            self.default_button = len(turns) + 1
+            return [*turns, (_("Figures"), self.show_figures), (_("Close"), None)]
         if self.games_page:
             self.default_button = 0
             chosen = [(_("Play again"), self.play_selected), (_("Watch"), self.watch_selected)]
@@ -99,9 +99,12 @@ class StatisticsDialog(Dialog):
         self.daily_page = self.games_page = False
         self.show_again()
 
+    def this_month(self) -> tuple[int, int]:
+        return self.today.year, self.today.month
+
     def turn_month(self, step: int) -> None:
         year, month = divmod(self.month[0] * 12 + self.month[1] - 1 + step, 12)
-        self.month = (year, month + 1)
+        self.month = min((year, month + 1), self.this_month())
         self.show_again()
 
     def show_again(self) -> None:
@@ -135,7 +138,7 @@ class StatisticsDialog(Dialog):
         return self._daily
 
     def daily_lines(self) -> list[str]:
-        """The streaks of daily wins, and the shown month's days won and not won."""
+        """The streaks of daily wins, and the shown month's days won and lost (the legend's words)."""
         record = self.daily()
         year, month = self.month
         won = sum(1 for day in record.won if (day.year, day.month) == (year, month))
@@ -143,8 +146,9 @@ class StatisticsDialog(Dialog):
         current = ngettext("Current streak of daily wins: {count} day",
                            "Current streak of daily wins: {count} days", record.current)
         longest = ngettext("Longest streak: {count} day", "Longest streak: {count} days", record.longest)
-        shown = _("{month}: {won} won, {lost} not won").format(month=month_title(month, year), won=won,
-                                                              lost=lost)
+        shown = _("{month}: {won}, {lost}").format(
+            month=month_title(month, year), won=ngettext("{count} won", "{count} won", won).format(count=won),
+            lost=ngettext("{count} lost", "{count} lost", lost).format(count=lost))
         return [_("Daily deals of {game}").format(game=record.name), current.format(count=record.current),
                 longest.format(count=record.longest), shown]
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from eightoff.cli import build_parser
+from eightoff.session.commands import COMMANDS as ALL_COMMANDS
 from eightoff.solver.compiled import COMPILED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +42,12 @@ def test_every_command_line_subcommand_is_described() -> None:
         assert f"eightoff {name}" in README, name
     for option in ("--deal", "--rules", "--log-moves", "--print-layout"):
         assert f"eightoff {option}" in README, option
+
+
+def test_the_toolbar_paragraph_names_every_toolbar_command_in_order() -> None:
+    paragraph = README.split("The toolbar across the top:")[1].split("\n\n")[0]
+    named = re.findall(r"\*\*([^*]+)\*\*", paragraph.split(". The toolbar")[0])
+    assert named == [each.label for each in ALL_COMMANDS if each.toolbar]
 
 
 def test_the_key_table_and_help_name_the_same_keys() -> None:

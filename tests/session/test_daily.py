@@ -18,7 +18,7 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
 from eightoff.session.advisor import Advisor
 from eightoff.session.clock import clock_text
-from eightoff.session.daily_words import share_line
+from eightoff.session.daily_words import par_result, share_line
 from eightoff.session.session import Session
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
@@ -294,3 +294,16 @@ def test_a_daily_won_as_the_window_died_counts_for_its_day(home: Path) -> None:
     days = again.daily_results("standard")
     again.close()
     assert days[THURSDAY].won and days[THURSDAY].par == chosen.par
+
+
+@pytest.mark.parametrize(("moves", "helped", "words"), [
+    (33, False, "Par is 33: you matched it."),
+    (32, False, "Par is 33: you beat it by 1 move."),
+    (30, False, "Par is 33: you beat it by 3 moves."),
+    (34, False, "Par is 33: 1 move over."),
+    (40, False, "Par is 33: 7 moves over."),
+    (60, True, "Par is 33."),
+])
+def test_the_par_line_compares_without_repeating_the_moves(moves: int, helped: bool, words: str) -> None:
+    assert par_result(moves, 33, helped) == words
+    assert str(moves) not in words or moves == 33

@@ -25,8 +25,10 @@ from eightoff.solver.limits import Budget
 from eightoff.solver.par import PAR_NODES, find_par, player_line
 from eightoff.solver.solve import solve
 from eightoff.store import HomeDirs, Store
+from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
+from eightoff.ui.daily_calendar import draw_calendar
 from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.helpers import FakeClock, click, key
 from tests.ui.test_grades import UNLISTED
@@ -98,8 +100,11 @@ def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(langua
     par = app.session.par
     assert par is not None and app.session.moves() == par
     assert dialog.lines[0] == DAILY_WORDS[language]
-    shown = {"en": f"{par} moves, par {par}", "it": f"{par} mosse, par {par}"}[language]
-    assert shown in dialog.body_lines()
+    shown = {"en": f"Par is {par}: you matched it.", "it": f"Il par è {par}: l'hai eguagliato."}[language]
+    body = dialog.body_lines()
+    assert shown in body
+    count = {"en": f"{par} moves", "it": f"{par} mosse"}[language]
+    assert " ".join(body).count(count) == 1  # the move count once, not again beside the par
     assert dialog_problems(dialog, "the daily's win") == []
     copy = next(choice for choice in dialog.choices if choice.label == COPY[language])
     click(app, copy.rect.center)
@@ -183,14 +188,44 @@ def test_the_statistics_daily_view_shows_the_streaks_and_the_month(tmp_path: Pat
     dialog = app.top
     assert isinstance(dialog, StatisticsDialog) and dialog.daily_page
     expected = {"en": ["Current streak of daily wins: 1 day", "Longest streak: 1 day",
-                       "November 2026: 1 won, 0 not won"],
+                       "November 2026: 1 won, 0 lost"],
                 "it": ["Serie attuale di giornaliere vinte: 1 giorno", "Serie più lunga: 1 giorno",
-                       "Novembre 2026: 1 vinte, 0 non vinte"]}[language]
+                       "Novembre 2026: 1 vinta, 0 perse"]}[language]
     assert dialog.body_lines()[1:] == expected
     assert dialog.daily().won == frozenset({THURSDAY})
     assert dialog_problems(dialog, "the daily view") == []
+    later = {"en": "Later month", "it": "Mese dopo"}[language]
+    assert later not in [choice.label for choice in dialog.choices]  # no month after today's
     earlier = next(choice for choice in dialog.choices
                    if choice.label == {"en": "Earlier month", "it": "Mese prima"}[language])
     click(app, earlier.rect.center)
-    assert isinstance(app.top, StatisticsDialog) and app.top.month == (2026, 10)
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog) and dialog.month == (2026, 10)
+    october = {"en": "October 2026: 0 won, 0 lost", "it": "Ottobre 2026: 0 vinte, 0 perse"}[language]
+    assert dialog.body_lines()[-1] == october
+    click(app, next(choice for choice in dialog.choices if choice.label == later).rect.center)
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog) and dialog.month == (2026, 11)
+    assert later not in [choice.label for choice in dialog.choices]
+    key(app, pygame.K_RETURN)  # Enter is Close, whichever buttons the month has
+    assert not isinstance(app.top, StatisticsDialog)
     app.session.close()
+
+
+def dim_pixels(today: date) -> int:
+    """How many pixels of November 2026's calendar, with no day played, are drawn in the
+    colour of the "not played" mark, seen on `today`."""
+    surface = pygame.Surface((700, 460))
+    draw_calendar(surface, surface.get_rect(), 2026, 11, frozenset(), frozenset(), today, 1.0)
+    mask = pygame.mask.from_threshold(surface, theme.TEXT_DIM, (1, 1, 1, 255))
+    return mask.count()
+
+
+def test_each_past_day_not_played_has_the_legends_ring_and_days_to_come_none() -> None:
+    """The legend's "not played" ring is drawn on the grid: on every past day of the month with
+    no result (29 more rings when the month is over than before it began), never on a day to
+    come."""
+    pygame.font.init()
+    before, after = dim_pixels(date(2026, 10, 31)), dim_pixels(date(2026, 12, 1))
+    assert after - before > 30 * 40
+    assert dim_pixels(date(2026, 11, 15)) - before > 14 * 40
