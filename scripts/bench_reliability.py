@@ -18,6 +18,7 @@ Each try is real processes on a fresh EIGHTOFF_HOME:
                with one line.
   worker       the window's solver process may grow by 1 GB at most and ends within a second
                of its window's SIGKILL.
+  WAL files, hard links, unsaved win: the player's own files (scripts/bench_own_files.py).
 More (each class's function says exactly what it tries):
   limits       deals at the edges (up to 10**20) saved, resumed, counted, solved, opened.
   full disk    a real 1 MB tmpfs holding games.db, filled or remounted read-only, under a
@@ -62,6 +63,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from _figures import loop_seconds  # noqa: E402
 from bench_db import write_log  # noqa: E402
+from bench_own_files import hard_links_class, unsaved_win_class, wal_files_class  # noqa: E402
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE  # noqa: E402
 from eightoff.store import HomeDirs, Store  # noqa: E402
@@ -1038,6 +1040,9 @@ CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
     "jobs": jobs_class,
     "long game": long_game,
     "scale": scale,
+    "WAL files": wal_files_class,
+    "hard links": hard_links_class,
+    "unsaved win": unsaved_win_class,
 }
 
 

@@ -11,8 +11,11 @@ as soon as the write goes through. A stop signal does the same within the watchd
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING
 
+from eightoff.core.i18n import _
 from eightoff.session.unsaved import Unsaved
 
 if TYPE_CHECKING:
@@ -84,9 +87,21 @@ class QuitGuard:
         if self.deadline is not None and now >= self.deadline:
             self.deadline = None
             if self.signalled:
+                self.keep_elsewhere()
                 self.quit_anyway()
                 return
         self.next_try = now + (RETRY_EVERY if self.deadline is not None else IDLE_RETRY_SECONDS)
+
+    def keep_elsewhere(self) -> None:
+        """A stop signal's time is up: what even the pending file could not keep (a full disk)
+        goes to a file in the home or temporary folder, named on stderr, as nobody can be asked."""
+        if self.unsaved.kept_for_next_start():
+            return
+        path = self.unsaved.save_to_file()
+        if path is not None:
+            shown = os.fsencode(path).decode("utf-8", "replace")
+            print(_("eightoff: a finished game could not be saved; it was kept as {path} (add it with: "
+                    "eightoff stats --import {path})").format(path=shown), file=sys.stderr, flush=True)
 
     def wait(self) -> None:
         """Wait: try again at the quick pace for another while."""

@@ -173,3 +173,27 @@ def test_a_freed_disk_takes_the_win_at_once_without_a_move() -> None:
         later(app, 2.1)
         assert wins(home) == 1
         finish(app)
+
+
+def test_a_stop_signal_on_a_full_disk_keeps_the_win_in_a_file_of_the_players(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with full_disk() as disk:
+        home = disk / "home"
+        store_at(home).save_preferences(QUICK)
+        app, _session = open_app(home, game=one_move_from_won())
+        fill(disk)
+        press_button(app, "Finish")
+        app.pump()
+        post(pygame.QUIT, signal=True)
+        app.pump()
+        later(app, 2.1)
+        assert not app.running
+        [kept] = tmp_path.glob("eightoff-unsaved-games-*.jsonl")
+        assert f"kept as {kept}" in capsys.readouterr().err
+        (disk / "filler").unlink()
+        finish(app)
+    result = subprocess.run([sys.executable, "-m", "eightoff", "stats", "--import", str(kept)],
+                            env={"EIGHTOFF_HOME": str(tmp_path / "next"), "LANGUAGE": "en",
+                                 "PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=120)
+    assert result.stdout.strip() == "1 game added", result.stderr
