@@ -25,18 +25,24 @@ from eightoff.ui import theme
 from eightoff.ui.access import screen_reader_help
 from eightoff.ui.designs import (
     BACKS,
-    FACES,
     TABLES,
     back_design,
-    face_design,
     next_name,
     table_cloth,
     table_name,
 )
-from eightoff.ui.faces import card_faces
 from eightoff.ui.game_preview import game_picture
-from eightoff.ui.layout import CARD_ASPECT, chrome_scale
+from eightoff.ui.layout import chrome_scale
 from eightoff.ui.scene import Scene
+from eightoff.ui.themes.choice import (
+    LARGE_INDEX,
+    colour_row,
+    face_label,
+    face_names,
+    face_notes,
+    offers_large_index,
+)
+from eightoff.ui.themes.deck import POLL_SECONDS, CardArt, card_size
 
 if TYPE_CHECKING:
     from eightoff.session.session import Session
@@ -361,7 +367,10 @@ class PreferencesDialog(Dialog):
 
     def __init__(self, host: Host, game: Variant,
                  changed: Callable[[Preferences, Preferences], None],
-                 playing: Callable[[], dict[str, bool]]) -> None:
+                 playing: Callable[[], dict[str, bool]], art: CardArt | None = None) -> None:
+        self.art = art if art is not None else CardArt(None)
+        """The table's cards: the installed themes, and their drawings for the preview."""
+        self.shown_drawings = -1
         self.changed = changed
         """Called with the preferences before and after a row's change; the table applies them
         through the session (a rule option may first ask whether to restart the deal)."""
@@ -422,10 +431,11 @@ class PreferencesDialog(Dialog):
         rows = [
             (_("Auto-play cards to the foundations: {state}").format(state=_on(p.autoplay)),
              _flipped("autoplay")),
-            (_("Four-colour deck: {state}").format(state=_on(p.four_colour)), _flipped("four_colour")),
+            (colour_row(_("Four-colour deck: {state}").format(state=_on(p.four_colour)), p),
+             _flipped("four_colour")),
             (_("Winnable deals only (random new games): {state}").format(state=winnable_state), winnable),
             (_("Animation speed: {speed}").format(speed=speed_name), speed),
-            (_("High-contrast colours: {state}").format(state=_on(p.high_contrast)),
+            (colour_row(_("High-contrast colours: {state}").format(state=_on(p.high_contrast)), p),
              _flipped("high_contrast")),
             (_("Large cards: {state}").format(state=_on(p.large_cards)), _flipped("large_cards")),
             (_("Ask before leaving a game with moves made: {state}").format(state=_on(p.confirm_leave)),
@@ -457,9 +467,11 @@ class PreferencesDialog(Dialog):
             return replace(old, volume=louder[0] if louder else self.VOLUMES[0])
 
         tables = {name: label for name, (label, _cloth) in TABLES.items()}
+        offer = [(_("Use the Large index design"), lambda old: replace(old, card_face=LARGE_INDEX))]
         return [
-            (_("Card faces: {design}").format(design=_(FACES[face_design(p.card_face)])),
-             cycled("card_face", list(FACES))),
+            (_("Card faces: {design}").format(design=face_label(p.card_face, self.art)),
+             cycled("card_face", face_names(self.art))),
+            *(offer if offers_large_index(p, self.art) else []),
             (_("Card backs: {design}").format(design=_(BACKS[back_design(p.card_back)])),
              cycled("card_back", list(BACKS))),
             (_("Table: {colour}").format(colour=_(tables[table_name(p.table_colour)])),
@@ -483,13 +495,25 @@ class PreferencesDialog(Dialog):
 
     # ----- the cards' preview
 
+    def body_lines(self) -> list[str]:
+        """The page's hint, and on the cards' page what the preview says of a chosen theme."""
+        return self.lines + (face_notes(self.host.preferences, self.art) if self.cards_page else [])
+
     def figure_height(self) -> int:
         return self.px(PREVIEW_HEIGHT) if self.cards_page else 0
+
+    def needs_draw(self) -> bool:
+        """Also when a theme's drawing for the preview (or the table) has finished."""
+        return super().needs_draw() or (self.cards_page and self.shown_drawings != self.art.generation)
+
+    def next_wakeup(self, now: float) -> float | None:
+        return now + POLL_SECONDS if self.cards_page and self.art.pending else None
 
     def draw_panel(self, screen: pygame.Surface) -> None:
         super().draw_panel(screen)
         if self.cards_page:
-            draw_preview(screen, self.figure_area(), self.host.preferences, self.px(10))
+            self.shown_drawings = self.art.generation
+            draw_preview(screen, self.figure_area(), self.host.preferences, self.px(10), self.art)
 
 
 PREVIEW_HEIGHT = 118
@@ -497,20 +521,21 @@ PREVIEW_HEIGHT = 118
 PREVIEW_CARDS = ("AS", "KH", "QC", "JD", "TD")
 
 
-def draw_preview(screen: pygame.Surface, area: pygame.Rect, preferences: Preferences, radius: int) -> None:
-    """A few cards and a back, on the chosen table, drawn as the table will draw them."""
+def draw_preview(screen: pygame.Surface, area: pygame.Rect, preferences: Preferences, radius: int,
+                 art: CardArt | None = None) -> None:
+    """A few cards and a back, on the chosen table, drawn as the table will draw them: a chosen
+    theme's once drawn for this size (asked of `art`), the built-in design's until then."""
     high_contrast = preferences.high_contrast
     felt = (0, 0, 0) if high_contrast else table_cloth(preferences.table_colour).felt
     pygame.draw.rect(screen, felt, area, border_radius=radius)
     count = len(PREVIEW_CARDS) + 1
     gap = max(4, area.h // 12)
-    height = area.h - 2 * gap
-    width = min(round(height / CARD_ASPECT), (area.w - gap * (count + 1)) // count)
-    height = round(width * CARD_ASPECT)
-    if width < 16:
+    fit = [(area.w - gap * (count + 1)) // count, area.h - 2 * gap]
+    art = art if art is not None else CardArt(None)
+    width, height = card_size({"fit": fit}, art.aspect(preferences))
+    if min(fit) < 16:
         return
-    faces = card_faces(width, height, preferences.four_colour, high_contrast, None, preferences.card_face,
-                       preferences.card_back)
+    faces = art.faces((width, height), preferences, {"fit": fit})
     pictures = [faces.face(Card.parse(name)) for name in PREVIEW_CARDS] + [faces.back()]
     left = area.centerx - (count * width + (count - 1) * gap) // 2
     for index, picture in enumerate(pictures):

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from eightoff.ui.playback import Playback
     from eightoff.ui.scene import Host
     from eightoff.ui.status import StatusLine
+    from eightoff.ui.themes.deck import CardArt
     from eightoff.ui.toolbar import Toolbar
 
 
@@ -64,6 +65,7 @@ class Table(Protocol):
 
     animator: Animator
     controller: Controller
+    art: CardArt
     layout: Layout
     status: StatusLine
     toolbar: Toolbar
@@ -179,7 +181,7 @@ class Router:
 
     def open_preferences(self) -> None:
         self.host.push(dialogs().PreferencesDialog(self.host, self.session.variant, self.preferences_changed,
-                                                   self.session.options))
+                                                   self.session.options, self.table.art))
 
     def open_statistics(self) -> None:
         statistics = self.session.statistics

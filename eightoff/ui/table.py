@@ -190,7 +190,8 @@ class TableScene(Scene):
             self.hint = None
             self.invalidate()
         self.session.tick(self.on_top() and self.host.visible)
-        if self.art.poll():  # a theme's cards were drawn (or could not be)
+        drawn = self.art.poll()
+        if drawn is not None and drawn.for_table:  # a theme's cards were drawn (or could not be)
             self.resize(self.host.size)
         self.status.indicator = self.session.indicator()
         self.status.warn(self.session.save_problem())

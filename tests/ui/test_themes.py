@@ -20,13 +20,14 @@ from eightoff.session.session import Session
 from eightoff.store.store import Store
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
+from eightoff.ui.dialogs import PreferencesDialog
 from eightoff.ui.faces import CardFaces
 from eightoff.ui.themes import deck
 from eightoff.ui.themes.deck import ThemeFaces
 from eightoff.userfiles.dirs import HomeDirs
 from tests.themes.makers import card_colour, sheet_svg, write_deck, write_sheet
 
-from .helpers import FakeClock
+from .helpers import FakeClock, click, key
 
 SHEETS = Path("aisleriot") / "cards"
 
@@ -40,9 +41,9 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
-def open_window(home: Path, face: str, size: tuple[int, int] = (1280, 800)) -> App:
+def open_window(home: Path, face: str, size: tuple[int, int] = (1280, 800), rules: str = "standard") -> App:
     faces_module._cached.cache_clear()  # as a new process: nothing drawn yet
-    session = Session.open(Keeper(Store(HomeDirs(home))), FakeClock(), key="standard", deal=617)
+    session = Session.open(Keeper(Store(HomeDirs(home))), FakeClock(), key=rules, deal=617)
     session.preferences.card_face = face
     app = App(session, out=io.StringIO(), size=size)
     app.pump()
@@ -184,5 +185,82 @@ def test_without_resvg_the_game_starts_as_today(tmp_path: Path, data: Path,
         assert app.table.art.problem("aisleriot:mine") == "resvg-py, which draws themes, is not installed"
         assert app.table.layout.card[1] == round(app.table.layout.card[0] * 1.4)
         assert pygame.display.get_init()
+    finally:
+        app.close()
+
+
+def labels(dialog: object) -> list[str]:
+    return [choice.label for choice in dialog.choices]  # type: ignore[attr-defined]
+
+
+def cards_page(app: App) -> PreferencesDialog:
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert isinstance(dialog, PreferencesDialog)
+    [page] = [choice for choice in dialog.choices if choice.label == "Cards and sound…"]
+    click(app, page.rect.center)
+    return dialog
+
+
+def click_row(app: App, dialog: PreferencesDialog, start: str) -> None:
+    [row] = [choice for choice in dialog.choices if choice.label.startswith(start)]
+    click(app, row.rect.center)
+
+
+def test_preferences_lists_the_designs_then_the_themes_and_previews_the_chosen_one(
+        tmp_path: Path, data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "mine")
+    write_sheet(data / SHEETS, "broken", b"")
+    write_deck(data / "carddecks", "testdeck")
+    app = open_window(tmp_path / "home", "standard")
+    try:
+        dialog = cards_page(app)
+        seen = []
+        for _ in range(6):
+            click_row(app, dialog, "Card faces")
+            seen.append(labels(dialog)[0])
+        assert seen == ["Card faces: " + name for name in (
+            "Classic", "Large index", "Broken (Aisleriot)", "Mine (Aisleriot)", "Test testdeck (KDE)",
+            "Standard")]
+        for _ in range(4):
+            click_row(app, dialog, "Card faces")
+        assert app.preferences.card_face == "aisleriot:mine"
+        until_drawn(app)  # the table's cards and the preview's
+        assert isinstance(app.table.faces, ThemeFaces)
+        assert "Four-colour suits and high contrast do not apply to a theme." in dialog.body_lines()
+        area = dialog.figure_area()
+        row = [tuple(app.screen.get_at((x, area.centery)))[:3] for x in range(area.x, area.right)]
+        for card in ("AS", "KH", "QC"):  # the preview's cards, the theme's own
+            assert any(near(colour, card_colour(Card.parse(card))) for colour in row), card
+        click_row(app, dialog, "General")
+        assert "Four-colour deck: off (not for a theme)" in labels(dialog)
+        assert "High-contrast colours: off (not for a theme)" in labels(dialog)
+        click_row(app, dialog, "Cards and sound")
+        for _ in range(5):
+            click_row(app, dialog, "Card faces")
+        assert app.preferences.card_face == "aisleriot:broken"
+        until_drawn(app)
+        assert labels(dialog)[0] == "Card faces: Broken (Aisleriot): cannot be drawn"
+        assert dialog.body_lines()[1] == ("This theme cannot be drawn (it is empty): the Standard design is "
+                                          "shown.")
+        assert type(app.table.faces) is CardFaces
+    finally:
+        app.close()
+
+
+def test_where_the_themes_index_would_be_too_small_the_large_index_is_offered(
+        tmp_path: Path, data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "mine")
+    app = open_window(tmp_path / "home", "aisleriot:mine", size=(800, 600), rules="freecell")
+    try:
+        until_drawn(app)
+        assert app.table.layout.card[1] * 0.09 < 9  # FreeCell's cards at 800x600, 1.5 high
+        dialog = cards_page(app)
+        assert dialog.body_lines()[2].startswith("At this window's card size the theme's corner index")
+        click_row(app, dialog, "Use the Large index design")
+        assert app.preferences.card_face == "large" and app.table.faces.design == "large"
+        assert "Use the Large index design" not in labels(dialog)
     finally:
         app.close()

@@ -23,17 +23,20 @@ import pygame
 from eightoff.core.cards import DECK
 from eightoff.core.i18n import _
 from eightoff.core.preferences import Preferences
-from eightoff.themes.found import Theme, find_theme, is_theme_id
+from eightoff.core.variants import VARIANTS
+from eightoff.themes.found import Theme, find_theme, find_themes, is_theme_id
 from eightoff.themes.kept import Kept, cell
 from eightoff.ui.designs import DEFAULT_FACE
 from eightoff.ui.face_cache import PictureFile
 from eightoff.ui.faces import FACE, CardFaces, card_faces
-from eightoff.ui.layout import CARD_ASPECT
+from eightoff.ui.layout import CARD_ASPECT, compute_layout
 from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
     import subprocess
 
+KEPT_SIZES = 3
+"""Sizes of theme cards kept drawn: the table's, the preview's, and one resized from."""
 POLL_SECONDS = 0.1
 """How often the table looks whether a drawing has finished, while one runs."""
 INDEX_SHARE = 0.09
@@ -54,12 +57,31 @@ def resvg_missing() -> bool:
     return importlib.util.find_spec("resvg_py") is None
 
 
+def card_size(place: dict[str, object], aspect: float) -> tuple[int, int]:
+    """The card size a drawing asked for with `place` has, for cards of `aspect` (height per
+    unit of width): the table's cards for its window, or the largest that fit a preview's box."""
+    fit = place.get("fit")
+    if isinstance(fit, list):
+        width = max(16, min(int(fit[0]), round(int(fit[1]) / aspect)))
+        return (width, round(width * aspect))
+    window, scale = place["window"], place.get("ui_scale", 1.0)
+    assert isinstance(window, list) and isinstance(scale, (int, float))
+    layout = compute_layout(int(window[0]), int(window[1]), VARIANTS[str(place["rules"])].rules,
+                            bool(place.get("large")), float(scale), card_aspect=aspect)
+    return layout.card
+
+
 @dataclass(frozen=True)
 class Wish:
     """A drawing asked for: the theme and how its card size is found (window or preview box)."""
 
     theme: Theme
     place: tuple[tuple[str, object], ...]
+
+    @property
+    def for_table(self) -> bool:
+        """Whether the table asked for it (else a preview)."""
+        return "window" in dict(self.place)
 
     def request(self, cache: Path) -> str:
         theme = self.theme
@@ -130,6 +152,12 @@ class CardArt:
         """Drawings found damaged (said once; drawn again over)."""
         self.started = False
         """Drawings start once the first frame is on screen (`after_frame`)."""
+        self.generation = 0
+        """How many drawings have finished: a preview that shows one redraws when it grows."""
+        self.table_card: tuple[int, int] | None = None
+        """The card size the table last asked for."""
+        self.found: list[Theme] | None = None
+        """The installed themes, listed when Preferences first asks (`installed`)."""
         self.unkept: ThemeFaces | None = None
         """Faces read from a drawing's PNG, whose raw pictures the next frame keeps for the
         next launch (read as fast as the built-in designs')."""
@@ -151,21 +179,34 @@ class CardArt:
     def aspect(self, preferences: Preferences) -> float:
         """The cards' height per unit of width: the chosen theme's, once known, else a poker
         card's (the built-in designs')."""
-        theme = self.theme(preferences.card_face)
-        if theme is None or self.cache is None:
-            return CARD_ASPECT
-        kept = Kept.of(theme, self.cache)
-        note = kept.note() if kept is not None else None
-        if note is not None and "problem" in note:
-            self.fail(theme.id, str(note["problem"]))
-            return CARD_ASPECT
-        aspect = note.get("aspect") if note is not None else None
+        aspect = self._note(preferences.card_face).get("aspect")
         return aspect if isinstance(aspect, float) else CARD_ASPECT
+
+    def _note(self, face: str) -> dict[str, object]:
+        """What the drawing process noted of the theme `face` names ({} if nothing yet); a
+        noted problem is taken as the theme's."""
+        theme = self.theme(face)
+        if theme is None or self.cache is None:
+            return {}
+        kept = Kept.of(theme, self.cache)
+        note = (kept.note() if kept is not None else None) or {}
+        if "problem" in note:
+            self.fail(theme.id, str(note["problem"]))
+        return note
+
+    def installed(self) -> list[Theme]:
+        """The installed themes, looked for once (when Preferences first lists them)."""
+        if self.found is None:
+            self.found = find_themes()
+            self.themes.update((theme.id, theme) for theme in self.found)
+        return self.found
 
     def faces(self, size: tuple[int, int], preferences: Preferences,
               place: dict[str, object]) -> CardFaces:
         """The cards at `size`: the chosen theme's when drawn for it (a drawing is asked for,
         as `place` says, when not), else the built-in design's."""
+        if "window" in place:
+            self.table_card = size
         theme = self.theme(preferences.card_face)
         if theme is not None:
             faces = self.theme_faces(theme, size)
@@ -201,13 +242,12 @@ class CardArt:
                 return None
             faces.load(grid)
             self.unkept = faces
-        self.drawn = {key: value for key, value in self.drawn.items() if key[1] == size}
-        self.drawn[(theme.id, size)] = faces
+        self.drawn = {**dict(list(self.drawn.items())[-KEPT_SIZES + 1:]), (theme.id, size): faces}
         return faces
 
     def problem(self, face: str) -> str:
         """Why the theme `face` names cannot be drawn ("" when it can, as far as is known)."""
-        self.theme(face)
+        self._note(face)
         return self.problems.get(face, "")
 
     def fail(self, face: str, why: str) -> None:
@@ -235,15 +275,16 @@ class CardArt:
     def pending(self) -> bool:
         return self.running is not None or (self.started and bool(self.wishes))
 
-    def poll(self) -> bool:
-        """Whether a drawing has just finished (the table takes its cards then)."""
+    def poll(self) -> Wish | None:
+        """The drawing that has just finished, if one has (the table takes its cards then)."""
         if self.running is None:
-            return False
+            return None
         wish, process = self.running
         code = process.poll()
         if code is None:
-            return False
+            return None
         self.running = None
+        self.generation += 1
         if code != 0:
             assert self.cache is not None
             kept = Kept.of(wish.theme, self.cache)
@@ -251,7 +292,7 @@ class CardArt:
             self.fail(wish.theme.id, str(note["problem"]) if note and "problem" in note
                       else _("its drawing stopped ({code})").format(code=code))
         self._next()
-        return True
+        return wish
 
     def _next(self) -> None:
         if not self.started or self.running is not None or not self.wishes or self.cache is None:

@@ -28,11 +28,10 @@ import resvg_py
 
 from eightoff.core.cards import DECK, Card
 from eightoff.core.i18n import _
-from eightoff.core.variants import VARIANTS
 from eightoff.themes.found import AISLERIOT, Theme
 from eightoff.themes.kept import GRID, Kept, cell
 from eightoff.themes.sheet import BACK, HREFS, SVG_NS, URL, Art, Undrawable, element_id, read_art
-from eightoff.ui.layout import compute_layout
+from eightoff.ui.themes.deck import card_size
 
 MEASURE_WIDTH = 600
 """Pixels across the small drawing of a KDE sheet that finds where an element is."""
@@ -42,22 +41,6 @@ PICTURE_LIMIT = 1200
 """The widest card drawn (a 4K screen's cards are under 400)."""
 TEXT = re.compile(r"<(?:\w+:)?text\b")
 """Loading the system's fonts costs resvg 0.1-0.3 s a drawing: only a drawing with text needs them."""
-
-
-def card_size(request: dict[str, object], aspect: float) -> tuple[int, int]:
-    """The card size a request asks for, for cards of `aspect` (height per unit of width): the
-    table's cards for its window, or the largest that fit a preview's box."""
-    fit = request.get("fit")
-    if isinstance(fit, list):
-        width = max(16, min(int(fit[0]), round(int(fit[1]) / aspect)))
-        return (width, round(width * aspect))
-    window = request["window"]
-    assert isinstance(window, list)
-    rules = VARIANTS[str(request["rules"])].rules
-    scale = request.get("ui_scale", 1.0)
-    layout = compute_layout(int(window[0]), int(window[1]), rules, bool(request.get("large")),
-                            float(scale) if isinstance(scale, (int, float)) else 1.0, card_aspect=aspect)
-    return layout.card
 
 
 def render(svg: str, width: int) -> pygame.Surface:
