@@ -99,6 +99,7 @@ def odd_things() -> dict[str, Callable[[Path], None]]:
         "a FIFO": lambda path: os.mkfifo(path),
         "a device": lambda path: os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3)),
         "another user's file": other_users,
+        "garbage": lambda path: path.write_bytes(b"garbage " * 99),  # the -wal only: SQLite remakes a -shm
     }
 
 
@@ -196,6 +197,8 @@ def wal_files_class(tally: Tally, quick: bool) -> str | None:
     things = odd_things()
     for suffix in ("-wal", "-shm"):
         for name, plant in (list(things.items())[:3] if quick else things.items()):
+            if name.startswith("garbage") and suffix != "-wal":
+                continue
             with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
                 tally.add(f"games.db{suffix} is {name}", odd_companion_case(Path(folder), suffix, plant))
     for name, tamper in tamperings().items():

@@ -19,7 +19,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, NamedTuple
 
 import msgspec
 
@@ -59,18 +59,32 @@ def old_files(dirs: StoreDirs) -> list[Path]:
     return [path for path in found if os.path.lexists(path)]
 
 
-def migrate(connection: sqlite3.Connection, dirs: StoreDirs) -> tuple[list[tuple[Path, str]], int, int]:
-    """Read the old files into the database (in the caller's transaction): the unfinished
-    games that could not be read, with the reason; the log's lines skipped; its lines of a
-    newer version."""
+class Problem(NamedTuple):
+    """An old file that could not be read, for the player: which, what it held, why, and what
+    the program does instead."""
+
+    path: Path
+    what: str
+    reason: str
+    consequence: str
+
+
+def migrate(connection: sqlite3.Connection, dirs: StoreDirs) -> tuple[list[Problem], int, int]:
+    """Read the old files into the database (in the caller's transaction): the files that could
+    not be read (the log, an unfinished game, its steps); the log's lines skipped; its lines of
+    a newer version."""
     from eightoff.store import finished  # here, for start-up cost: only a migration needs it
 
     data = dirs.user_data_path
     skipped = newer = 0
     sources: list[IO[bytes]] = []
+    problems = []
     log = open_regular(data / LOG)
     if log is not None:
         sources.append(log)
+    elif os.path.lexists(data / LOG):
+        problems.append(Problem(data / LOG, _("record of finished games"), why_not(data / LOG),
+                                _("its games are not counted")))
     sources.append(io.BytesIO(b"\n".join(_pending(data / PENDING))))
     for source in sources:
         with source:
@@ -80,18 +94,23 @@ def migrate(connection: sqlite3.Connection, dirs: StoreDirs) -> tuple[list[tuple
     connection.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?)",
                            (("skipped", skipped), ("newer", newer)))
     _replays(connection, data / REPLAYS)
-    problems = []
     for path in old_files(dirs):
         if path.name.endswith(".json") and path.parent == dirs.user_state_path:
-            problem = _unfinished(connection, path)
-            if problem is not None:
-                problems.append((path, problem))
+            problems += _unfinished(connection, path)
     finished.count_new(connection)
     return problems, skipped, newer
 
 
 LONGEST_LINE = 64 << 10
 """Bytes of a waiting game's line at most (as `finished.LONGEST_LINE`)."""
+
+
+def why_not(path: Path) -> str:
+    """Why `open_regular` gave nothing for a path that is there."""
+    try:
+        return kind_of(os.lstat(path).st_mode) or _("it cannot be read")
+    except OSError as error:
+        return error.strerror or str(error)
 
 
 def open_regular(path: Path) -> IO[bytes] | None:
@@ -129,27 +148,32 @@ def _replays(connection: sqlite3.Connection, folder: Path) -> None:
                                        (raw, path.stem))
 
 
-def _unfinished(connection: sqlite3.Connection, path: Path) -> str | None:
-    """One kind's old unfinished game with its steps; why it cannot be read (it then stays in
-    the folder of old files, as it would have been set aside), or None."""
+def _unfinished(connection: sqlite3.Connection, path: Path) -> list[Problem]:
+    """One kind's old unfinished game with its steps; what of them could not be read (it then
+    stays in the folder of old files, as it would have been set aside)."""
     try:
         raw = read_regular(path, DOCUMENT_LIMIT)
         if raw is None:
-            return None
+            return []
         saved, token = saved_game.decode_saved(raw)
         if saved.game.rules.name != (path.stem.removeprefix("unfinished-game-") if "-game-" in path.stem
                                      else DEFAULT_KEY):
             raise BadContent(_("it holds a game of another kind"))
     except (BadFile, Unreadable, BadContent) as error:
-        return str(error)
+        return [Problem(path, saved_game.what(), str(error), _("a new game is dealt"))]
+    problems = []
     if token is not None:
-        clock = _replay_steps(saved.game, path.with_name(f"{path.name}.{token}.steps"), token)
+        steps = path.with_name(f"{path.name}.{token}.steps")
+        clock, problem = _replay_steps(saved.game, steps, token)
         if clock is not None:
             saved = saved_game.SavedGame(saved.game, clock[0], clock[1], saved.game_id)
+        if problem is not None:
+            resumes = _("the game resumes at move {count}").format(count=saved.game.move_count)
+            problems.append(Problem(steps, saved_game.what(), problem, resumes))
     key = saved.game.rules.name
     if connection.execute("SELECT 1 FROM unfinished WHERE rules = ?", (key,)).fetchone() is None:
         unfinished.save(connection, saved, None)
-    return None
+    return problems
 
 
 def kept_path(dirs: StoreDirs, path: Path) -> Path:
@@ -163,15 +187,16 @@ def kept_path(dirs: StoreDirs, path: Path) -> Path:
     return target
 
 
-def _replay_steps(game: Game, path: Path, token: str) -> tuple[float, bool] | None:
-    """The old steps file's changes made on `game`, up to the first bad one; its last clock."""
+def _replay_steps(game: Game, path: Path, token: str) -> tuple[tuple[float, bool] | None, str | None]:
+    """The old steps file's changes made on `game`, up to the first bad one: its last clock, and
+    why the history ends early (None: it does not)."""
     decoder = msgspec.json.Decoder(Change)
     last = None
     from eightoff.store.finished import Lines  # here, for start-up cost: only a migration needs it
 
     file = open_regular(path)
     if file is None:
-        return None
+        return None, why_not(path) if os.path.lexists(path) else None
     try:
         with file:
             for line in Lines(file).raw_lines():  # the same bounded reading
@@ -184,9 +209,9 @@ def _replay_steps(game: Game, path: Path, token: str) -> tuple[float, bool] | No
                     break
                 game.move_count = change.count
                 last = (change.elapsed, change.hints)
-    except Exception:  # a damaged line or moves that no longer replay end the history there
-        pass
-    return last
+    except Exception as error:  # a damaged line or moves that no longer replay end the history there
+        return last, str(error) or type(error).__name__
+    return last, None
 
 
 def move_aside(dirs: StoreDirs) -> str | None:

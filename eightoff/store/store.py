@@ -189,11 +189,12 @@ class Store:
             return
         finally:
             self._db.set_wait(self.wait)
-        for path, reason in problems:
+        for problem in problems:
+            aside = legacy.kept_path(self.dirs, problem.path)
             self._notices.add(_("Your {what} could not be read ({reason}); {consequence}. The file was "
-                                "kept as {aside}.").format(what=saved_game.what(), reason=reason,
-                                                   consequence=_("a new game is dealt"),
-                                                   aside=shown(legacy.kept_path(self.dirs, path))))
+                                "kept as {aside}.").format(what=problem.what, reason=problem.reason,
+                                                           consequence=problem.consequence,
+                                                           aside=shown(aside)))
         if skipped:
             self._notices.add(ngettext(
                 "{count} line of your record of finished games could not be read and was skipped; every "

@@ -26,9 +26,11 @@ from pathlib import Path
 from eightoff.core.i18n import _
 from eightoff.store.files import NEW_FILE, aside_path, shown
 from eightoff.userfiles.identity import identity
-from eightoff.userfiles.reading import kind_of
+from eightoff.userfiles.reading import READ_FLAGS, kind_of
 
 COMPANIONS = ("-wal", "-shm", "-journal")
+WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
+"""The first bytes of a write-ahead log (SQLite's file format, big-endian checksums or little)."""
 
 
 def companion(path: Path, suffix: str) -> Path:
@@ -48,7 +50,22 @@ def odd_companion(path: Path) -> str | None:
         return _("it belongs to another user")
     if not os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK):
         return _("it cannot be written")
+    if path.name.endswith("-wal") and found.st_size and _first_bytes(path) not in WAL_MAGIC:
+        return _("it is not a write-ahead log")  # SQLite would empty it as one that is cut short
     return None
+
+
+def _first_bytes(path: Path) -> bytes | None:
+    try:
+        descriptor = os.open(path, READ_FLAGS)
+    except OSError:
+        return None
+    try:
+        return os.read(descriptor, 4)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
 
 
 def set_aside_companions(path: Path) -> list[str]:

@@ -19,9 +19,10 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store import LOST, WON, HomeDirs, Store
+from eightoff.store import LOST, WON, HomeDirs, Store, legacy
 from tests.store.conftest import played_game
 from tests.store.disks import fill, mounted
+from tests.store.test_database import old_home
 
 
 @contextlib.contextmanager
@@ -122,6 +123,23 @@ def test_an_odd_companion_is_set_aside_and_saving_goes_on(dirs: HomeDirs, odd: s
     assert [path.name for path in dirs.user_data_path.glob(f"games.db{suffix}.corrupt-*")] != []
     assert resumed_moves(dirs) == game.move_count
     assert Store(dirs).overview().statistics["standard"].played == 3
+
+
+def test_garbage_in_place_of_the_log_after_a_crash_is_kept_aside(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    finished(store, 2)
+    store.save_unfinished(played_game(moves=4), 1.0)
+    log = dirs.user_data_path / "games.db-wal"
+    real = log.read_bytes()
+    assert real[:4] in (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
+    log.write_bytes(b"garbage " * 100)  # the window killed, its log swapped
+    store = Store(dirs)
+    store.load_unfinished()
+    notices = store.take_notices()
+    store.close()
+    assert any("not a write-ahead log" in notice and "kept as" in notice for notice in notices), notices
+    [aside] = dirs.user_data_path.glob("games.db-wal.corrupt-*")
+    assert aside.read_bytes() == b"garbage " * 100
 
 
 def test_a_database_moved_and_copied_back_under_a_window_gets_the_later_moves(dirs: HomeDirs) -> None:
@@ -231,3 +249,34 @@ def test_a_disk_too_full_to_migrate_is_not_filled_further_at_each_start(tmp_path
             os.path.getsize(dirs.user_data_path / "games.db-wal") < 100_000
         (disk / "filler").unlink()
         assert Store(dirs).overview().statistics["standard"].played == 4000
+
+
+@pytest.mark.parametrize("damage", ["log is a link", "log is a FIFO", "steps are a link", "steps are a FIFO",
+                                    "steps are garbage"])
+def test_the_migration_names_each_old_file_it_could_not_read(tmp_path: Path, damage: str) -> None:
+    dirs = HomeDirs(tmp_path / "home")
+    game, _ids = old_home(dirs)
+    [steps] = dirs.user_state_path.glob("unfinished-game-easy.json.*.steps")
+    log = dirs.user_data_path / "games.jsonl"
+    target = log if damage.startswith("log") else steps
+    (tmp_path / "real").write_bytes(target.read_bytes())
+    target.unlink()
+    if damage.endswith("link"):
+        target.symlink_to(tmp_path / "real")
+    elif damage.endswith("FIFO"):
+        os.mkfifo(target)
+    else:
+        target.write_bytes(b"\x00garbage\n" * 3)
+    store = Store(dirs)
+    resumed = store.load_unfinished("easy")
+    notices = store.take_notices()
+    kept = dirs.user_data_path / legacy.FOLDER / target.parent.name / target.name
+    [named] = [notice for notice in notices if str(kept) in notice]
+    assert "could not be read" in named
+    if target == log:
+        assert "not counted" in named and store.statistics("standard").played == 1  # pending-games/ only
+    else:
+        assert resumed is not None and f"resumes at move {resumed.game.move_count}" in named
+        assert resumed.game.move_count == 0 < game.move_count
+    assert os.path.lexists(kept)
+    store.close()
