@@ -78,6 +78,12 @@ def streaks(days: Mapping[date, DayResult], today: date) -> tuple[int, int]:
 # ----- the queries, on the database's `games` table -------------------------------------------
 
 WON_OUTCOME = Outcome.WON.value
+SOUND_FIGURES = "typeof(moves) = 'integer' AND typeof(seconds) IN ('integer', 'real')"
+"""A row's figures of the types the games table declares: a row whose are not (written by hand,
+or damaged) is passed over here, not read as a crash."""
+SOUND_DEAL = (f"{SOUND_FIGURES} AND (typeof(deal) = 'integer' OR typeof(deal) = 'text' AND deal != '' "
+              "AND deal NOT GLOB '*[^0-9]*')")
+"""A deal number as the games table keeps it: an integer, or the digits of one past SQLite's."""
 
 
 def best_of(connection: sqlite3.Connection, rules: str, deal: int) -> Best | None:
@@ -94,7 +100,7 @@ def bests(connection: sqlite3.Connection, rules: str | None = None) -> list[Best
     """Every numbered deal won, with the player's best on it (of one game, or of every game),
     by game and deal."""
     query = ("SELECT rules, deal, MIN(moves), MIN(seconds), COUNT(*) FROM games "
-             "WHERE outcome = ? AND deal IS NOT NULL" + (" AND rules = ?" if rules is not None else "") +
+             f"WHERE outcome = ? AND {SOUND_DEAL}" + (" AND rules = ?" if rules is not None else "") +
              " GROUP BY rules, deal")
     found = [Best(str(name), int(str(deal)), int(moves), float(seconds), int(wins))
              for name, deal, moves, seconds, wins in connection.execute(
@@ -105,8 +111,8 @@ def bests(connection: sqlite3.Connection, rules: str | None = None) -> list[Best
 def daily_games(connection: sqlite3.Connection, rules: str) -> dict[date, DayResult]:
     """Each day's result of one game's daily deals."""
     rows = connection.execute(
-        "SELECT daily, outcome = ?, moves, seconds, par FROM games WHERE rules = ? AND daily IS NOT NULL",
-        (WON_OUTCOME, rules))
+        "SELECT daily, outcome = ?, moves, seconds, par FROM games WHERE rules = ? AND daily IS NOT NULL "
+        f"AND {SOUND_FIGURES} AND typeof(par) IN ('integer', 'null')", (WON_OUTCOME, rules))
     return day_results((str(day), bool(won), int(moves), float(seconds), None if par is None else int(par))
                        for day, won, moves, seconds, par in rows)
 
