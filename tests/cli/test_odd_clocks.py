@@ -51,3 +51,28 @@ def test_a_real_clock_at_2262_is_one_line(tmp_path: Path, arguments: tuple[str, 
     assert result.returncode == 1
     [line] = result.stderr.splitlines()
     assert line.startswith("eightoff: the system clock cannot be read")
+
+
+STATISTICS_PROBE = """
+import time
+import pygame
+from eightoff.session.start import open_session
+from eightoff.ui.app import App
+app = App(open_session(time.monotonic))
+app.pump()
+pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode=""))
+app.pump(3)
+print(getattr(app.top, "title", "no dialog"), flush=True)
+app.close()
+"""
+
+
+@pytest.mark.parametrize("zone", [":/etc/passwd", ":/dev/zero"])
+def test_the_window_shows_its_statistics_under_a_zone_that_is_no_zone(tmp_path: Path, zone: str) -> None:
+    some_games(tmp_path)
+    env = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "LANGUAGE": "en", "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "TZ": zone}
+    result = subprocess.run([sys.executable, "-c", STATISTICS_PROBE], env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert result.stdout.splitlines()[-1].startswith("Statistics")
