@@ -399,8 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal_parser = commands.add_parser("deal", help=_("print deal N in fc-solve's board format"))
     deal_parser.add_argument("number", type=deal_number, metavar="N", nargs="?",
-                             help=_("the deal's number, a whole number from 1 (without it: --random or "
-                                    "--grade)"))
+                             help=_("the deal's number, a whole number from 1 to 10^20 (without it: "
+                                    "--random or --grade)"))
     deal_parser.add_argument("--random", action="store_true",
                              help=_("a random deal instead (its number goes to stderr)"))
     # TRANSLATORS: the command line's placeholder for a grade (easy, hard...); capitals.
@@ -530,7 +530,9 @@ def run(
         raise done from None
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader stopped early (`| head`): quiet, as Unix tools are
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # what is left in the buffer goes nowhere
         return 0
     except UnicodeEncodeError as error:
         return output_failed(_("this terminal's character set ({encoding}) cannot show the words; set "

@@ -175,6 +175,8 @@ def export_games(store: Store, target: str, rules: str | None) -> int:
         else:
             with open(target, "wb") as file:
                 count = store.export_games(file, rules)
+    except BrokenPipeError:
+        raise  # a reader that stopped early (`| head`): the command line ends quietly
     except OSError as error:
         raise CommandError(_("cannot write {path}: {reason}").format(
             path=shown(target), reason=error.strerror or error)) from None
@@ -225,6 +227,8 @@ def write_csv(target: str, games: Iterable[FinishedGame], args: argparse.Namespa
             return
         with open(target, "w", newline="", encoding="utf-8") as file:
             _rows(file, chosen, grade_of)
+    except BrokenPipeError:
+        raise  # a reader that stopped early (`| head`): the command line ends quietly
     except OSError as error:
         raise CommandError(_("cannot write {path}: {reason}").format(
             path=target, reason=error.strerror or error)) from None

@@ -8,10 +8,10 @@ same texts and say the same thing about the rest.
 
 from __future__ import annotations
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, decimal
 from eightoff.core.limits import FIRST_DEAL, LAST_DEAL
 
-__all__ = ["FIRST_DEAL", "LAST_DEAL", "parse_deal_number"]
+__all__ = ["FIRST_DEAL", "LAST_DEAL", "deal_range", "parse_deal_number"]
 
 _ASCII_DIGITS = frozenset("0123456789")
 
@@ -27,7 +27,7 @@ def parse_deal_number(text: str) -> int:
     if not unsigned or not _ASCII_DIGITS.issuperset(unsigned):
         raise ValueError(
             _("deal number must be a whole number from {first} to {last}, not {text}").format(
-                first=FIRST_DEAL, last=LAST_DEAL, text=repr(_shortened(text))
+                **deal_range(), text=repr(_shortened(text))
             )
         )
     significant = unsigned.lstrip("0") or "0"
@@ -36,10 +36,16 @@ def parse_deal_number(text: str) -> int:
     if sign or too_long or not FIRST_DEAL <= int(significant) <= LAST_DEAL:
         raise ValueError(
             _("there is no deal {number}: deal numbers go from {first} to {last}").format(
-                number=sign + _shortened(significant), first=FIRST_DEAL, last=LAST_DEAL
+                number=sign + _shortened(significant), **deal_range()
             )
         )
     return int(significant)
+
+
+def deal_range() -> dict[str, str]:
+    """The first and last deal numbers (`first`, `last`) as the player's language groups
+    digits: "100,000,000,000,000,000,000" reads where twenty-one digits in a row do not."""
+    return {"first": decimal(FIRST_DEAL), "last": decimal(LAST_DEAL)}
 
 
 def _shortened(text: str) -> str:

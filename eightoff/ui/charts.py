@@ -69,8 +69,8 @@ def draw_win_rate(screen: pygame.Surface, area: pygame.Rect, figures: Chart, uni
         mark = small.render(percent(100 * share), True, theme.TEXT)
         screen.blit(mark, mark.get_rect(midright=(plot.x - px(4), y)))
     behind = together.rolling if together is not None else ()
-    if not figures.rolling and not behind:
-        _empty(screen, plot, small, _("No finished games yet."))
+    if not figures.rolling and not behind:  # the words between the 50 % and 100 % lines, on neither
+        _empty(screen, plot, small, _("No finished games yet."), (plot.centerx, plot.y + plot.h // 4))
         return
     _line(screen, plot, behind, theme.TEXT, max(1, px(2)), max(2, px(3)))
     _line(screen, plot, figures.rolling, theme.NOTICE, max(2, px(3)), max(3, px(5)))
@@ -181,9 +181,10 @@ def write_charts(path: Path, figures: Chart, together: Chart | None = None) -> N
         raise OSError(str(error)) from None
 
 
-def _empty(screen: pygame.Surface, plot: pygame.Rect, font: pygame.font.Font, words: str) -> None:
+def _empty(screen: pygame.Surface, plot: pygame.Rect, font: pygame.font.Font, words: str,
+           centre: tuple[int, int] | None = None) -> None:
     text = font.render(_fit(words, font, plot.w), True, theme.TEXT_DIM)
-    screen.blit(text, text.get_rect(center=plot.center))
+    screen.blit(text, text.get_rect(center=centre or plot.center))
 
 
 def _fit(text: str, font: pygame.font.Font, width: int) -> str:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from eightoff.core.cards import Card
-from eightoff.core.deal_numbers import FIRST_DEAL, LAST_DEAL, parse_deal_number
-from eightoff.core.i18n import N_, _, pgettext
+from eightoff.core.deal_numbers import deal_range, parse_deal_number
+from eightoff.core.i18n import N_, _, percent, pgettext
 from eightoff.core.preferences import ANIMATION_SPEEDS, Preferences
 from eightoff.core.variants import VARIANTS, Variant
 from eightoff.locale import SYSTEM, available_languages
@@ -477,7 +477,7 @@ class PreferencesDialog(Dialog):
             (_("Table: {colour}").format(colour=_(tables[table_name(p.table_colour)])),
              cycled("table_colour", list(TABLES))),
             (_("Sound: {state}").format(state=_on(p.sound)), _flipped("sound")),
-            (_("Volume: {percent} %").format(percent=p.volume), volume),
+            (_("Volume: {percent}").format(percent=percent(p.volume)), volume),
         ]
 
     def _option_toggle(self, option: str, on: bool) -> Callable[[Preferences], Preferences]:
@@ -567,7 +567,7 @@ class DealDialog(Dialog):
         super().__init__(host, _("Play deal number"), [], [(_("Play"), self.submit), (_("Cancel"), None)])
 
     def body_lines(self) -> list[str]:
-        prompt = _("Deal ({first} to {last}):").format(first=FIRST_DEAL, last=LAST_DEAL)
+        prompt = _("Deal ({first} to {last}):").format(**deal_range())
         return [f"{prompt}  {self.text}_", self.error]
 
     def key(self, event: pygame.event.Event) -> None:

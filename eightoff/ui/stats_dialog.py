@@ -17,9 +17,10 @@ import pygame
 from eightoff.core.i18n import N_, _, ngettext
 from eightoff.session.daily_words import month_title
 from eightoff.session.records import DailyRecord, RecentGame, StatisticsPort
+from eightoff.ui import theme
 from eightoff.ui.charts import draw_charts
 from eightoff.ui.daily_calendar import draw_calendar
-from eightoff.ui.dialogs import ROW_STEP, Dialog, MessageDialog
+from eightoff.ui.dialogs import ROW_STEP, Choice, Dialog, MessageDialog
 
 if TYPE_CHECKING:
     from eightoff.ui.scene import Host
@@ -177,6 +178,15 @@ class StatisticsDialog(Dialog):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         super().resize(size)
+
+    def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
+                   colour: tuple[int, int, int]) -> None:
+        """The picked game's row stands out from its neighbours, not by a "»" alone: filled in
+        the accent colour, its words white, as the focused button is."""
+        if not is_button and self.games_page and self.first + index == self.selected:
+            pygame.draw.rect(screen, theme.ACCENT, choice.rect, border_radius=self.px(7))
+            colour = (255, 255, 255)
+        super().draw_label(screen, index, choice, is_button, colour)
 
     def toggle(self, index: int) -> None:
         self.selected = self.first + index

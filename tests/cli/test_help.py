@@ -37,3 +37,8 @@ def test_positional_arguments_have_help(command: str, argument: str) -> None:
 def test_uninstall_says_what_it_removes() -> None:
     words = described(help_of("install-desktop"), "--uninstall")
     assert "again" not in words and "menu entry" in words
+
+
+def test_deal_help_gives_both_ends_of_the_deal_numbers() -> None:
+    words = " ".join(help_of("deal").split())
+    assert "a whole number from 1 to 10^20" in words

@@ -39,7 +39,7 @@ def test_bad_deal_is_one_line_and_status_2(args: tuple[str, ...]) -> None:
     assert result.returncode == 2, result
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1, result.stderr
-    assert "from 1 to 100000000000000000000" in result.stderr
+    assert "from 1 to 100,000,000,000,000,000,000" in result.stderr
 
 
 def test_last_deal_is_dealt() -> None:

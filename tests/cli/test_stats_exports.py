@@ -154,3 +154,17 @@ def test_the_chart_draws_all_games_win_rate_beside_the_game_s(tmp_path: Path) ->
         assert (result.returncode, result.stderr) == (0, ""), result
     assert text_pixels_in_the_win_rate_plot(alone / "chart.png") == 0
     assert text_pixels_in_the_win_rate_plot(mixed / "chart.png") > 100
+
+
+@pytest.mark.parametrize("options", [("--csv", "-"), ("--export", "-"), (), ("--json",)])
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path, options: tuple[str, ...]) -> None:
+    """`stats --csv - | head`: the reader closes its end before the rows come, and the command
+    ends with status 0 and not a word on stderr, as Unix tools do."""
+    record(tmp_path)
+    environment = {**os.environ, "EIGHTOFF_HOME": str(tmp_path)}
+    command = subprocess.Popen([sys.executable, "-m", "eightoff", "stats", *options], env=environment,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert command.stdout is not None and command.stderr is not None
+    command.stdout.close()
+    errors = command.stderr.read()
+    assert (command.wait(timeout=60), errors) == (0, "")

@@ -20,7 +20,7 @@ def test_out_of_range_names_the_range(text: str) -> None:
     with pytest.raises(ValueError) as caught:
         parse_deal_number(text)
     message = str(caught.value)
-    assert f"from {FIRST_DEAL} to {LAST_DEAL}" in message and "\n" not in message
+    assert f"from {FIRST_DEAL} to {LAST_DEAL:,}" in message and "\n" not in message  # digits grouped
     assert len(message) < 120
 
 

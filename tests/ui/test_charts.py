@@ -57,3 +57,45 @@ def test_the_words_are_italian_in_italian() -> None:
         assert win_rate_heading(figures_of(b"W")) != "Win rate over the games so far"
     finally:
         install_language("en")
+
+
+def gridline_runs(surface: pygame.Surface) -> list[list[int]]:
+    """For each row that is mostly the gridlines' colour, the lengths of its unbroken runs of it."""
+    wanted = surface.map_rgb(theme.FELT_DARK)
+    pixels = pygame.PixelArray(surface)
+    try:
+        rows = []
+        for y in range(surface.get_height()):
+            line = [pixels[x, y] == wanted for x in range(surface.get_width())]
+            if sum(line) > surface.get_width() // 2:
+                runs, length = [], 0
+                for dark in [*line, False]:
+                    if dark:
+                        length += 1
+                    elif length:
+                        runs.append(length)
+                        length = 0
+                rows.append(runs)
+        return rows
+    finally:
+        pixels.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("size", [(400, 240), (900, 300), (260, 160)])
+def test_an_empty_charts_words_cross_no_gridline(language: str, size: tuple[int, int]) -> None:
+    """With no game finished, "No finished games yet." stands between the lines: each of the
+    0 %, 50 % and 100 % lines is drawn whole, not broken by the words."""
+    pygame.init()
+    install_language(language)
+    try:
+        surface = pygame.Surface(size)
+        surface.fill((0, 0, 0))
+        draw_win_rate(surface, surface.get_rect(), figures_of(b""), 1.0)
+    finally:
+        install_language("en")
+    rows = gridline_runs(surface)
+    assert len(rows) >= 3  # the three lines (each a pixel or more thick)
+    assert all(len(runs) == 1 for runs in rows), rows
+    words = pygame.mask.from_threshold(surface, theme.TEXT_DIM, (12, 12, 12, 255))
+    assert words.count() > 50  # and the words are there

@@ -4,7 +4,9 @@ Deal dialog takes exactly what `eightoff deal` takes."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from eightoff.locale import install_language
 from eightoff.ui.dialogs import DealDialog, Dialog, PreferencesDialog
 from tests.ui.helpers import key, make_app
 
@@ -75,3 +77,25 @@ def test_f10_walks_the_toolbar_and_enter_presses_a_button() -> None:
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, DealDialog)
     assert app.table.toolbar.focused is None
+
+
+@pytest.mark.parametrize(("language", "volume", "deal"), [
+    ("en", "Volume: 60%", "Deal (1 to 100,000,000,000,000,000,000):"),
+    ("it", "Volume: 60%", "Smazzata (da 1 a 100.000.000.000.000.000.000):"),
+])
+def test_numbers_are_written_one_way_through_the_language(language: str, volume: str, deal: str) -> None:
+    """The volume's per cent as the statistics write theirs ("66.7%", no space), and the last
+    deal number with its digits grouped, each as the player's language writes numbers."""
+    try:
+        app = make_app(language=language)
+        key(app, pygame.K_p, pygame.KMOD_CTRL)
+        dialog = app.top
+        assert isinstance(dialog, PreferencesDialog)
+        dialog.turn_page()  # the cards and sound
+        assert volume in dialog.option_labels()
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_d, pygame.KMOD_CTRL)
+        assert isinstance(app.top, DealDialog)
+        assert app.top.body_lines()[0].startswith(deal)
+    finally:
+        install_language("en")

@@ -32,6 +32,7 @@ from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.solver import deals_of_grade
 from eightoff.store import LOST, WON, HomeDirs, Store
+from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.playback import Playback
@@ -671,3 +672,19 @@ def test_every_recent_game_kept_is_reachable_by_keys_and_wheel(home: Path) -> No
     post(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False, precise_x=0.0, precise_y=-10.0)
     app.pump()
     assert "deal 100" in dialog.option_labels()[-1]
+
+
+def accent_share(app: App, row: pygame.Rect) -> float:
+    """The share of a row's pixels in the accent colour, as the window shows it."""
+    app.pump()
+    mask = pygame.mask.from_threshold(app.screen.subsurface(row), theme.ACCENT, (2, 2, 2, 255))
+    return mask.count() / (row.w * row.h)
+
+
+def test_the_picked_recent_game_stands_out_from_the_others(home: Path) -> None:
+    """Not by a small "»" alone: the picked row is filled in the accent colour, the others not."""
+    app, dialog = recent_games(home)
+    assert all(accent_share(app, choice.rect) < 0.1 for choice in dialog.choices[:3])
+    click(app, dialog.choices[1].rect.center)  # deal 12
+    shares = [accent_share(app, choice.rect) for choice in dialog.choices[:3]]
+    assert shares[1] > 0.7 and shares[0] < 0.1 and shares[2] < 0.1, shares
