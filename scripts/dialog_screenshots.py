@@ -42,7 +42,7 @@ from eightoff.session.records import Records  # noqa: E402
 from eightoff.session.session import Session  # noqa: E402
 from eightoff.solver.daily import daily_deal  # noqa: E402
 from eightoff.solver.limits import Budget  # noqa: E402
-from eightoff.solver.par import PAR_NODES, player_line  # noqa: E402
+from eightoff.solver.par import PAR_NODES, opening_line  # noqa: E402
 from eightoff.solver.solve import solve  # noqa: E402
 from eightoff.store import LOST, WON, HomeDirs, Store  # noqa: E402
 from eightoff.ui.app import App  # noqa: E402
@@ -89,9 +89,9 @@ def daily_window(size: tuple[int, int], language: str) -> App:
 def win_daily(app: App) -> None:
     """Play the par's line as a player does, and send every card home at the end."""
     game = app.table.game
-    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
+    line = opening_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
     assert line is not None
-    for move in line[0]:
+    for move in line:
         app.table.play(move)
     app.table.router.finish()
     app.pump()

@@ -63,6 +63,15 @@ class Game:
         """The same deal from the beginning, as a fresh game."""
         return Game(self.rules, self.start, self.deal_number)
 
+    def twin(self) -> Game:
+        """A game standing where this one stands, with its history (what auto-play holds back,
+        whether the deal settled) and count, but no redo tail: a line of moves is tried on it
+        as this game would play it."""
+        twin = Game(self.rules, self.start, self.deal_number)
+        twin.position, twin.move_count, twin.settled = self.position, self.move_count, self.settled
+        twin.done = list(self.done)
+        return twin
+
     # ----- reading -------------------------------------------------------------------------
 
     @property
@@ -336,6 +345,9 @@ class GameView:
 
     def can_finish(self) -> bool:
         return self._game.can_finish()
+
+    def twin(self) -> Game:
+        return self._game.twin()
 
     def to_record(self) -> dict[str, Any]:
         """The game as plain data (`Game.from_record` rebuilds it): a copy, not the game."""

@@ -69,11 +69,10 @@ class Purpose(Enum):
     """Is an earlier position winnable (the way back from a dead end)."""
     DEAL = "deal"
     """Is a candidate deal winnable (winnable deals only, where no shipped list helps)."""
-    GRADE = "grade"
-    """The search of a won game's start, when its grade is not known yet."""
     PAR = "par"
     """The search of the deal's start within the par's board budget, when no verdict on the
-    start has settled the par (the player moved on before it came, or time cut it short)."""
+    start has settled its par and grade (the player moved on before it came, time cut it
+    short, or the game was resumed after its first move)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +101,7 @@ class ShowHint:
 @dataclass(frozen=True)
 class PlaySolution:
     moves: tuple[Move, ...]
+    """The player's line: each a move as the player makes it, auto-play's cards with it."""
 
 
 @dataclass(frozen=True)
@@ -137,8 +137,6 @@ class AdvisedSession(Protocol):
 
     @property
     def game(self) -> GameView: ...
-
-    grade: str | None
 
     @property
     def wants_par(self) -> bool: ...
@@ -266,9 +264,7 @@ class Advisor:
     def ask_verdict(self, seconds: float = VERDICT_SECONDS) -> None:
         game = self.game
         self.verdict = None
-        if game.is_won and self._session.grade is None:
-            self.submit(Request(Purpose.GRADE, game.start, game.rules, ASKED_SECONDS))
-        elif game.is_won:
+        if game.is_won:
             self.request = None
             if self.worker is not None:
                 self.worker.cancel()
@@ -322,12 +318,12 @@ class Advisor:
     def _act(self, wanted: Wanted) -> None:
         result = self.current()
         assert result is not None and self.verdict is not None
-        advice = solver.hint_from(result)  # the rule the hint tests test
+        advice = solver.hint_from(result, self.game)  # the rule the hint tests test
         if advice.move is not None:
             if wanted is Wanted.HINT:
                 self._session.advise(ShowHint(advice.move))
             else:
-                self._session.advise(PlaySolution(tuple(result.moves)))
+                self._session.advise(PlaySolution(tuple(solver.line_from(self.game, result.moves) or ())))
         elif result.status == solver.UNSOLVED:
             if self.game.at_deal:
                 self._session.advise(CannotBeWon(from_start=True))

@@ -21,6 +21,9 @@ class Change(Enum):
     LOST = "lost"
     """A started, undecided game is being left for another; sent while it is still the
     session's game, just before the NEW or RESTART that replaces it."""
+    REPLAY = "replay"
+    """A finished game's replay showed a step (forward or back), or began or ended (no step):
+    the table shows `Session.game`, which is the replay's while it runs. Nothing is played."""
 
 
 Listener = Callable[[Change, GameView, "Step | None"], None]

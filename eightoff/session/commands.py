@@ -53,14 +53,15 @@ def _playing(session: Session) -> bool:
 
 
 def _solver(session: Session) -> bool:
-    return session.solver_available and not session.over
+    return session.advice.available and not session.over
 
 
 NEW = Command("new", N_("New"), ("F2", "Ctrl+N"), True, _always, leaves_game=True)
 GAME = Command("game", N_("Game…"), ("Ctrl+G",), True, _always)
 DEAL = Command("deal", N_("Deal…"), ("Ctrl+D",), True, _always, leaves_game=True)
 DAILY = Command("daily", N_("Daily"), ("Ctrl+T",), True,
-                lambda s: s.has_daily and not s.playing_today_daily(), leaves_game=True)
+                lambda s: s.daily.offers(s.game.rules.name) and not s.daily.is_today(s.facts),
+                leaves_game=True)
 RESTART = Command("restart", N_("Restart"), ("Ctrl+R",), True, lambda s: s.game.has_started, leaves_game=True)
 UNDO = Command("undo", N_("Undo"), ("Ctrl+Z",), True, lambda s: s.game.can_undo and not s.over)
 REDO = Command("redo", N_("Redo"), ("Ctrl+Y", "Ctrl+Shift+Z"), True, lambda s: s.game.can_redo and not s.over)

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from eightoff.core.i18n import _, pgettext
 from eightoff.core.outcome import Outcome
+from eightoff.session.facts import DealFacts
 from eightoff.solver import GRADES
 from eightoff.solver.grade import deal_grades, grades_between, random_graded_deal
 
@@ -49,7 +50,7 @@ class Graded(Protocol):
     """A session as far as its grade goes (named by shape: the session imports this module)."""
 
     outcome: Outcome | None
-    grade: str | None
+    facts: DealFacts
 
 
 def deal_grade(rules_name: str, number: int) -> str | None:
@@ -62,17 +63,19 @@ def deal_grade(rules_name: str, number: int) -> str | None:
 def graded_words(session: Graded) -> str | None:
     """'graded Hard' once the game has its outcome and its grade is known, else None (an
     unknown grade says nothing rather than something wrong)."""
-    if session.outcome is None or session.grade is None:
+    grade = session.facts.grade
+    if session.outcome is None or grade is None:
         return None
-    return _("graded {grade}").format(grade=grade_name(session.grade))
+    return _("graded {grade}").format(grade=grade_name(grade))
 
 
 def grade_lines(session: Graded) -> list[str]:
     """'This deal is graded Hard.' for a dialog at the end of a game (a win, or no move
     left), or no line while the grade is unknown."""
-    if session.grade is None:
+    grade = session.facts.grade
+    if grade is None:
         return []
-    return [_("This deal is graded {grade}.").format(grade=grade_name(session.grade))]
+    return [_("This deal is graded {grade}.").format(grade=grade_name(grade))]
 
 
 def range_words(lowest: str, highest: str) -> str:

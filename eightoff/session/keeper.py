@@ -35,6 +35,7 @@ from eightoff.store.store import KEPT_MOVES, Store
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from eightoff.session.facts import DealFacts
     from eightoff.store.daily_records import Best, DayResult
     from eightoff.store.statistics import FinishedGame, Statistics
     from eightoff.store.store import Overview
@@ -113,10 +114,9 @@ class Keeper:
 
     # ----- the game's life ------------------------------------------------------------------
 
-    def save(self, game: Game, seconds: float, hints_used: bool, daily: date | None = None,
-             par: int | None = None) -> None:
-        """Save `game` as its variant's unfinished game (with the day it is the daily deal of,
-        and its par). The first move of a command-line game leaves the unfinished game it
+    def save(self, game: Game, seconds: float, hints_used: bool, facts: DealFacts | None = None) -> None:
+        """Save `game` as its variant's unfinished game (with its deal's facts: the day it is
+        the daily deal of, and its par). The first move of a command-line game leaves the unfinished game it
         replaced: that one is recorded as lost then."""
         key = game.rules.name
         old = self.set_aside.get(key)
@@ -126,12 +126,15 @@ class Keeper:
             del self.set_aside[key]
         elif old is not None:
             return  # the game that came in has no move yet: the old one stays in its file
+        daily, par = (facts.daily, facts.par) if facts is not None else (None, None)
         self.store.save_unfinished(game, seconds, hints_used, daily=daily, par=par)
 
     def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool,
-               daily: date | None = None, par: int | None = None) -> None:
+               facts: DealFacts | None = None) -> None:
         """The outcome, at the moment it is decided (in the transaction that clears its
-        unfinished game), under the day of its daily deal if it is one, with its par."""
+        unfinished game), with its deal's facts: under the day of its daily deal if it is one,
+        with its par."""
+        daily, par = (facts.daily, facts.par) if facts is not None else (None, None)
         self.store.record_outcome(game, outcome, seconds, hints_used, daily=daily, par=par)
 
     def set_aside_unfinished(self, key: str) -> None:

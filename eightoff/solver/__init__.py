@@ -1,7 +1,7 @@
 """The solver: real search over core positions for hints, verdicts and step-through solutions.
 
 `solve` answers with a winning line, a proof that none exists, or "unknown" when the budget
-runs out. The window's questions: `hint_from(result)` (the hint a verdict gives) and
+runs out. The window's questions: `hint_from(result, game)` (the hint a verdict gives) and
 `position_before(game, undos)` (the way back to a winnable position), or their synchronous
 forms `hint` and `last_winnable`; `grade_of(result)` and `deals_of_grade(rules_name, grade)`
 for difficulty; `SolverWorker` runs searches off the window's process and raises
@@ -63,7 +63,7 @@ if TYPE_CHECKING:  # the same names, as mypy sees them
     from eightoff.solver.grade import GRADES, deals_of_grade
     from eightoff.solver.hints import Hint, Rewind, hint, hint_from, last_winnable, position_before
     from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget, Status
-    from eightoff.solver.par import PAR_NODES, decided, par_from
+    from eightoff.solver.par import PAR_NODES, decided, line_from, par_from
     from eightoff.solver.solve import SolverBug, SolveResult, grade_of, solve
     from eightoff.solver.worker import SolverWorker, WorkerUnavailable
 
@@ -71,7 +71,7 @@ __getattr__ = names_from_modules(__name__, {
     "grade": ("GRADES", "deals_of_grade"),
     "hints": ("Hint", "Rewind", "hint", "hint_from", "last_winnable", "position_before"),
     "limits": ("SOLVED", "UNKNOWN", "UNSOLVED", "Budget", "Status"),
-    "par": ("PAR_NODES", "decided", "par_from"),
+    "par": ("PAR_NODES", "decided", "line_from", "par_from"),
     "solve": ("SolverBug", "SolveResult", "grade_of", "solve"),
     "worker": ("SolverWorker", "WorkerUnavailable"),
 })
@@ -96,6 +96,7 @@ __all__ = [
     "hint",
     "hint_from",
     "last_winnable",
+    "line_from",
     "par_from",
     "position_before",
     "solve",

@@ -15,6 +15,7 @@ from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.solver.limits import Budget, Status
+from eightoff.solver.par import line_from
 from eightoff.solver.solve import SolveResult, solve
 
 
@@ -27,18 +28,19 @@ class Hint:
     result: SolveResult
 
 
-def hint_from(result: SolveResult) -> Hint:
-    """The hint a verdict on the current position gives: the next move of its winning line
-    (SOLVED); no move when the position is lost (UNSOLVED: offer the way back, see
-    `position_before`) or undecided (UNKNOWN). The window calls this on the answers its
-    worker sends, and `hint` on a search of its own, so both show the same thing."""
-    move = result.moves[0] if result.status == Status.SOLVED and result.moves else None
-    return Hint(result.status, move, result)
+def hint_from(result: SolveResult, game: Game | GameView) -> Hint:
+    """The hint a verdict on `game`'s position gives: the first move of its player's line
+    (SOLVED: the move Solve would make first); no move when the position is lost (UNSOLVED:
+    offer the way back, see `position_before`), undecided (UNKNOWN) or its line cannot be
+    followed. The window calls this on the answers its worker sends, and `hint` on a search
+    of its own, so both show the same thing."""
+    line = line_from(game, result.moves) if result.status == Status.SOLVED else None
+    return Hint(result.status, line[0] if line else None, result)
 
 
 def hint(position: Position, rules: Rules, budget: Budget | None = None) -> Hint:
     """The first move of a winning line from `position` (None on a won position)."""
-    return hint_from(solve(position, rules, budget))
+    return hint_from(solve(position, rules, budget), Game(rules, position))
 
 
 def position_before(game: Game | GameView, undos: int) -> Position | None:

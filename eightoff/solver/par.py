@@ -1,12 +1,12 @@
-"""A deal's par: how many moves the solver's best line takes, counted as the player's are.
+"""The player's line: the solver's winning line as a player makes it, and a deal's par, its length.
 
 The solver's line lists every card's move, the ones auto-play would make too. A player's move
-counter counts actions: a move with the cards auto-play then sends home is one, "Send every
-card home" is one, and what the deal itself sends home before the first move is none (see
-`eightoff.core.game`). So the line is played again on a `Game` with auto-play on, card by
-card, skipping the moves auto-play has already made, and ending with one "send every card
-home" once nothing else stands in the way. Each action takes at least one of the line's
-moves, so par is never longer than the line (`eightoff solve`'s).
+counter counts actions: a move with the cards auto-play then sends home is one, and what the
+deal itself sends home before the first move is none (see `eightoff.core.game`). So the line
+is played again on a `Game` with auto-play on, card by card, skipping the moves auto-play has
+already made (`line_from`). That is the one unit of move: Solve plays this line, Hint shows
+its first move, par counts it, and `eightoff solve --json` gives its length beside the
+solver's own wording.
 
 Par is the same on every machine: the search is deterministic and has a budget of boards, not
 seconds (`PAR_NODES`). A search limited by time that found its line within that many boards
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from eightoff.core.cards import Card
 from eightoff.core.errors import IllegalMove
-from eightoff.core.game import Game
+from eightoff.core.game import Game, GameView
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
@@ -34,11 +34,12 @@ deal chooses from need at most a few tens of thousands (scripts/daily_pars.py me
 
 
 def par_from(start: Position, rules: Rules, result: SolveResult) -> int | None:
-    """The par a search of `start` gives: its line's length in player's moves when it won
-    within `PAR_NODES` boards, else None (no par: lost, or too long a search)."""
+    """The par a search of `start` gives: its player's line's length when it won within
+    `PAR_NODES` boards, else None (no par: lost, too long a search, or a line not to follow)."""
     if result.status != SOLVED or not result.rules_name or result.nodes > PAR_NODES:
         return None
-    return actions(start, rules, result.moves)
+    line = opening_line(start, rules, result.moves)
+    return None if line is None else len(line)
 
 
 def decided(result: SolveResult) -> bool:
@@ -54,40 +55,35 @@ def find_par(start: Position, rules: Rules) -> int | None:
     return par_from(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)))
 
 
-def actions(start: Position, rules: Rules, moves: Sequence[Move]) -> int:
-    """The player's moves that play the winning line `moves` from `start` with auto-play on
-    (`player_line`'s moves, and one more for "send every card home" where it ends so);
-    `len(moves)` when the line cannot be followed so."""
-    line = player_line(start, rules, moves)
-    if line is None:
-        return len(moves)
-    played, finish = line
-    return len(played) + (1 if finish else 0)
+def opening_line(start: Position, rules: Rules, moves: Sequence[Move]) -> list[Move] | None:
+    """`line_from` a deal's start."""
+    return line_from(Game(rules, start), moves)
 
 
-def player_line(start: Position, rules: Rules, moves: Sequence[Move]) -> tuple[list[Move], bool] | None:
-    """The moves a player with auto-play on makes to follow the winning line `moves`, and
-    whether a last "send every card home" ends it; None when the line cannot be followed so
-    (auto-play took a card the line moves elsewhere later, which safe auto-play avoids)."""
-    game = Game(rules, start)
-    game.settle()  # what the deal itself sends home goes before the first move, uncounted
-    line = start
+def line_from(game: Game | GameView, moves: Sequence[Move]) -> list[Move] | None:
+    """The player's line: the moves a player makes from where `game` stands to follow the
+    solver's winning line `moves` (searched from that position), each played with auto-play on
+    as Solve plays it: what the deal itself sends home goes first, uncounted, and the move that
+    lets every card go home finishes the game in the same step. None when the line cannot be
+    followed so (auto-play took a card the line moves elsewhere later, which safe auto-play
+    avoids). `game` stays as it is: the line is played on its twin."""
+    line = game.position
+    twin = game.twin()
+    twin.settle()
     played: list[Move] = []
     for move in moves:
-        if game.is_won:
+        if twin.is_won:
             break
-        if game.can_finish():
-            return played, True
         card = line.cards(move.source)[-move.count]
         line = line.apply(move)
-        if _home(game.position, card) and move.destination.kind is PileKind.FOUNDATION:
+        if _home(twin.position, card) and move.destination.kind is PileKind.FOUNDATION:
             continue  # auto-play sent it home already
-        as_played = _as_played(game.position, rules, card, move)
+        as_played = _as_played(twin.position, twin.rules, card, move)
         if as_played is None:
             return None
-        game.play(as_played, autoplay=True, finish=True)  # as the window plays with auto-play on
+        twin.play(as_played, autoplay=True, finish=True)
         played.append(as_played)
-    return (played, False) if game.is_won else None
+    return played if twin.is_won else None
 
 
 def _as_played(position: Position, rules: Rules, card: Card, move: Move) -> Move | None:

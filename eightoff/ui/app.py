@@ -143,9 +143,9 @@ class App:
         self.watchers.append(self.quit_guard.update)
         self.wake_event = pygame.event.custom_type()
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
-        self.event_handlers[self.wake_event] = lambda _event: session.poll()
+        self.event_handlers[self.wake_event] = lambda _event: session.advice.poll()
         self.after_first_frame(self.table.offers.first_check)  # a stuck deal: its moves are worked out then
-        self.after_first_frame(lambda: session.start_advice(self._wake))  # its process starts then
+        self.after_first_frame(lambda: session.advice.start(self._wake))  # its process starts then
         self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
         self.after_first_frame(self.table.sound.start)
         self.closers.append(self.table.art.close)  # a theme's drawing process, if one runs
@@ -158,7 +158,7 @@ class App:
             self._set_fullscreen(True)
         self.retitle()
         self.listeners.append(lambda change, game, step: self.retitle() if change in TITLED else None)
-        session.tell_notices()  # what the store found on opening (a file set aside...)
+        session.books.tell_notices()  # what the store found on opening (a file set aside...)
 
     @classmethod
     def for_game(cls, game: Game, preferences: Preferences | None = None, *,
@@ -337,8 +337,7 @@ class App:
         """Keep the game and where the window was, release what the plug-ins hold, then close
         the window and the display."""
         size, position = self.windowed if self.fullscreen else (self.points(), self._window_position())
-        self.session.remember_window(remember(self.preferences, self._desktop(), size, position))
-        self.session.close()
+        self.session.close(remember(self.preferences, self._desktop(), size, position))
         self.table.sound.sounds.disable()
         for closer in self.closers:
             closer()

@@ -17,6 +17,7 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile
 from eightoff.session.clock import clock_text
 from eightoff.session.daily_words import daily_words, par_result
+from eightoff.session.facts import best_line
 from eightoff.session.grading import grade_lines
 from eightoff.ui.dialogs import Dialog
 
@@ -75,12 +76,12 @@ class WinDialog(Dialog):
                    else ngettext("You won in {moves} move and {time}.",
                                  "You won in {moves} moves and {time}.", moves))
             lines = [won.format(**facts)]
-        if session.daily is not None:
-            lines.insert(0, daily_words(session.daily))
+        if session.facts.daily is not None:
+            lines.insert(0, daily_words(session.facts.daily))
         self.session = session
         buttons: list[tuple[str, Callable[[], None] | None]] = [
             (_("New game"), new_game), (_("Play this deal again"), restart)]
-        if session.daily is not None and copy_result is not None:
+        if session.facts.daily is not None and copy_result is not None:
             buttons.append((_("Copy result"), copy_result))
         super().__init__(host, title, lines, buttons)
         # Kings first, suit after suit, as the foundations are emptied from the top.
@@ -94,9 +95,9 @@ class WinDialog(Dialog):
         """The result, how it compares with par and the player's best, then the deal's grade:
         read each time, so a par or grade the solver reports after the win still appears (the
         dialog lays itself out again)."""
-        par, helped = self.session.par, self.session.outcome is Outcome.SOLVED_WITH_HELP
+        par, helped = self.session.facts.par, self.session.outcome is Outcome.SOLVED_WITH_HELP
         facts = [par_result(self.session.moves(), par, helped)] if par is not None else []
-        best = self.session.best_words()  # the best before this game
+        best = best_line(self.session.facts)  # the best before this game
         facts += [best] if best else []
         return [*self.lines, *facts, *grade_lines(self.session)]
 

@@ -123,9 +123,16 @@ class AnimationEffect:
         if change in (Change.NEW, Change.RESTART):
             self.deal()
         elif change in (Change.MOVE, Change.REDO) and step is not None:
-            positions = [step.before]
-            for move in step.moves:
-                positions.append(positions[-1].apply(move))
-            self.fly(positions[1:])
+            self.fly(_legs(step))
         elif change is Change.UNDO and step is not None:
             self.fly([step.before])
+        elif change is Change.REPLAY and step is not None:  # a replay's step, forward or back
+            self.fly(_legs(step) if game.position == step.after else [step.before])
+
+
+def _legs(step: Step) -> list[Position]:
+    """The positions a step's cards pass through, one leg a move (auto-play's cards after it)."""
+    positions = [step.before]
+    for move in step.moves:
+        positions.append(positions[-1].apply(move))
+    return positions[1:]

@@ -23,7 +23,9 @@ from eightoff.session.advisor import (
     SolverGone,
 )
 from eightoff.session.changes import Change
+from eightoff.session.facts import best_line
 from eightoff.session.grading import grade_lines
+from eightoff.session.replay import Solution
 from eightoff.session.words import hint_words
 from eightoff.ui.router import dialogs
 
@@ -80,12 +82,12 @@ class Offers:
         self.finish_offered = False
         """The "All cards can go home" offer was made in this game (it is not repeated)."""
         session.listeners.append(self.changed)
-        session.advice_listeners.append(self.advised)
+        session.advice.listeners.append(self.advised)
         self.tell_best()
 
     def changed(self, change: Change, game: GameView, step: Step | None) -> None:
-        if change is Change.LOST:
-            return
+        if change in (Change.LOST, Change.REPLAY):
+            return  # a replay ends on the game as it was: nothing new to look at
         self.due = True
         if change in (Change.NEW, Change.RESTART):
             self.offered = None
@@ -94,7 +96,7 @@ class Offers:
 
     def tell_best(self) -> None:
         """At the start of a deal the player has won before: their best on it."""
-        best = self.session.best_words()
+        best = best_line(self.session.facts)
         if best:
             self.table.notify(best)
 
@@ -156,16 +158,14 @@ class Offers:
         elif isinstance(advice, ShowHint):
             self.show_hint(advice.move)
         elif isinstance(advice, PlaySolution):
-            self.session.note_hint()
             self.table.status.notice = ""
-            self.router.play_line(advice.moves)
+            self.router.play_line(Solution(self.session, advice.moves))
         elif isinstance(advice, OfferRewind):
             self.offer_rewind(advice.undos)
         elif isinstance(advice, CannotBeWon):
             self.say_cannot_be_won(advice.from_start)
 
     def show_hint(self, move: Move) -> None:
-        self.session.note_hint()
         self.table.notify(hint_words(self.session.game.position, move))
         self.table.hint = (move, self.host.now() + HINT_SECONDS)
         self.table.invalidate()
@@ -178,7 +178,7 @@ class Offers:
              ngettext("It could still be won {count} move ago.", "It could still be won {count} moves ago.",
                       undos).format(count=undos)],
             [(ngettext("Undo {count} move", "Undo {count} moves", undos).format(count=undos),
-              lambda: self.session.rewind(undos)), (_("Close"), None)]))
+              lambda: self.session.advice.rewind(undos)), (_("Close"), None)]))
 
     def say_cannot_be_won(self, from_start: bool) -> None:
         """A deal no play wins: New is offered, and "winnable deals only" where it is off."""

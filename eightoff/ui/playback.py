@@ -1,20 +1,20 @@
-"""The solver's winning line, or a finished game's moves, played on the table a move at a time,
-with pause and steps.
+"""The solver's winning line, or a finished game's replay, played on the table a move at a
+time, with pause and steps; the status line says "move k of n" in the player's moves.
 
-Each step is a real game move with its own undo step, so the history stays honest and the
-player can take over at any point. The scene sits above the table only to own the keys;
-the table keeps animating and drawing underneath.
+The line is the session's (`eightoff.session.replay`): a solution's moves are real moves of
+the game, each with its own undo step, so the player can take over at any point; a replay's
+are its own copy's, and when it ends, at its last move or by Esc, the game it left is back on
+the table as it was. The scene sits above the table only to own the keys; the table keeps
+animating and drawing underneath.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from eightoff.core.i18n import N_, _
-from eightoff.core.moves import Move
 from eightoff.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -34,6 +34,23 @@ MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, p
              pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI)
 
 
+class Line(Protocol):
+    """What is played (the session's `Solution` or `Replay`)."""
+
+    replay: bool
+    """A finished game watched again (from Statistics), not the solver's line."""
+    played: int
+
+    @property
+    def total(self) -> int: ...
+
+    def forward(self) -> None: ...
+
+    def back(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
 class Stage(Protocol):
     """The table the moves are played on (the table scene is one; named by shape, so this
     module need not import the table, which imports it)."""
@@ -41,10 +58,6 @@ class Stage(Protocol):
     banner: str
     """The status line's upper row: the playback says where it is there."""
     toolbar: Toolbar
-
-    def play(self, move: Move, by_solver: bool = False) -> None: ...
-
-    def undo(self) -> None: ...
 
     def animating(self) -> bool: ...
 
@@ -54,15 +67,13 @@ class Stage(Protocol):
 class Playback(Scene):
     modal = False
 
-    def __init__(self, host: Host, stage: Stage, moves: Sequence[Move], replay: bool = False) -> None:
+    def __init__(self, host: Host, stage: Stage, line: Line) -> None:
         super().__init__(host)
         self.stage = stage
-        self.moves = list(moves)
-        self.replay = replay
-        """A finished game watched again (from Statistics), not the solver's line."""
+        self.line = line
         self.refused_until: float | None = None
         """A command was tried that waits for the playback to end: the banner says so until then."""
-        self.played = 0
+        self.stopped = False
         self.paused = False
         self.due = host.now() + STEP_PAUSE
 
@@ -102,24 +113,25 @@ class Playback(Scene):
         self.refused_until = self.host.now() + WAITS_SECONDS
 
     def forward(self) -> None:
-        if self.played >= len(self.moves):
-            return
-        self.stage.play(self.moves[self.played], by_solver=True)
-        self.played += 1
-        if self.played == len(self.moves):
+        """The next move; past the last one, the end (once the last has been seen landing)."""
+        if self.line.played >= self.line.total:
             self.stop()
+        else:
+            self.line.forward()
 
     def back(self) -> None:
-        """Undo one of the moves this playback made (never the player's own)."""
-        if self.played == 0:
-            return
-        self.played -= 1
-        self.stage.undo()
+        """One of the moves this playback made taken back (never the player's own)."""
+        self.line.back()
 
     def stop(self) -> None:
+        """The end, at the last move or by Esc (once: a new deal may stop it again)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self.host.pop(self)
+        self.line.stop()
         self.stage.banner = ""
         self.stage.toolbar.set_enabled(self.stage.enabled())
-        self.host.pop(self)
 
     # ----- time --------------------------------------------------------------------------------
 
@@ -144,10 +156,14 @@ class Playback(Scene):
 
     # ----- drawing -----------------------------------------------------------------------------
 
+    @property
+    def played(self) -> int:
+        return self.line.played
+
     def text(self, state: str | None = None, played: int | None = None) -> str:
         state = state or ("paused" if self.paused else "playing")
-        played = self.played if played is None else played
-        if self.replay:
+        played = self.line.played if played is None else played
+        if self.line.replay:
             progress = (_("Replay paused: move {played} of {total}") if state == "paused"
                         else _("Replay: move {played} of {total}"))
         else:
@@ -156,7 +172,7 @@ class Playback(Scene):
         keys = _("Space pause   ·   Left/Right step   ·   Esc stop")
         if self.refused_until is not None:
             return f"{_(WAITS)}   ·   {keys}"
-        return f"{progress.format(played=played, total=len(self.moves))}   ·   {keys}"
+        return f"{progress.format(played=played, total=self.line.total)}   ·   {keys}"
 
     def needs_draw(self) -> bool:
         return False  # the table's status line draws the banner

@@ -18,10 +18,10 @@ from eightoff.core.i18n import _, ngettext
 from eightoff.session import commands
 from eightoff.session.changes import Change
 from eightoff.session.commands import BY_NAME, Command
+from eightoff.session.daily import result_line
 from eightoff.ui.status import wrap_text
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
 
     from eightoff.core.game import GameView, Step
     from eightoff.core.moves import Move
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from eightoff.ui.controller import Controller
     from eightoff.ui.layout import Layout
     from eightoff.ui.pause import PauseScene
-    from eightoff.ui.playback import Playback
+    from eightoff.ui.playback import Line, Playback
     from eightoff.ui.scene import Host
     from eightoff.ui.status import StatusLine
     from eightoff.ui.themes.deck import CardArt
@@ -100,8 +100,8 @@ class Router:
             commands.RESTART: session.restart,
             commands.UNDO: self.undo,
             commands.REDO: self.redo,
-            commands.HINT: session.hint,
-            commands.SOLVE: session.solve,
+            commands.HINT: session.advice.hint,
+            commands.SOLVE: session.advice.solve,
             commands.PAUSE: self.pause_game,
             commands.FULLSCREEN: host.toggle_fullscreen,
             commands.PREFERENCES: self.open_preferences,
@@ -184,7 +184,7 @@ class Router:
                                                    self.session.options, self.table.art))
 
     def open_statistics(self) -> None:
-        statistics = self.session.statistics
+        statistics = self.session.books.statistics
         if statistics is None:
             self.host.push(dialogs().MessageDialog(self.host, _("Statistics"),
                                                    [_("Statistics are kept once the store is connected.")],
@@ -194,7 +194,7 @@ class Router:
         from eightoff.ui.stats_dialog import StatisticsDialog
 
         self.host.push(StatisticsDialog(self.host, statistics, self.session.game.rules.name, self.play_again,
-                                        self.watch, self.session.today()))
+                                        self.watch, self.session.daily.today()))
 
     def play_again(self, finished: RecentGame) -> None:
         """A logged game's deal again, from its start (a game in progress of its variant is
@@ -202,19 +202,15 @@ class Router:
         self.leave_then(lambda: self.session.play_again(finished), finished.key)
 
     def watch(self, finished: RecentGame) -> None:
-        """A logged game's moves played on its deal, a move at a time (asked first if that
-        leaves a game in progress)."""
-        self.leave_then(lambda: self._watch(finished), finished.key)
+        """A logged game's moves played again on its deal, a move at a time: a replay, which
+        leaves the game on the table as it is (nothing to ask)."""
+        replay = self.session.watch(finished)
+        if replay is not None:
+            self.play_line(replay)
 
-    def _watch(self, finished: RecentGame) -> None:
-        moves = self.session.watch(finished)
-        if moves is not None:
-            self.play_line(moves, replay=True)
-
-    def play_line(self, moves: Sequence[Move], replay: bool = False) -> None:
-        """Play `moves` on the table a move at a time: the solver's line, or a finished game's
-        (`replay`)."""
-        self.playback = playback()(self.host, self.table, moves, replay=replay)
+    def play_line(self, line: Line) -> None:
+        """Play `line` on the table a move at a time: the solver's, or a finished game's replay."""
+        self.playback = playback()(self.host, self.table, line)
         self.host.push(self.playback)
 
     def show_messages(self) -> None:
@@ -230,7 +226,7 @@ class Router:
 
     def copy_result(self) -> None:
         """The daily deal's result line onto the clipboard, and into the status line."""
-        line = self.session.share_line()
+        line = result_line(self.session)
         if line is None:
             return
         try:

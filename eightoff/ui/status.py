@@ -21,14 +21,17 @@ from eightoff.ui.layout import STATUS_HEIGHT, Box
 
 
 def game_summary(session: Session) -> str:
-    game = session.game
-    number = game.deal_number
+    facts = session.replay.facts if session.replay is not None else session.facts
+    number = facts.deal
     deal = _("Deal {number}").format(number=number) if number is not None else _("Custom deal")
-    if session.daily is not None:
-        deal = daily_words(session.daily)
-    moves = ngettext("{count} move", "{count} moves", game.move_count).format(count=game.move_count)
+    if facts.daily is not None:
+        deal = daily_words(facts.daily)
+    count = session.moves()
+    moves = ngettext("{count} move", "{count} moves", count).format(count=count)
+    if session.replay is not None:  # a finished game watched: no clock, nothing of this game
+        return "   ·   ".join([_(session.variant.title), deal, moves])
     graded = graded_words(session)  # once the game is over
-    par = [par_words(session.par)] if session.par is not None else []
+    par = [par_words(facts.par)] if facts.par is not None else []
     pieces = [_(session.variant.title), deal, *([graded] if graded else []), *par, moves]
     return "   ·   ".join([*pieces, clock_text(session.seconds())])
 

@@ -20,7 +20,7 @@ from eightoff.core.game import GameView
 from eightoff.core.moves import Move
 from eightoff.core.preferences import Preferences
 from eightoff.session.changes import Change
-from eightoff.session.session import Session
+from eightoff.session.session import Session, state_of
 from eightoff.ui.access import Announcer
 from eightoff.ui.animation import Animator
 from eightoff.ui.controller import Controller
@@ -60,7 +60,7 @@ class TableScene(Scene):
         self.view = TableView(self)
         self.settings = PreferencesOwner(host, session, self)
         use_colours(self.preferences)
-        self.art = CardArt(session.cache_folder)
+        self.art = CardArt(session.books.cache_folder)
         """The cards' design or installed theme, and the process drawing a theme."""
         self.layout: Layout = self._layout(host.size)
         self.faces: CardFaces = self._faces()
@@ -128,14 +128,14 @@ class TableScene(Scene):
 
     def changed(self, change: Change, game: GameView, step: Step | None) -> None:
         """Forget picks and hints; lay the table out again for a new deal (its rules may have
-        another shape), whose cards then fly."""
+        another shape), whose cards then fly, and for a replay's game as it starts or ends."""
         if change is Change.LOST:
             return
         self.hint = None
         self.controller.selected = None
         self.layout_due = True
-        if change in (Change.NEW, Change.RESTART):
-            self.animator.finish()
+        if change in (Change.NEW, Change.RESTART) or (change is Change.REPLAY and step is None):
+            self.animator.finish()  # a replay's start and end show another game, at once
             self.controller.cancel()
             self.resize(self.host.size)
         self.invalidate()
@@ -193,8 +193,8 @@ class TableScene(Scene):
         drawn = self.art.poll()
         if drawn is not None and drawn.for_table:  # a theme's cards were drawn (or could not be)
             self.resize(self.host.size)
-        self.status.indicator = self.session.indicator()
-        self.status.warn(self.session.save_problem())
+        self.status.indicator = self.session.advice.indicator()
+        self.status.warn(self.session.books.write_problem())
         self.toolbar.set_enabled(self.enabled())
         self.offers.check_when_settled()
 
@@ -209,7 +209,7 @@ class TableScene(Scene):
 
     def pause(self) -> None:
         self.controller.cancel()
-        self.session.forget_wish()
+        self.session.advice.forget_wish()
 
     def covered(self, by_dialog: bool) -> None:
         """A modal scene is over the table now (or no longer): the toolbar shows it. A playback
@@ -225,7 +225,8 @@ class TableScene(Scene):
     def after_frame(self) -> None:
         """Called once the frame is on screen: the layout record, if asked for."""
         if self.layout_due and self.host.print_layout and self.settled():
-            record = {"layout": layout_record(self.layout, self.game.position), "state": self.session.state()}
+            layout = layout_record(self.layout, self.game.position)
+            record = {"layout": layout, "state": state_of(self.session)}
             print(json.dumps(record, separators=(",", ":")), file=self.host.out, flush=True)
         if not self.animator.busy:
             self.layout_due = False

@@ -18,12 +18,14 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
 from eightoff.session.advisor import Advisor
 from eightoff.session.clock import clock_text
+from eightoff.session.daily import result_line
 from eightoff.session.daily_words import par_result, share_line
-from eightoff.session.session import Session
+from eightoff.session.facts import best_line
+from eightoff.session.session import Session, state_of
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import UNKNOWN, Budget
-from eightoff.solver.par import PAR_NODES, find_par, par_from, player_line
+from eightoff.solver.par import PAR_NODES, find_par, opening_line, par_from
 from eightoff.solver.solve import SolveResult, solve
 from eightoff.store import HomeDirs, Store
 
@@ -65,9 +67,9 @@ def test_the_window_opens_on_todays_daily_of_the_game_asked_for(home: Path) -> N
     assert chosen is not None and chosen.grade == "medium"
     assert session.game.deal_number == chosen.number == 22532  # the deal players were dealt that day
     assert session.game.rules == PRESETS["freecell"]
-    assert session.daily == THURSDAY and session.par == chosen.par
-    assert session.state()["daily"] == "2026-11-26" and session.state()["par"] == chosen.par
-    assert session.playing_today_daily()
+    assert session.facts.daily == THURSDAY and session.facts.par == chosen.par
+    assert state_of(session)["daily"] == "2026-11-26" and state_of(session)["par"] == chosen.par
+    assert session.daily.is_today(session.facts)
     session.close()
 
 
@@ -81,26 +83,27 @@ def test_the_daily_is_played_under_the_games_own_rules_whatever_the_preferences(
 
 def test_a_game_without_a_daily_opens_the_default_games(home: Path) -> None:
     session = open_daily_at(home, Today(THURSDAY), key="easy")
-    assert session.game.rules.name == "standard" and session.daily == THURSDAY
+    assert session.game.rules.name == "standard" and session.facts.daily == THURSDAY
     session.close()
 
 
 def test_daily_leaves_the_game_for_todays_and_restart_keeps_it_the_daily(home: Path) -> None:
     today = Today(THURSDAY)
     session = open_session(Clock(), store=Store(HomeDirs(home)), key="standard", deal=5, today=today)
-    assert session.daily is None and session.has_daily
+    assert session.facts.daily is None and session.daily.offers(session.game.rules.name)
     session.play(session.game.legal_moves()[0])
     session.open_daily()
     chosen = daily_deal("standard", THURSDAY)
     assert chosen is not None and session.game.deal_number == chosen.number
-    assert session.daily == THURSDAY and session.par == chosen.par
+    assert session.facts.daily == THURSDAY and session.facts.par == chosen.par
     session.play(session.game.legal_moves()[0])
     session.restart()
-    assert session.daily == THURSDAY and session.par == chosen.par and session.game.move_count == 0
+    assert session.facts.daily == THURSDAY and session.facts.par == chosen.par
+    assert session.game.move_count == 0
     session.open_daily()  # already today's: nothing changes
-    assert session.game.deal_number == chosen.number and session.daily == THURSDAY
+    assert session.game.deal_number == chosen.number and session.facts.daily == THURSDAY
     session.new_game(7)
-    assert session.daily is None
+    assert session.facts.daily is None
     session.close()
 
 
@@ -108,29 +111,26 @@ def test_after_midnight_the_game_stays_yesterdays_daily_and_daily_opens_the_new_
     today = Today(THURSDAY)
     session = open_daily_at(home, today, key="standard")
     today.day = date(2026, 11, 27)
-    assert session.daily == THURSDAY and not session.playing_today_daily()
+    assert session.facts.daily == THURSDAY and not session.daily.is_today(session.facts)
     session.open_daily()
     friday = daily_deal("standard", today.day)
     assert friday is not None and friday.grade == "hard"
-    assert session.game.deal_number == friday.number and session.daily == today.day
+    assert session.game.deal_number == friday.number and session.facts.daily == today.day
     session.close()
 
 
 def test_the_won_daily_gives_its_result_line(home: Path) -> None:
     session = open_daily_at(home, Today(THURSDAY), key="standard")
-    assert session.share_line() is None  # not over yet
+    assert result_line(session) is None  # not over yet
     start, rules = session.game.start, session.game.rules
-    line = player_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
+    line = opening_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
     assert line is not None
-    played, finish = line
-    for move in played:
+    for move in line:
         session.play(move)
-    if finish:
-        session.finish()
     assert session.outcome is Outcome.WON
-    assert session.moves() == session.par  # the par's line, played as a player plays it
-    expected = share_line("Eight Off", THURSDAY, True, session.moves(), session.par, session.seconds())
-    assert session.share_line() == expected
+    assert session.moves() == session.facts.par  # the par's line, played as a player plays it
+    expected = share_line("Eight Off", THURSDAY, True, session.moves(), session.facts.par, session.seconds())
+    assert result_line(session) == expected
     assert expected.startswith("Eight Off daily 2026-11-26 · won in ")
     session.close()
 
@@ -164,29 +164,29 @@ def test_a_deal_without_a_shipped_par_gets_it_from_the_verdict_on_its_start() ->
     port = Port()
     session = Session(Game.new(5, rules), Clock(), preferences=Preferences(autoplay=False),
                       advisor=Advisor(lambda wake: port))
-    assert session.par is None and session.wants_par
-    session.start_advice(lambda: None)
+    assert session.facts.par is None and session.advice.wants_par
+    session.advice.start(lambda: None)
     start, verdict = port.asked[0][0], solve(deal(5, rules), rules)  # the verdict's own search
     assert start == deal(5, rules)
     port.answer = verdict
-    session.poll()
-    assert session.par == par_from(start, rules, verdict) == find_par(start, rules)
-    assert not session.wants_par and len(port.asked) == 1  # settled: nothing more asked
+    session.advice.poll()
+    assert session.facts.par == par_from(start, rules, verdict) == find_par(start, rules)
+    assert not session.advice.wants_par and len(port.asked) == 1  # settled: nothing more asked
 
 
 def test_a_verdict_cut_short_by_time_is_followed_by_the_pars_own_search() -> None:
     rules = PRESETS["freecell"]
     port = Port()
     session = Session(Game.new(11982, rules), Clock(), advisor=Advisor(lambda wake: port))
-    session.start_advice(lambda: None)
+    session.advice.start(lambda: None)
     port.answer = SolveResult(UNKNOWN, (), 5.0, 900, 900, rules_name="freecell")  # the clock ran out
-    session.poll()
-    assert session.wants_par
+    session.advice.poll()
+    assert session.advice.wants_par
     position, asked_rules, seconds, nodes = port.asked[-1]
     assert (position, asked_rules, seconds, nodes) == (session.game.start, rules, None, PAR_NODES)
     port.answer = SolveResult(UNKNOWN, (), 9.0, 700, 700, rules_name="freecell")  # out of memory
-    session.poll()
-    assert not session.wants_par and session.par is None  # asked once, not over and over
+    session.advice.poll()
+    assert not session.advice.wants_par and session.facts.par is None  # asked once, not over and over
     assert len(port.asked) == 2
 
 
@@ -196,27 +196,25 @@ def test_with_auto_play_the_par_is_searched_from_the_deal_not_from_its_settled_p
     rules = PRESETS["standard"]
     port = Port()
     session = Session(Game.new(5, rules), Clock(), advisor=Advisor(lambda wake: port))
-    session.start_advice(lambda: None)
+    session.advice.start(lambda: None)
     settled = session.game.position
     assert port.asked[0][0] == settled != session.game.start
     port.answer = solve(settled, rules)
-    session.poll()
-    assert session.wants_par
+    session.advice.poll()
+    assert session.advice.wants_par
     assert port.asked[-1] == (session.game.start, rules, None, PAR_NODES)
     port.answer = solve(session.game.start, rules, Budget(nodes=PAR_NODES))
-    session.poll()
-    assert session.par == find_par(session.game.start, rules)
+    session.advice.poll()
+    assert session.facts.par == find_par(session.game.start, rules)
 
 
 def win_as_a_player(session: Session) -> None:
     """The par's line, played as a player with auto-play plays it."""
     start, rules = session.game.start, session.game.rules
-    line = player_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
+    line = opening_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
     assert line is not None
-    for move in line[0]:
+    for move in line:
         session.play(move)
-    if line[1]:
-        session.finish()
     assert session.outcome is Outcome.WON
 
 
@@ -229,12 +227,12 @@ def test_a_daily_left_unfinished_resumes_after_midnight_and_counts_for_its_own_d
     session.close()
     today.day = date(2026, 11, 27)  # after midnight, the window opens on the game it left
     again = open_session(Clock(), store=Store(HomeDirs(home)), today=today)
-    assert again.game.deal_number == thursday.number and again.daily == THURSDAY
-    assert again.par == thursday.par and again.game.move_count == 1
+    assert again.game.deal_number == thursday.number and again.facts.daily == THURSDAY
+    assert again.facts.par == thursday.par and again.game.move_count == 1
     again.undo()  # back to the deal as dealt, then the par's line
     win_as_a_player(again)
-    assert again.keeper is not None
-    days = again.keeper.daily_results("standard")
+    assert again.books.keeper is not None
+    days = again.books.keeper.daily_results("standard")
     again.close()
     assert list(days) == [THURSDAY] and days[THURSDAY].won and days[THURSDAY].par == thursday.par
 
@@ -242,23 +240,24 @@ def test_a_daily_left_unfinished_resumes_after_midnight_and_counts_for_its_own_d
 def test_personal_bests_are_the_fewest_moves_and_the_best_time_of_the_deals_wins(home: Path) -> None:
     clock = Clock()
     session = open_session(clock, store=Store(HomeDirs(home)), key="standard", deal=5)
-    assert session.best is None and session.best_words() == ""
+    assert session.facts.best is None and best_line(session.facts) == ""
     session.play(session.game.legal_moves()[0])
     clock.time += 300
     session.restart()  # a loss: no best from it
-    assert session.best is None
+    assert session.facts.best is None
     win_as_a_player(session)
     first_moves, first_seconds = session.moves(), session.seconds()
     session.restart()
-    assert session.best is not None
-    assert (session.best.moves, session.best.seconds) == (first_moves, first_seconds)
-    assert session.best_words() == f"Your best: {first_moves} moves, {clock_text(first_seconds)}"
+    assert session.facts.best is not None
+    assert (session.facts.best.moves, session.facts.best.seconds) == (first_moves, first_seconds)
+    assert best_line(session.facts) == f"Your best: {first_moves} moves, {clock_text(first_seconds)}"
     session.play(session.game.legal_moves()[0])
     session.undo()  # two more moves than the first win
     clock.time += 1
     win_as_a_player(session)
     session.new_game(5)
-    assert session.best is not None and session.best.moves == first_moves and session.best.wins == 2
+    best = session.facts.best
+    assert best is not None and best.moves == first_moves and best.wins == 2
     session.close()
 
 
@@ -269,10 +268,10 @@ def test_yesterdays_daily_left_for_todays_is_lost_under_its_own_day(home: Path) 
     session.close()
     today.day = date(2026, 11, 27)
     friday = open_daily_at(home, today, key="standard")  # eightoff --daily the next day
-    assert friday.daily == today.day
+    assert friday.facts.daily == today.day
     friday.play(friday.game.legal_moves()[0])  # Thursday's game is left now
-    assert friday.keeper is not None
-    days = friday.keeper.daily_results("standard")
+    assert friday.books.keeper is not None
+    days = friday.books.keeper.daily_results("standard")
     friday.close()
     assert list(days) == [THURSDAY] and not days[THURSDAY].won
 

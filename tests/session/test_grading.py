@@ -51,7 +51,7 @@ def test_the_grade_said_after_a_win_is_the_tables(case: tuple[Rules, int]) -> No
     rules, number = case
     session = session_of(Game.new(number, rules))
     expected = grade_of_deal(rules.name, number)
-    assert expected is not None and session.grade == expected
+    assert expected is not None and session.facts.grade == expected
     assert graded_words(session) is None  # not before the game is over
     win(session)
     assert graded_words(session) == f"graded {grade_name(expected)}"
@@ -61,14 +61,15 @@ def test_no_grade_for_a_deal_the_table_does_not_list_until_a_search_of_its_start
     unlisted = max(LISTED[STANDARD]) + 1
     game = Game.new(unlisted, STANDARD)
     session = session_of(game)
-    assert session.grade is None
+    assert session.facts.grade is None
     result = solve(game.start, STANDARD, BUDGET)
     after_one = game.start.apply(result.moves[0])
-    session.learn_grade(after_one, STANDARD, result)  # about another position: ignored
-    session.learn_grade(game.start, STANDARD, SolveResult(result.status, result.moves, 0.0, 0, 0))  # derived
-    assert session.grade is None
-    session.learn_grade(game.start, STANDARD, result)
-    assert session.grade == grade_of(result) is not None
+    session.advice.learn_grade(after_one, STANDARD, result)  # about another position: ignored
+    derived = SolveResult(result.status, result.moves, 0.0, 0, 0)  # the rest of a line: no search
+    session.advice.learn_grade(game.start, STANDARD, derived)
+    assert session.facts.grade is None
+    session.advice.learn_grade(game.start, STANDARD, result)
+    assert session.facts.grade == grade_of(result) is not None
     win(session)
     assert graded_words(session) == f"graded {grade_name(grade_of(result) or '')}"
 
@@ -77,16 +78,16 @@ def test_a_learned_grade_survives_a_restart_but_not_a_new_deal() -> None:
     unlisted = max(LISTED[STANDARD]) + 1
     game = Game.new(unlisted, STANDARD)  # past the table: the grade can only be learned
     session = session_of(game)
-    session.learn_grade(game.start, STANDARD, solve(game.start, STANDARD, BUDGET))
-    learned = session.grade
+    session.advice.learn_grade(game.start, STANDARD, solve(game.start, STANDARD, BUDGET))
+    learned = session.facts.grade
     assert learned in GRADES
     session.restart()
-    assert session.grade == learned
+    assert session.facts.grade == learned
     session.new_game(unlisted + 1)
-    assert session.grade is None
+    assert session.facts.grade is None
     session.choose_game("standard")
     session.new_game(1)
-    assert session.grade == grade_of_deal("standard", 1)
+    assert session.facts.grade == grade_of_deal("standard", 1)
 
 
 def test_a_game_not_calibrated_has_no_grade_after_a_search_as_its_record_has_none() -> None:
@@ -96,15 +97,15 @@ def test_a_game_not_calibrated_has_no_grade_after_a_search_as_its_record_has_non
     session = session_of(game)
     result = solve(game.start, EASY, BUDGET)
     assert result.status == "solved"
-    session.learn_grade(game.start, EASY, result)
-    assert session.grade is None and deal_grade(EASY.name, 617) is None
+    session.advice.learn_grade(game.start, EASY, result)
+    assert session.facts.grade is None and deal_grade(EASY.name, 617) is None
     win(session)
     assert graded_words(session) is None and grade_lines(session) == []
 
 
 def test_a_custom_board_has_no_grade_from_the_table() -> None:
     session = session_of(Game(STANDARD, Game.new(1, STANDARD).start, deal_number=None))  # deal 1's cards
-    assert session.grade is None
+    assert session.facts.grade is None
     session.outcome = Outcome.WON
     assert graded_words(session) is None  # unknown: nothing said
 

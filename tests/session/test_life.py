@@ -25,7 +25,7 @@ from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.session.advisor import Advice, Advisor, CannotBeWon, Notice, ShowHint
 from eightoff.session.records import recent_game
-from eightoff.session.session import Session
+from eightoff.session.session import Session, state_of
 from eightoff.session.start import open_session
 from eightoff.solver import Budget, solve
 from eightoff.store import HomeDirs, Store
@@ -47,8 +47,8 @@ def open_at(home: Path, advisor: Advisor | None = None, **asked: object) -> Sess
 
 def gone(session: Session) -> None:
     """The window was killed: nothing more is saved, and its lock is free."""
-    assert session.keeper is not None
-    session.keeper.close()
+    assert session.books.keeper is not None
+    session.books.keeper.close()
 
 
 @pytest.fixture
@@ -93,8 +93,8 @@ def test_a_game_taken_back_under_a_rule_later_switched_off_resumes(home: Path) -
     session.close()
     again = open_at(home)
     assert again.game.deal_number == 303 and [step.moves for step in again.game.done] == played
-    assert again.options()["takeback"] and again.keeper is not None
-    assert again.keeper.take_notices() == []
+    assert again.options()["takeback"] and again.books.keeper is not None
+    assert again.books.keeper.take_notices() == []
     gone(again)
 
 
@@ -106,7 +106,8 @@ def test_a_raglan_game_with_every_card_face_up_resumes(home: Path) -> None:
     session.close()
     again = open_at(home, key="raglan")
     assert again.game.deal_number == 5 and again.game.move_count == 1
-    assert again.options()["face_up"] and again.keeper is not None and again.keeper.take_notices() == []
+    assert again.options()["face_up"] and again.books.keeper is not None
+    assert again.books.keeper.take_notices() == []
     gone(again)
 
 
@@ -146,7 +147,7 @@ def test_a_win_is_recorded_with_the_one_move_count_and_the_game_is_over(home: Pa
     assert session.outcome is Outcome.WON and session.over
     assert session.undo() is None and session.moves() == len(line) + 2
     [record] = Store(HomeDirs(home)).recent_games()
-    assert record.moves == session.moves() == session.state()["moves"]
+    assert record.moves == session.moves() == state_of(session)["moves"]
     assert Store(HomeDirs(home)).load_unfinished() is None
     gone(session)
 
@@ -156,8 +157,8 @@ def advised(home: Path) -> Iterator[tuple[Session, list[Advice], threading.Event
     woken = threading.Event()
     heard: list[Advice] = []
     session = open_at(home, advisor=Advisor(), key="standard", deal=465)
-    session.advice_listeners.append(heard.append)
-    session.start_advice(woken.set)
+    session.advice.listeners.append(heard.append)
+    session.advice.start(woken.set)
     yield session, heard, woken
     session.close()
 
@@ -168,17 +169,17 @@ def wait_for(session: Session, woken: threading.Event, done: object) -> None:
             return
         woken.wait(0.2)
         woken.clear()
-        session.poll()
+        session.advice.poll()
     raise AssertionError("the solver's answer never came")
 
 
 def test_a_deal_lost_from_the_start_says_so_through_the_real_worker(
         advised: tuple[Session, list[Advice], threading.Event]) -> None:
     session, heard, woken = advised
-    wait_for(session, woken, lambda: session.indicator() != "thinking…")
-    assert session.indicator() == "cannot be won"
-    assert session.state()["winnable"] == "cannot be won"
-    session.hint()
+    wait_for(session, woken, lambda: session.advice.indicator() != "thinking…")
+    assert session.advice.indicator() == "cannot be won"
+    assert state_of(session)["winnable"] == "cannot be won"
+    session.advice.hint()
     wait_for(session, woken, lambda: any(isinstance(advice, CannotBeWon) for advice in heard))
     assert [advice for advice in heard if isinstance(advice, CannotBeWon)] == [CannotBeWon(from_start=True)]
 
@@ -187,9 +188,9 @@ def test_a_hint_through_the_real_worker_is_a_legal_move(home: Path) -> None:
     woken = threading.Event()
     heard: list[Advice] = []
     session = open_at(home, advisor=Advisor(), key="freecell", deal=1)
-    session.advice_listeners.append(heard.append)
-    session.start_advice(woken.set)
-    session.hint()
+    session.advice.listeners.append(heard.append)
+    session.advice.start(woken.set)
+    session.advice.hint()
     wait_for(session, woken, lambda: any(isinstance(advice, ShowHint) for advice in heard))
     [hint] = [advice for advice in heard if isinstance(advice, ShowHint)]
     assert hint.move in session.game.legal_moves()
@@ -241,8 +242,8 @@ def test_a_saved_game_with_an_option_its_game_does_not_have_is_set_aside(home: P
         connection.execute("UPDATE unfinished SET start = replace(start, '\"options\":{', "
                            "'\"options\":{\"face_up\":true,') WHERE rules = 'freecell'")
     again = open_at(home, key="freecell")
-    assert again.keeper is not None
-    notices = " ".join(again.keeper.take_notices())
+    assert again.books.keeper is not None
+    notices = " ".join(again.books.keeper.take_notices())
     assert "face_up" in notices and "freecell.corrupt-" in notices
     assert again.game.move_count == 0
     with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection:
@@ -265,7 +266,7 @@ def test_the_log_keeps_a_games_options_and_play_again_deals_it_under_them(home: 
 def test_play_again_on_a_line_with_an_unknown_option_is_refused_with_the_reason(home: Path) -> None:
     heard: list[Advice] = []
     session = open_at(home, key="freecell", deal=4)
-    session.advice_listeners.append(heard.append)
+    session.advice.listeners.append(heard.append)
     first_move_off(session)
     session.new_game(5)
     [record] = Store(HomeDirs(home)).recent_games()

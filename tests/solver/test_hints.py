@@ -10,6 +10,7 @@ from eightoff.core.piles import PileKind
 from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.hints import Hint, hint, hint_from, last_winnable, position_before
+from eightoff.solver.par import opening_line
 from tests.solver.test_solve import replays_to_win
 
 BUDGET = Budget(nodes=60_000)
@@ -17,13 +18,16 @@ FOUNDATION = PileKind.FOUNDATION
 
 
 def test_following_hints_wins_and_each_stays_winnable() -> None:
+    """Hints played as a player with auto-play on plays them (the deal's own aces home first)."""
     game = Game.new(7, STANDARD)
+    game.settle()
     for _ in range(200):
         if game.is_won:
             break
         advice = hint(game.position, STANDARD, BUDGET)
         assert advice.status == SOLVED and advice.move is not None
-        game.play(game.find_move(advice.move.source, advice.move.destination, advice.move.count))
+        move = game.find_move(advice.move.source, advice.move.destination, advice.move.count)
+        game.play(move, autoplay=True, finish=True)
         assert solve(game.position, STANDARD, BUDGET).status == SOLVED
     assert game.is_won
 
@@ -59,11 +63,17 @@ def test_last_winnable_of_an_unwinnable_deal_is_none() -> None:
     assert last_winnable(Game.new(644, STANDARD), BUDGET) is None
 
 
-def test_hint_from_a_verdict_is_the_first_move_of_its_line() -> None:
-    result = solve(deal(3), STANDARD, BUDGET)
-    assert hint_from(result) == Hint(SOLVED, result.moves[0], result)
+def test_hint_from_a_verdict_is_the_first_move_of_the_players_line() -> None:
+    """The move Solve would make first: the solver's first card move may be one auto-play
+    makes by itself, which is no move of the player's."""
+    game = Game.new(3, STANDARD)
+    result = solve(game.start, STANDARD, BUDGET)
+    line = opening_line(game.start, STANDARD, result.moves)
+    assert line is not None
+    assert hint_from(result, game) == Hint(SOLVED, line[0], result)
     lost = solve(deal(644), STANDARD, BUDGET)
-    assert hint_from(lost).move is None and hint_from(lost).status == UNSOLVED
+    assert hint_from(lost, Game.new(644, STANDARD)).move is None
+    assert hint_from(lost, Game.new(644, STANDARD)).status == UNSOLVED
 
 
 def test_position_before_walks_the_history_back() -> None:

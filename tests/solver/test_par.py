@@ -1,6 +1,6 @@
-"""Par: the solver's line counted in player's moves (auto-play's cards belong to the move that
-sent them; "send every card home" is one move), never longer than the line itself, and found
-within a board budget, so the same on every machine."""
+"""Par and the player's line: the solver's line counted in player's moves (auto-play's cards
+belong to the move that sent them), never longer than the line itself, and found within a
+board budget, so the same on every machine."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.variants import PRESETS
 from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget
-from eightoff.solver.par import PAR_NODES, actions, decided, find_par, par_from, player_line
+from eightoff.solver.par import PAR_NODES, decided, find_par, line_from, opening_line, par_from
 from eightoff.solver.solve import SolveResult, solve
 
 GAMES = ["standard", "freecell", "bakers", "seahaven", "raglan"]
@@ -30,18 +30,14 @@ def test_the_par_line_wins_in_exactly_par_player_moves(rules_name: str, number: 
         assert par is None
         return
     assert par is not None and par <= len(result.moves)
-    line = player_line(start, rules, result.moves)
+    line = opening_line(start, rules, result.moves)
     assert line is not None
-    played, finish = line
     game = Game(rules, start)  # a player with auto-play on: the deal's own aces go home first
     game.settle()
-    for move in played:  # as the window plays them: the move that lets every card go home ends it
+    for move in line:  # as the window plays them: the move that lets every card go home ends it
         game.play(game.find_move(*move), autoplay=True, finish=True)
-    if finish:
-        assert not game.is_won and game.can_finish()
-        assert game.autoplay(safe_only=False) is not None  # Send every card home: one move
     assert game.is_won
-    assert game.move_count == par
+    assert game.move_count == par == len(line)
 
 
 def test_par_is_never_longer_than_the_solve_commands_line() -> None:
@@ -53,19 +49,45 @@ def test_par_is_never_longer_than_the_solve_commands_line() -> None:
         assert par is not None and par <= len(line)
 
 
-def test_a_line_that_does_not_win_counts_each_of_its_moves() -> None:
+def test_a_line_that_does_not_win_has_no_players_line() -> None:
     rules = PRESETS["standard"]
     start = deal(5, rules)
     beginning = solve(start, rules).moves[:5]
-    assert player_line(start, rules, beginning) is None
-    assert actions(start, rules, beginning) == 5
+    assert opening_line(start, rules, beginning) is None
+
+
+@pytest.mark.parametrize(("rules_name", "number", "par", "cards"), [("standard", 617, 33, 85)])
+def test_the_par_of_a_fixed_deal_and_its_line(rules_name: str, number: int, par: int, cards: int) -> None:
+    """What players compare: deal 617's par, 33 moves, for the solver's 85 card moves."""
+    rules = PRESETS[rules_name]
+    start = deal(number, rules)
+    result = solve(start, rules, Budget(nodes=PAR_NODES))
+    assert len(result.moves) == cards
+    assert find_par(start, rules) == par == len(opening_line(start, rules, result.moves) or ())
+
+
+def test_the_line_from_a_game_under_way_is_played_on_a_twin() -> None:
+    """From the middle of a game, the line starts where the game stands and leaves it as it is."""
+    rules = PRESETS["standard"]
+    game = Game.new(617, rules)
+    game.settle()
+    first = opening_line(game.start, rules, solve(game.start, rules, Budget(nodes=PAR_NODES)).moves)
+    assert first is not None
+    game.play(first[0], autoplay=True, finish=True)
+    before = (game.position, game.move_count, len(game.done))
+    line = line_from(game, solve(game.position, rules, Budget(nodes=PAR_NODES)).moves)
+    assert (game.position, game.move_count, len(game.done)) == before
+    assert line is not None
+    for move in line:
+        game.play(move, autoplay=True, finish=True)
+    assert game.is_won and game.move_count == 1 + len(line)
 
 
 def test_only_a_search_that_won_within_the_budget_gives_a_par() -> None:
     rules = PRESETS["standard"]
     start = deal(1, rules)
     found = solve(start, rules)
-    assert par_from(start, rules, found) == actions(start, rules, found.moves)
+    assert par_from(start, rules, found) == len(opening_line(start, rules, found.moves) or ())
     too_long = SolveResult(SOLVED, found.moves, 1.0, PAR_NODES + 1, 1, rules_name="standard")
     derived = SolveResult(SOLVED, found.moves, 0.0, 0, 0)  # the rest of a longer line: no search
     lost = SolveResult(UNSOLVED, (), 1.0, 10, 10, rules_name="standard")

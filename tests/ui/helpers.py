@@ -107,6 +107,13 @@ def click(app: App, point: tuple[int, int]) -> None:
     clock(app).time += 1.0
 
 
+def click_pile(app: App, pile: Pile) -> None:
+    """What a click on the top card of `pile` asks of the session (its best move), made at once."""
+    move = app.session.game.click_move(pile)
+    assert move is not None, f"nothing moves from {pile}"
+    app.session.play(move)
+
+
 def key(app: App, code: int, mod: int = 0, unicode: str = "") -> None:
     post(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
     app.pump()

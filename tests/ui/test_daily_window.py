@@ -18,11 +18,12 @@ from eightoff.core.preferences import Preferences
 from eightoff.core.variants import PRESETS, STANDARD
 from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
+from eightoff.session.daily import result_line
 from eightoff.session.session import Session
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import Budget
-from eightoff.solver.par import PAR_NODES, find_par, player_line
+from eightoff.solver.par import PAR_NODES, find_par, opening_line
 from eightoff.solver.solve import solve
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
@@ -62,7 +63,7 @@ def test_ctrl_t_opens_todays_daily_and_the_status_line_names_it(language: str) -
     key(app, pygame.K_t, pygame.KMOD_CTRL)
     chosen = daily_deal("standard", THURSDAY)
     assert chosen is not None
-    assert app.table.game.deal_number == chosen.number and app.session.daily == THURSDAY
+    assert app.table.game.deal_number == chosen.number and app.session.facts.daily == THURSDAY
     summary = app.table.view.summary()
     assert DAILY_WORDS[language] in summary and f"par {chosen.par}" in summary
     box = pygame.Rect(app.table.layout.status)
@@ -86,10 +87,9 @@ def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(langua
     app = open_app(Game.new(5, STANDARD), language)
     key(app, pygame.K_t, pygame.KMOD_CTRL)
     game = app.table.game
-    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
+    line = opening_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
     assert line is not None
-    played, _finish = line
-    for move in played:
+    for move in line:
         app.table.play(move)
     app.pump()
     if not app.session.over:  # the window offers to send every card home: Enter takes it
@@ -97,7 +97,7 @@ def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(langua
         app.pump()
     dialog = app.top
     assert isinstance(dialog, WinDialog)
-    par = app.session.par
+    par = app.session.facts.par
     assert par is not None and app.session.moves() == par
     assert dialog.lines[0] == DAILY_WORDS[language]
     shown = {"en": f"Par is {par}: you matched it.", "it": f"Il par è {par}: l'hai eguagliato."}[language]
@@ -108,7 +108,7 @@ def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(langua
     assert dialog_problems(dialog, "the daily's win") == []
     copy = next(choice for choice in dialog.choices if choice.label == COPY[language])
     click(app, copy.rect.center)
-    expected = app.session.share_line()
+    expected = result_line(app.session)
     assert expected is not None
     assert pygame.scrap.get_text() == expected
     head = {"en": "Eight Off daily 2026-11-26 · won in", "it": "Eight Off giornaliera 2026-11-26 · vinta in"}
@@ -125,10 +125,10 @@ def test_a_numbered_deal_has_no_copy_result() -> None:
 def test_the_par_of_a_deal_outside_the_lists_comes_from_the_worker(opened: list[App]) -> None:
     app = open_app(Game.new(UNLISTED, STANDARD), advisor=Advisor())
     opened.append(app)
-    assert app.session.par is None and "par " not in app.table.view.summary()
-    pump_until(app, lambda: app.session.par is not None)
+    assert app.session.facts.par is None and "par " not in app.table.view.summary()
+    pump_until(app, lambda: app.session.facts.par is not None)
     expected = find_par(app.table.game.start, STANDARD)
-    assert app.session.par == expected
+    assert app.session.facts.par == expected
     app.pump()
     assert f"par {expected}" in app.table.view.summary()
 
@@ -148,9 +148,9 @@ def open_stored(home: Path, language: str, **asked: object) -> App:
 def finish_by_keys(app: App) -> None:
     """The par's line from the deal as dealt, then Enter on the offer to send every card home."""
     game = app.table.game
-    line = player_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
+    line = opening_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
     assert line is not None
-    for move in line[0]:
+    for move in line:
         app.table.play(move)
     app.pump()
     if not app.session.over:
@@ -161,7 +161,7 @@ def finish_by_keys(app: App) -> None:
 
 def test_the_players_best_shows_at_the_deals_start_and_in_its_win(tmp_path: Path, language: str) -> None:
     app = open_stored(tmp_path, language, key="standard", deal=5)
-    assert app.session.best is None
+    assert app.session.facts.best is None
     finish_by_keys(app)
     moves = app.session.moves()
     key(app, pygame.K_ESCAPE)

@@ -17,7 +17,7 @@ from eightoff.core.notation import format_board
 from eightoff.core.piles import Pile
 from eightoff.core.variants import STANDARD
 from eightoff.ui.app import App
-from tests.ui.helpers import clock, make_app, post
+from tests.ui.helpers import click_pile, clock, make_app, post
 from tests.ui.test_monkey import act
 
 ACTIONS = 300
@@ -68,7 +68,7 @@ class OnScreen:
 def test_the_clocks_second_repaints_only_the_status_line() -> None:
     app = make_app()
     screen = OnScreen(app, whole=True)
-    app.session.click(Pile.column(6))  # the clock starts
+    click_pile(app, Pile.column(6))  # the clock starts
     app.pump(2)
     status = pygame.Rect(app.table.layout.status)
     for _ in range(3):

@@ -124,30 +124,31 @@ def test_the_win_says_the_tables_grade_and_not_before(language: str) -> None:
 def test_a_deal_past_the_table_is_graded_by_the_worker_from_its_start(opened: list[App]) -> None:
     app = open_app(Game.new(UNLISTED, STANDARD), advisor=Advisor())
     opened.append(app)
-    assert app.session.grade is None  # the table does not know it
-    pump_until(app, lambda: app.session.grade is not None)
+    assert app.session.facts.grade is None  # the table does not know it
+    pump_until(app, lambda: app.session.facts.grade is not None)
     expected = grade_of(solve(app.table.game.start, STANDARD, Budget()))
-    assert app.session.grade == expected
+    assert app.session.facts.grade == expected
     win_by_keys(app)
     assert isinstance(app.top, WinDialog)
     assert f"This deal is graded {grade_name(expected or '')}." in app.top.body_lines()
 
 
-def test_a_resumed_game_past_the_table_is_graded_after_the_win(opened: list[App]) -> None:
+def test_a_resumed_game_past_the_table_is_graded_from_its_start_while_it_is_played(opened: list[App]) -> None:
+    """No verdict about the start comes of a game resumed after a move, so the advisor searches
+    the start itself: the grade is known before the win, and so goes into its record."""
     game = Game.new(UNLISTED, STANDARD)
     first = solve(game.start, STANDARD, Budget())
     game.play(first.moves[0], autoplay=False)  # resumed after a move: no verdict about the start
     app = open_app(game, advisor=Advisor())
     opened.append(app)
     app.pump()
-    assert app.session.grade is None  # no search of the start yet: only the position after a move
+    assert app.session.facts.grade is None  # no search of the start yet: only the position after a move
+    pump_until(app, lambda: app.session.facts.grade is not None)  # the start searched while played
+    assert app.session.facts.grade == grade_of(first)
     win_by_keys(app)
     dialog = app.top
-    assert isinstance(dialog, WinDialog)  # the grade's search may answer before or after this
-    pump_until(app, lambda: app.session.grade is not None)  # asked for once the game was won
-    assert app.session.grade == grade_of(first)
-    app.pump()
-    assert f"This deal is graded {grade_name(grade_of(first) or '')}." in dialog.wrapped
+    assert isinstance(dialog, WinDialog)
+    assert f"This deal is graded {grade_name(grade_of(first) or '')}." in dialog.body_lines()
 
 
 def test_no_moves_left_says_the_grade_too() -> None:

@@ -11,7 +11,7 @@ import pygame
 
 from eightoff.core.piles import Pile
 from eightoff.ui.app import App
-from tests.ui.helpers import clock, make_app
+from tests.ui.helpers import click_pile, clock, make_app
 
 SECONDS = 10
 
@@ -56,7 +56,7 @@ def sleep_through(app: App, seconds: float) -> tuple[list[float], int]:
 
 def test_the_running_clock_wakes_the_loop_once_a_second_on_the_second() -> None:
     app = make_app()
-    app.session.click(Pile.column(6))  # a move: the clock starts
+    click_pile(app, Pile.column(6))  # a move: the clock starts
     assert app.session.clock.running
     woken, shown = sleep_through(app, SECONDS + 0.5)
     assert len(woken) == SECONDS and shown == SECONDS
@@ -74,7 +74,7 @@ def test_a_fresh_deal_does_not_wake_the_loop() -> None:
 
 def test_a_dialog_over_a_running_game_does_not_wake_the_loop() -> None:
     app = make_app()
-    app.session.click(Pile.column(6))
+    click_pile(app, Pile.column(6))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""))
     app.pump()
     assert app.top is not app.table  # Help is open: the clock stops under it
@@ -93,7 +93,7 @@ def test_the_heap_is_trimmed_and_the_picture_let_go_only_before_an_endless_sleep
     app.running = True
     sleep_through(app, SECONDS)  # input that changes nothing on screen: no second trim
     assert len(trims) == 1
-    app.session.click(Pile.column(6))
+    click_pile(app, Pile.column(6))
     app.running = True
     sleep_through(app, SECONDS + 0.5)  # the clock runs: every sleep has its end
     assert len(trims) == 1
@@ -110,7 +110,7 @@ def test_a_table_that_let_its_picture_go_while_idle_draws_the_same_frames() -> N
     released.table.release()  # as the loop does before it sleeps until input
     assert released.table.view.static is None and not released.table.needs_draw()
     for app in (kept, released):
-        app.session.click(Pile.column(6))  # a card goes home: the picture is painted again
+        click_pile(app, Pile.column(6))  # a card goes home: the picture is painted again
         app.pump(2)
     assert shown(released) == shown(kept)
     assert released.table.view.static is not None

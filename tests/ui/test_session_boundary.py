@@ -107,5 +107,6 @@ def test_the_statistics_dialog_holds_the_sessions_port_and_nothing_of_the_store(
     assert parameters["statistics"].annotation == "StatisticsPort"
     assert holds({key: value for key, value in vars(dialog).items() if key != "host"}, set(),
                  dialog.statistics) == []
-    assert session.keeper is not None
-    assert holds(session.keeper, set(), None) == ["eightoff.session.keeper.Keeper"]  # the check can fail
+    assert session.books.keeper is not None
+    keeper = session.books.keeper
+    assert holds(keeper, set(), None) == ["eightoff.session.keeper.Keeper"]  # the check can fail

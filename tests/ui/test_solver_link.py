@@ -27,6 +27,7 @@ from eightoff.session.advisor import THINKING, Advisor
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.worker import SolverWorker
 from eightoff.ui.app import App
+from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import MessageDialog
 from eightoff.ui.playback import Playback
 from tests.ui.helpers import FakeClock, key
@@ -244,17 +245,18 @@ def test_solve_plays_steps_back_and_finishes_as_the_solver(opened: list[App]) ->
     key(app, pygame.K_SPACE)  # pause
     assert playback.paused
     key(app, pygame.K_RIGHT)
+    after_one = table.game.position
     key(app, pygame.K_RIGHT)
-    assert len(table.game.done) == 2
-    key(app, pygame.K_LEFT)
-    assert len(table.game.done) == 1
-    assert table.game.position == Game.new(3, STANDARD).position.apply(playback.moves[0])
-    before = len(table.game.done)
+    assert (table.game.move_count, playback.played) == (2, 2)
+    key(app, pygame.K_LEFT)  # an undo: it counts, as the player's own do
+    assert (table.game.move_count, playback.played) == (3, 1)
+    assert table.game.position == after_one
+    before = table.game.move_count
     app.now.time += 10  # type: ignore[attr-defined]
     app.pump(3)
-    assert len(table.game.done) == before, "a paused playback moved"
+    assert table.game.move_count == before, "a paused playback moved"
     key(app, pygame.K_SPACE)  # resume: a move each time the clock passes the pause
-    for _ in range(len(playback.moves) + 5):
+    for _ in range(playback.line.total + 5):
         if app.top is not playback:
             break
         app.now.time += 1  # type: ignore[attr-defined]
@@ -265,6 +267,29 @@ def test_solve_plays_steps_back_and_finishes_as_the_solver(opened: list[App]) ->
     assert app.top is not table  # the won game's dialog, which the store reads the flag with
 
 
+def test_solve_finishes_deal_617_in_exactly_its_par(opened: list[App]) -> None:
+    """The solver's 85 card moves are 33 of the player's: Solve plays those 33, auto-play's
+    cards with them (even with the player's auto-play off), and the win says 33 moves, par 33."""
+    app, _ = open_app(Game.new(617, STANDARD))
+    opened.append(app)
+    pump_until(app, lambda: app.session.facts.par is not None)  # the verdict on the start gives it
+    assert app.session.facts.par == 33
+    key(app, pygame.K_F9)
+    pump_until(app, lambda: isinstance(app.top, Playback))
+    playback = app.top
+    assert isinstance(playback, Playback) and playback.line.total == 33
+    while app.top is playback:
+        app.now.time += 1  # type: ignore[attr-defined]
+        app.pump()
+    assert app.session.outcome is Outcome.SOLVED_WITH_HELP
+    assert app.session.moves() == app.table.game.move_count == 33
+    app.pump(2)
+    dialog = app.top
+    assert isinstance(dialog, WinDialog)
+    assert "The solver finished deal 617 in 33 moves" in dialog.lines[0]
+    assert "33 moves, par 33" in " ".join(dialog.body_lines())
+
+
 def test_escape_stops_the_playback_where_it_is(opened: list[App]) -> None:
     app, _ = open_app(Game.new(3, STANDARD))
     opened.append(app)
@@ -273,7 +298,7 @@ def test_escape_stops_the_playback_where_it_is(opened: list[App]) -> None:
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
-    assert len(app.table.game.done) == 1
+    assert app.table.game.move_count == 1
     assert app.table.session.outcome is not Outcome.SOLVED_WITH_HELP
     key(app, pygame.K_r, mod=pygame.KMOD_CTRL)
     assert len(app.table.game.done) == 0
@@ -299,7 +324,7 @@ def test_a_solver_that_cannot_start_leaves_the_game_playable(monkeypatch: pytest
     monkeypatch.setattr(SolverWorker, "submit", refuse)
     app, _ = open_app(Game.new(1, STANDARD))
     app.pump(3)
-    assert not app.session.solver_available
+    assert not app.session.advice.available
     assert "solver could not start" in app.table.status.notice.lower()
     assert not app.table.enabled()["hint"] and not app.table.enabled()["solve"]
     key(app, pygame.K_h)  # nothing happens, nothing breaks

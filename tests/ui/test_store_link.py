@@ -61,14 +61,14 @@ def open_app(
     With `game`, the window opens on that game instead, with the store kept as usual."""
     args = args or arguments()
     for earlier in OPENED:  # gone, as if killed: the next window owns the unfinished game
-        assert earlier.keeper is not None
-        earlier.keeper.close()
+        assert earlier.books.keeper is not None
+        earlier.books.keeper.close()
     OPENED.clear()
     now = FakeClock()
     session = Session.open(Keeper(store_at(home)), now, key=args.rules, deal=args.deal)  # no solver
     if game is not None:
-        assert session.keeper is not None
-        session = Session(game, now, preferences=session.preferences, keeper=session.keeper)
+        assert session.books.keeper is not None
+        session = Session(game, now, preferences=session.preferences, keeper=session.books.keeper)
     OPENED.append(session)
     app = App(session, out=out or io.StringIO(), log_moves=out is not None)
     pygame.event.clear()
@@ -175,7 +175,7 @@ def test_winning_logs_a_win_and_forgets_the_unfinished_game(home: Path) -> None:
 
 def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
     app, _ = open_app(home, game=one_move_from_won())
-    app.table.session.note_hint()
+    app.table.session.hints_used = True  # a hint was shown
     [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
     app.table.play(last, by_solver=True)  # the step-through solution makes the winning move
     # The outcome is in the log at once, before any frame, animation or celebration.
@@ -226,7 +226,7 @@ def test_a_win_is_logged_at_the_winning_move_and_the_game_is_over(home: Path) ->
     store = store_at(home)
     assert (store.statistics("standard").played, store.statistics("standard").won) == (1, 1)
     assert [game.moves for game in store.recent_games()] == [1]
-    assert app.table.session.outcome_moves == 1
+    assert app.table.session.moves() == 1
 
 
 def test_a_new_game_after_a_started_one_logs_a_loss(home: Path) -> None:
@@ -559,15 +559,15 @@ def watching(home: Path, moves: int) -> tuple[App, Playback, Game]:
 def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home: Path) -> None:
     app, playback, game = watching(home, 6)
     assert kept_moves(home) == 1
-    assert playback.replay
+    assert playback.line.replay
     assert app.table.game.deal_number == 21 and app.table.game.move_count == 0
     assert "Replay" in playback.text()
-    moves = [move for step in game.done for move in step.moves]
-    assert playback.moves == moves
-    for _ in moves:
+    assert playback.line.total == len(game.done) == 6
+    for _ in range(6):
         key(app, pygame.K_RIGHT)
     assert app.table.game.position == game.position
-    app.session.new_game(30)  # leaving it: a loss, of the same id
+    key(app, pygame.K_RIGHT)  # past the last move: the end
+    assert app.top is app.table and app.table.game.deal_number == 5
     assert store_at(home).statistics("standard").played == 1
 
 

@@ -28,6 +28,7 @@ from eightoff.session.figures import everything
 from eightoff.session.grading import deal_grade
 from eightoff.session.keeper import Keeper
 from eightoff.session.records import Records
+from eightoff.session.replay import Solution
 from eightoff.solver import GRADES
 from eightoff.store import LOST, WON, HomeDirs, Store
 from eightoff.ui import theme
@@ -146,7 +147,7 @@ def test_status_line_segments_stay_apart(language: str) -> None:
     notices = ["", "Thinking…", "This game can no longer be won: looking for where it went wrong…",
                "The solver could not start (no such file): the game goes on without hints, Solve and "
                "the winnable indicator."]
-    banners = ["", Playback(app, app.table, []).text("playing", 0)]
+    banners = ["", Playback(app, app.table, Solution(app.session, ())).text("playing", 0)]
     problems = []
     for indicator in ["", THINKING, UNDECIDED, WINNABLE, NO_LONGER_WINNABLE, CANNOT_BE_WON]:
         for notice in notices:
