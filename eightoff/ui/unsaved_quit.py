@@ -38,7 +38,7 @@ class QuitGuard:
 
     def __init__(self, host: Host, session: Session) -> None:
         self.host = host
-        self.unsaved = Unsaved(session.keeper)
+        self.unsaved = Unsaved(session.books.keeper)
         self.deadline: float | None = None
         """While a quit waits for the database: when it stops trying at the quick pace."""
         self.signalled = False
