@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from eightoff.session.daily import result_line
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.store import HomeDirs, Store
@@ -106,7 +107,7 @@ def test_share_prints_the_days_line_from_the_records(tmp_path: Path) -> None:
     session = open_session(lambda: 0.0, store=Store(HomeDirs(tmp_path)), key="standard", daily=True,
                            today=lambda: thursday)
     win_as_a_player(session)
-    expected = session.share_line()
+    expected = result_line(session)
     session.close()
     assert expected is not None and expected.startswith("Eight Off daily 2026-11-26 · won in")
     shared = eightoff("daily", "--date", "2026-11-26", "--share", home=tmp_path)

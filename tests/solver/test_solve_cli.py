@@ -55,12 +55,22 @@ def test_json_shape() -> None:
     result = eightoff("solve", "--deal", "2", "--json")
     assert result.returncode == 0 and len(result.stdout.splitlines()) == 1
     record = json.loads(result.stdout)
-    assert set(record) == {"status", "solution", "seconds", "wall_seconds", "grade"}
+    assert set(record) == {"status", "solution", "seconds", "wall_seconds", "grade", "player_moves"}
     assert record["grade"] in GRADES
     assert record["status"] == "solved" and record["solution"][0].startswith("Move ")
     assert isinstance(record["seconds"], float) and record["seconds"] >= 0
     lost = json.loads(eightoff("solve", "--deal", "465", "--json").stdout)
     assert lost["status"] == "unsolved" and lost["solution"] == [] and lost["grade"] is None
+    assert lost["player_moves"] is None
+
+
+def test_json_gives_every_card_of_the_line_and_the_players_moves_beside_them(tmp_path: Path) -> None:
+    """Deal 617: fc-solve's wording names all 85 cards that move, which `replay` (and other
+    tools) can follow to a win; a player makes 33 moves of them, its par."""
+    record = json.loads(eightoff("solve", "--deal", "617", "--json").stdout)
+    assert (len(record["solution"]), record["player_moves"]) == (85, 33)
+    (tmp_path / "moves.txt").write_text("\n".join(record["solution"]) + "\n")
+    assert eightoff("replay", "--deal", "617", str(tmp_path / "moves.txt")).stdout == "won\n"
 
 
 def test_bad_board_is_one_line_and_exit_2(tmp_path: Path) -> None:
