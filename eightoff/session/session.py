@@ -375,7 +375,7 @@ def _dealing(key: str) -> str:
 
 def state_of(session: Session) -> dict[str, Any]:
     """The session's state in plain data, for `--print-layout` (tests and benchmarks read it
-    there, not from pixels): game, deal, options, moves, seconds, outcome, verdict, facts."""
+    there, not from pixels): game, deal, options, moves, seconds, outcome, verdict, daily, par."""
     advice = session.advice
     result = advice.advisor.current() if advice.advisor is not None and advice.attached else None
     game, facts = session.game, session.facts
@@ -389,5 +389,4 @@ def state_of(session: Session) -> dict[str, Any]:
         "winnable": advice.indicator() if result is not None else None,
         "daily": facts.daily.isoformat() if facts.daily is not None else None,
         "par": facts.par,
-        "grade": facts.grade,
     }
