@@ -14,6 +14,7 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
+from eightoff.session.replay import Solution
 from eightoff.ui.app import App
 from eightoff.ui.layout import MIN_WINDOW, clamp_position, fit_window
 from eightoff.ui.playback import Playback
@@ -60,7 +61,7 @@ def test_status_pieces_overlap_nothing_at_800x600(notice: str) -> None:
 def test_the_playback_banner_stays_off_the_cards_at_800x600() -> None:
     app = make_app(size=MIN_WINDOW)
     app.table.status.indicator = "winnable"
-    app.push(Playback(app, app.table, [Move(Pile.column(5), Pile.foundation(1))]))
+    app.push(Playback(app, app.table, Solution(app.session, (Move(Pile.column(5), Pile.foundation(1)),))))
     app.pump()
     status = app.table.status
     assert status.banner.startswith("Solver playing")

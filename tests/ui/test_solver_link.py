@@ -287,7 +287,7 @@ def test_solve_finishes_deal_617_in_exactly_its_par(opened: list[App]) -> None:
     dialog = app.top
     assert isinstance(dialog, WinDialog)
     assert "The solver finished deal 617 in 33 moves" in dialog.lines[0]
-    assert "33 moves, par 33" in " ".join(dialog.body_lines())
+    assert "Par is 33." in dialog.body_lines()
 
 
 def test_escape_stops_the_playback_where_it_is(opened: list[App]) -> None:
