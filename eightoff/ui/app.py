@@ -140,7 +140,6 @@ class App:
         self.scenes.append(self.table)
         self.quit_guard = QuitGuard(self, session)
         """Keeps the window open while a finished game is not saved yet (eightoff/ui/unsaved_quit.py)."""
-        self.watchers.append(self.quit_guard.update)
         self.wake_event = pygame.event.custom_type()
         """Posted from the solver's thread when an answer is ready: it wakes the loop."""
         self.event_handlers[self.wake_event] = lambda _event: session.advice.poll()
@@ -401,6 +400,7 @@ class App:
         now = self.now()
         for scene in list(self.scenes):
             scene.update(now)
+        self.quit_guard.update()
         for watch in list(self.watchers):
             watch()
         self._flush_log()
