@@ -1,9 +1,10 @@
 """The cache files of a theme's drawn cards: where they are and what their names say.
 
 A theme's cards are drawn once per card size: the PNG of its 52 faces and back (a 13 x 5 grid,
-rows clubs, diamonds, hearts, spades, the back first in the fifth) and a small JSON note of the
-cards' proportions, or of why the theme cannot be drawn. Both names carry the theme file's size
-and modification time, so a changed theme is drawn again; the PNG's carries the card size.
+rows clubs, diamonds, hearts, spades, the back third in the fifth, as Aisleriot's sheets are)
+and a small JSON note of the cards' proportions, or of why the theme cannot be drawn. Both
+names carry the theme file's size and modification time, so a changed theme is drawn again;
+the PNG's carries the card size.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ FORMAT = 1
 """The cache files' format: a different one is drawn again."""
 NOTE_LIMIT = 4096
 GRID = (13, 5)
-BACK_CELL = (0, 4)
+BACK_CELL = (2, 4)
+"""Where Aisleriot's sheets have it (after the two jokers): a sheet is kept as it is drawn."""
 
 
 def cell(card: Card | None) -> tuple[int, int]:

@@ -495,10 +495,6 @@ class PreferencesDialog(Dialog):
 
     # ----- the cards' preview
 
-    def body_lines(self) -> list[str]:
-        """The page's hint, and on the cards' page what the preview says of a chosen theme."""
-        return self.lines + (face_notes(self.host.preferences, self.art) if self.cards_page else [])
-
     def figure_height(self) -> int:
         return self.px(PREVIEW_HEIGHT) if self.cards_page else 0
 
@@ -524,14 +520,21 @@ PREVIEW_CARDS = ("AS", "KH", "QC", "JD", "TD")
 def draw_preview(screen: pygame.Surface, area: pygame.Rect, preferences: Preferences, radius: int,
                  art: CardArt | None = None) -> None:
     """A few cards and a back, on the chosen table, drawn as the table will draw them: a chosen
-    theme's once drawn for this size (asked of `art`), the built-in design's until then."""
+    theme's once drawn for this size (asked of `art`), the built-in design's until then; under
+    them, in one line, what the preview has to say of a theme (face_notes)."""
     high_contrast = preferences.high_contrast
     felt = (0, 0, 0) if high_contrast else table_cloth(preferences.table_colour).felt
     pygame.draw.rect(screen, felt, area, border_radius=radius)
+    art = art if art is not None else CardArt(None)
+    notes = face_notes(preferences, art)
+    if notes:
+        caption = fitted_text(notes[-1], area.w - 2 * radius, max(10, area.h // 6))
+        area = area.copy()
+        area.h -= caption.get_height() + radius // 2
+        screen.blit(caption, caption.get_rect(midtop=(area.centerx, area.bottom)))
     count = len(PREVIEW_CARDS) + 1
     gap = max(4, area.h // 12)
     fit = [(area.w - gap * (count + 1)) // count, area.h - 2 * gap]
-    art = art if art is not None else CardArt(None)
     width, height = card_size({"fit": fit}, art.aspect(preferences))
     if min(fit) < 16:
         return
@@ -540,6 +543,15 @@ def draw_preview(screen: pygame.Surface, area: pygame.Rect, preferences: Prefere
     left = area.centerx - (count * width + (count - 1) * gap) // 2
     for index, picture in enumerate(pictures):
         screen.blit(picture, (left + index * (width + gap), area.centery - height // 2))
+
+
+def fitted_text(text: str, width: int, size: int) -> pygame.Surface:
+    """`text` in the table's text colour, at `size` or smaller so that it fits `width`."""
+    while True:
+        picture = theme.font(size).render(text, True, theme.TEXT)
+        if picture.get_width() <= width or size <= 8:
+            return picture
+        size -= 1
 
 
 def _on(flag: bool) -> str:

@@ -23,6 +23,7 @@ from eightoff.ui.app import App
 from eightoff.ui.dialogs import PreferencesDialog
 from eightoff.ui.faces import CardFaces
 from eightoff.ui.themes import deck
+from eightoff.ui.themes.choice import face_notes
 from eightoff.ui.themes.deck import ThemeFaces
 from eightoff.userfiles.dirs import HomeDirs
 from tests.themes.makers import card_colour, sheet_svg, write_deck, write_sheet
@@ -228,7 +229,8 @@ def test_preferences_lists_the_designs_then_the_themes_and_previews_the_chosen_o
         assert app.preferences.card_face == "aisleriot:mine"
         until_drawn(app)  # the table's cards and the preview's
         assert isinstance(app.table.faces, ThemeFaces)
-        assert "Four-colour suits and high contrast do not apply to a theme." in dialog.body_lines()
+        assert face_notes(app.preferences, app.table.art) == [
+            "Four colours and high contrast do not apply to a theme"]
         area = dialog.figure_area()
         row = [tuple(app.screen.get_at((x, area.centery)))[:3] for x in range(area.x, area.right)]
         for card in ("AS", "KH", "QC"):  # the preview's cards, the theme's own
@@ -242,8 +244,8 @@ def test_preferences_lists_the_designs_then_the_themes_and_previews_the_chosen_o
         assert app.preferences.card_face == "aisleriot:broken"
         until_drawn(app)
         assert labels(dialog)[0] == "Card faces: Broken (Aisleriot): cannot be drawn"
-        assert dialog.body_lines()[1] == ("This theme cannot be drawn (it is empty): the Standard design is "
-                                          "shown.")
+        assert face_notes(app.preferences, app.table.art) == [
+            "Cannot be drawn: it is empty"]
         assert type(app.table.faces) is CardFaces
     finally:
         app.close()
@@ -258,7 +260,8 @@ def test_where_the_themes_index_would_be_too_small_the_large_index_is_offered(
         until_drawn(app)
         assert app.table.layout.card[1] * 0.09 < 9  # FreeCell's cards at 800x600, 1.5 high
         dialog = cards_page(app)
-        assert dialog.body_lines()[2].startswith("At this window's card size the theme's corner index")
+        note = face_notes(app.preferences, app.table.art)[-1]
+        assert note.startswith("Its corner index is under 9 px here")
         click_row(app, dialog, "Use the Large index design")
         assert app.preferences.card_face == "large" and app.table.faces.design == "large"
         assert "Use the Large index design" not in labels(dialog)

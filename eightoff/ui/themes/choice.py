@@ -37,19 +37,18 @@ def face_label(face: str, art: CardArt) -> str:
 
 
 def face_notes(preferences: Preferences, art: CardArt) -> list[str]:
-    """What the cards' page says of a chosen theme, above its preview: why it cannot be drawn,
-    that four colours and high contrast are the built-in designs', and when its index would
-    read too small at the table's card size."""
+    """What the preview says of a chosen theme, the weightiest last (the one shown): that four
+    colours and high contrast are the built-in designs', when its index would read too small
+    at the table's card size, or why it cannot be drawn."""
     face = preferences.card_face
     if not is_theme_id(face):
         return []
     why = art.problem(face)
     if why:
-        return [_("This theme cannot be drawn ({reason}): the Standard design is shown.").format(reason=why)]
-    notes = [_("Four-colour suits and high contrast do not apply to a theme.")]
+        return [_("Cannot be drawn: {reason}").format(reason=why)]
+    notes = [_("Four colours and high contrast do not apply to a theme")]
     if offers_large_index(preferences, art):
-        notes.append(_("At this window's card size the theme's corner index is under 9 pixels: "
-                       "the Large index design reads better."))
+        notes.append(_("Its corner index is under 9 px here: Large index reads better"))
     return notes
 
 
