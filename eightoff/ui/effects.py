@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from eightoff.ui.layout import Layout
 
 
+STEPS = (Change.MOVE, Change.REDO, Change.UNDO, Change.REPLAY)
+"""The changes that move cards, which a sound goes with (a replay's steps too)."""
+
+
 class SoundEffect:
     """The sounds of the game: a card put down or sent home, the deal, a win (and, played by
     the controller, a card picked up or a move refused)."""
@@ -54,8 +58,9 @@ class SoundEffect:
             self.play("win")
         elif change in (Change.NEW, Change.RESTART):  # both deal the cards again, animated
             self.play("deal")
-        elif change in (Change.MOVE, Change.REDO, Change.UNDO) and step is not None and step.moves:
-            home = change is not Change.UNDO and step.moves[0].destination.kind is PileKind.FOUNDATION
+        elif change in STEPS and step is not None and step.moves:
+            back = change is Change.UNDO or (change is Change.REPLAY and game.position == step.before)
+            home = not back and step.moves[0].destination.kind is PileKind.FOUNDATION
             self.play("home" if home else "drop")
 
 
@@ -68,7 +73,9 @@ class SpeechEffect:
         session.listeners.append(self.changed)
 
     def changed(self, change: Change, game: GameView, step: Step | None) -> None:
-        if change is Change.MOVE and step is not None and step.moves:
+        forward = change is Change.MOVE or (change is Change.REPLAY and step is not None
+                                             and game.position == step.after)
+        if forward and step is not None and step.moves:  # a replay's moves are told as they are shown
             self.announcer.say(move_words(step.before, step.moves[0]))
         elif change is Change.WON:
             self.announcer.say(_("You won: every card is home"))

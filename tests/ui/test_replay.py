@@ -23,6 +23,7 @@ from eightoff.core.preferences import Preferences
 from eightoff.core.variants import STANDARD
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
+from eightoff.session.words import move_words
 from eightoff.solver.daily import shipped_par
 from eightoff.solver.limits import Budget
 from eightoff.solver.par import PAR_NODES, opening_line
@@ -135,7 +136,11 @@ def test_escape_in_a_replay_gives_back_the_game_exactly_as_it_was(home: Path) ->
     pick_recent_game(app, "Watch")
     playback = app.top
     assert isinstance(playback, Playback)
-    for _ in range(8):
+    key(app, pygame.K_RIGHT)
+    first = app.session.replay.steps[0] if app.session.replay is not None else None
+    assert first is not None  # a screen reader hears the replay's move, as the player's own
+    assert app.table.announcer.spoken[-1] == move_words(first.before, first.moves[0])
+    for _ in range(7):
         key(app, pygame.K_RIGHT)
     assert playback.played == 8 and "Replay paused: move 8 of 13" in app.table.status.banner
     assert app.session.moves() == 8 and "8 moves" in app.table.view.summary()
