@@ -34,10 +34,10 @@ import sys, time
 from eightoff.ui.memory import without_sound
 without_sound()
 import pygame
-from eightoff.session import session as session_module
+from eightoff.session import counsel
 from eightoff.ui import table
 shown = table.TableScene.after_frame
-learn = session_module.Session.learn_par
+learn = counsel.Counsel.learn_grade  # every answer about the deal's start, its par's too
 wait_for_par = sys.argv.pop(1) == "par"
 marks = {}
 
@@ -51,13 +51,13 @@ def first_frame(scene):
 
 def learned(self, *args):
     learn(self, *args)
-    if wait_for_par and self.par is not None and "par" not in marks:
+    if wait_for_par and self.session.facts.par is not None and "par" not in marks:
         marks["par"] = time.perf_counter()
         print(f"PAR {marks['par'] - marks['frame']}", file=sys.stderr, flush=True)
         pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 table.TableScene.after_frame = first_frame
-session_module.Session.learn_par = learned
+counsel.Counsel.learn_grade = learned
 from eightoff.__main__ import main
 sys.argv = ["eightoff", *sys.argv[1:]]
 main()
