@@ -22,6 +22,7 @@ from eightoff.core.notation import format_move
 from eightoff.core.rules import Rules
 from eightoff.solver.grade import GRADES
 from eightoff.solver.limits import Budget, Status
+from eightoff.solver.par import player_moves
 from eightoff.solver.solve import SolveResult, grade_of, solve
 
 CHUNK = 8
@@ -39,14 +40,16 @@ class Job:
     states: int | None
 
 
-def record(number: int, result: SolveResult) -> dict[str, Any]:
-    """The JSON-ready line for one solved (or not) deal. `seconds` is the deal's own time: the
-    processor time its solving took, which parallel jobs on a busy machine do not inflate;
-    `wall_seconds` is the clock time, waits for a core included."""
+def record(number: int, result: SolveResult, players: int | None) -> dict[str, Any]:
+    """The JSON-ready line for one solved (or not) deal. `moves` counts every card of the
+    solution, `player_moves` (`players`) the moves a player makes to follow it. `seconds` is
+    the deal's own time: the processor time its solving took, which parallel jobs on a busy
+    machine do not inflate; `wall_seconds` is the clock time, waits for a core included."""
     return {
         "deal": number,
         "status": result.status,
         "moves": len(result.moves),
+        "player_moves": players,
         "seconds": round(result.cpu_seconds, 6),
         "wall_seconds": round(result.seconds, 6),
         "solution": [format_move(move) for move in result.moves],
@@ -57,8 +60,9 @@ def record(number: int, result: SolveResult) -> dict[str, Any]:
 
 
 def solve_deal(job: Job, number: int) -> dict[str, Any]:
-    result = solve(deal(number, job.rules), job.rules, Budget(seconds=job.seconds, states=job.states))
-    return record(number, result)
+    start = deal(number, job.rules)
+    result = solve(start, job.rules, Budget(seconds=job.seconds, states=job.states))
+    return record(number, result, player_moves(start, job.rules, result))
 
 
 def _solve_in_worker(arguments: tuple[Job, int]) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
 from eightoff.solver.limits import DEFAULT_STATES, Budget, Status
-from eightoff.solver.par import opening_line
-from eightoff.solver.solve import SolveResult, grade_of, solve
+from eightoff.solver.par import player_moves
+from eightoff.solver.solve import grade_of, solve
 
 VERDICTS = {Status.UNSOLVED: N_("unsolvable"), Status.UNKNOWN: N_("unknown")}
 """The verdict printed without --json, translated where printed (--json keeps the keys)."""
@@ -110,7 +110,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 {
                     "status": result.status,
                     "solution": lines,
-                    "player_moves": _player_moves(position, rules, result),
+                    "player_moves": player_moves(position, rules, result),
                     "seconds": round(result.cpu_seconds, 6),
                     "wall_seconds": round(result.seconds, 6),
                     "grade": grade_of(result),
@@ -122,15 +122,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         print(_(VERDICTS[result.status]))
     return 0
-
-
-def _player_moves(position: Position, rules: Rules, result: SolveResult) -> int | None:
-    """How many moves a player makes to follow the solution (`solution` lists every card's
-    move, auto-play's too, so that other tools can replay it); None without a line to follow."""
-    if result.status != Status.SOLVED:
-        return None
-    line = opening_line(position, rules, result.moves)
-    return None if line is None else len(line)
 
 
 def _load(parser: argparse.ArgumentParser, board: str | None, number: int | None, rules: Rules) -> Position:

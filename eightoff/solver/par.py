@@ -36,10 +36,9 @@ deal chooses from need at most a few tens of thousands (scripts/daily_pars.py me
 def par_from(start: Position, rules: Rules, result: SolveResult) -> int | None:
     """The par a search of `start` gives: its player's line's length when it won within
     `PAR_NODES` boards, else None (no par: lost, too long a search, or a line not to follow)."""
-    if result.status != SOLVED or not result.rules_name or result.nodes > PAR_NODES:
+    if not result.rules_name or result.nodes > PAR_NODES:
         return None
-    line = opening_line(start, rules, result.moves)
-    return None if line is None else len(line)
+    return player_moves(start, rules, result)
 
 
 def decided(result: SolveResult) -> bool:
@@ -55,8 +54,17 @@ def find_par(start: Position, rules: Rules) -> int | None:
     return par_from(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)))
 
 
+def player_moves(start: Position, rules: Rules, result: SolveResult) -> int | None:
+    """How many moves a player makes to follow a search's winning line from `start` (what
+    `eightoff solve --json` gives beside the line's every card); None without a line to follow."""
+    if result.status != SOLVED:
+        return None
+    line = opening_line(start, rules, result.moves)
+    return None if line is None else len(line)
+
+
 def opening_line(start: Position, rules: Rules, moves: Sequence[Move]) -> list[Move] | None:
-    """`line_from` a deal's start."""
+    """`line_from` a deal's start (or a board's, as given)."""
     return line_from(Game(rules, start), moves)
 
 

@@ -93,11 +93,12 @@ def test_a_range_of_deals_is_one_json_line_each_and_a_summary() -> None:
     *lines, last = [json.loads(line) for line in result.stdout.splitlines()]
     assert [line["deal"] for line in lines] == [463, 464, 465, 466]
     for line in lines:
-        assert set(line) >= {"deal", "status", "moves", "seconds", "solution", "grade"}
+        assert set(line) >= {"deal", "status", "moves", "player_moves", "seconds", "solution", "grade"}
         if line["status"] == "solved":
             *_, (_, end) = replay(deal(line["deal"], STANDARD), STANDARD, line["solution"])
             assert end.is_won and line["moves"] == len(line["solution"]) and line["grade"] in GRADES
-    assert lines[2]["status"] == "unsolved" and lines[2]["grade"] is None
+            assert 0 < line["player_moves"] <= line["moves"]
+    assert lines[2]["status"] == "unsolved" and lines[2]["grade"] is None and lines[2]["player_moves"] is None
     summary = last["summary"]
     assert (summary["deals"], summary["solved"], summary["unsolved"], summary["unknown"]) == (4, 3, 1, 0)
     assert sum(summary["grades"].values()) == 3
