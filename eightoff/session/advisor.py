@@ -1,7 +1,5 @@
-"""The session's advisor: its glue to the solver. A verdict on every position (the winnable
-indicator), hints, the way back to the last winnable position, winnable-only deals, the
-solution to play back, and the grade of a deal the shipped table does not list.
-
+"""The session's advisor: its glue to the solver (the verdict, hints, the way back, winnable-only
+deals, the solution to play back, the par and grade of a deal's start), which its counsel drives.
 Every search runs in the solver worker's process, so nothing waits on one: the advisor submits,
 and the worker's helper thread calls the `wake` the front end gave (the window posts an event
 that wakes its loop, which then calls `poll`). The worker has one request in flight (a newer

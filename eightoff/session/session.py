@@ -1,23 +1,12 @@
 """`Session`: the one owner of the game being played, and of its whole life.
 
-It holds the game (the core's `Game`, handed out only as a read-only `GameView`), the clock,
-whether hints or the solver's solution were used, the outcome and the deal's facts
-(`DealFacts`: made once per deal, recorded with the outcome). Moves, undo and redo, and the
-life of a game — dealing (`new_game`), `restart`, switching games (`choose_game`), a rule
-option changed (`set_preferences`) — go through its methods. It composes small owners for
-the rest: its books (the keeper: saved after every step, resumed per variant, outcomes
-recorded once), its counsel (the solver's advice, and what it teaches of the deal), the daily
-deal (`DailyDesk`) and, while one is watched, a finished game's replay. Listeners (the window,
-the move log) hear what happened after the books have made it safe.
-
-Outcomes are facts at the moment of the move that decides them: `Change.WON` goes out
-synchronously after that move, before any animation, so a window closed or killed right after
-keeps the win. Once a game has its outcome it is over: the moves, Undo and Redo are off, and
-the move count the record holds is the one every display shows. A started game left for
-another of its variant (New, Restart, Deal…, a rule changed with a restart, a logged game
-dealt again) is recorded as lost then; the front end asks the player first (see
-`leaving_loses`). Switching games, or dealing a logged game of another variant again, keeps the
-game as that variant's unfinished one, so nothing is lost by it.
+It holds the game (handed out only as a read-only `GameView`), the clock, the help used, the
+outcome and the deal's facts, and makes every change: moves, undo and redo, dealing, restarting,
+switching games, a rule changed, a finished game watched. It composes small owners for the rest
+(books, counsel, daily desk, replay; see docs/architecture.md). An outcome is a fact at the move
+that decides it: recorded before `Change.WON` goes out, so a window killed right after keeps it,
+and the game is over then. A started game left for another of its variant is recorded as lost
+(the front end asks first: `leaving_loses`); switching games keeps it as its variant's unfinished one.
 """
 
 from __future__ import annotations

@@ -1,17 +1,12 @@
 """The player's line: the solver's winning line as a player makes it, and a deal's par, its length.
 
-The solver's line lists every card's move, the ones auto-play would make too. A player's move
-counter counts actions: a move with the cards auto-play then sends home is one, and what the
-deal itself sends home before the first move is none (see `eightoff.core.game`). So the line
-is played again on a `Game` with auto-play on, card by card, skipping the moves auto-play has
-already made (`line_from`). That is the one unit of move: Solve plays this line, Hint shows
-its first move, par counts it, and `eightoff solve --json` gives its length beside the
-solver's own wording.
-
-Par is the same on every machine: the search is deterministic and has a budget of boards, not
-seconds (`PAR_NODES`). A search limited by time that found its line within that many boards
-found the same line, so the window's verdict on a deal's start may give the par at once
-(`par_from`); a deal whose line needs more boards has no par.
+The solver's line lists every card's move, auto-play's too; a player's counter counts actions
+(a move with the cards auto-play then sends home is one; what the deal itself sends home, none).
+So the line is played again on a twin `Game` with auto-play on, skipping the moves auto-play has
+already made (`line_from`): the one unit of move, which Solve plays, Hint shows the first move
+of, par counts, and `eightoff solve --json` gives beside the solver's own wording. Par is the
+same on every machine: the search has a budget of boards, not seconds (`PAR_NODES`), so a
+search limited by time that won within it found the same line (`par_from`).
 """
 
 from __future__ import annotations
