@@ -93,8 +93,7 @@ class WinDialog(Dialog):
 
     def body_lines(self) -> list[str]:
         """The result, how it compares with par and the player's best, then the deal's grade:
-        read each time, so a par or grade the solver reports after the win still appears (the
-        dialog lays itself out again)."""
+        the deal's facts as the game's record holds them (final at the outcome)."""
         par, helped = self.session.facts.par, self.session.outcome is Outcome.SOLVED_WITH_HELP
         facts = [par_result(self.session.moves(), par, helped)] if par is not None else []
         best = best_line(self.session.facts)  # the best before this game
