@@ -63,16 +63,18 @@ def opening_line(start: Position, rules: Rules, moves: Sequence[Move]) -> list[M
     return line_from(Game(rules, start), moves)
 
 
-def line_from(game: Game | GameView, moves: Sequence[Move]) -> list[Move] | None:
+def line_from(game: Game | GameView, moves: Sequence[Move], settle: bool = True) -> list[Move] | None:
     """The player's line: the moves a player makes from where `game` stands to follow the
     solver's winning line `moves` (searched from that position), each played with auto-play on
     as Solve plays it: what the deal itself sends home goes first, uncounted, and the move that
     lets every card go home finishes the game in the same step. None when the line cannot be
     followed so (auto-play took a card the line moves elsewhere later, which safe auto-play
-    avoids). `game` stays as it is: the line is played on its twin."""
+    avoids). `game` stays as it is: the line is played on its twin. Without `settle`, the first
+    move is the one to make in `game` as it stands (a hint where auto-play is off)."""
     line = game.position
     twin = game.twin()
-    twin.settle()
+    if settle:
+        twin.settle()
     played: list[Move] = []
     for move in moves:
         if twin.is_won:

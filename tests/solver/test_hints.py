@@ -10,7 +10,7 @@ from eightoff.core.piles import PileKind
 from eightoff.core.variants import STANDARD
 from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.hints import Hint, hint, hint_from, last_winnable, position_before
-from eightoff.solver.par import opening_line
+from eightoff.solver.par import line_from
 from tests.solver.test_solve import replays_to_win
 
 BUDGET = Budget(nodes=60_000)
@@ -68,9 +68,13 @@ def test_hint_from_a_verdict_is_the_first_move_of_the_players_line() -> None:
     makes by itself, which is no move of the player's."""
     game = Game.new(3, STANDARD)
     result = solve(game.start, STANDARD, BUDGET)
-    line = opening_line(game.start, STANDARD, result.moves)
-    assert line is not None
-    assert hint_from(result, game) == Hint(SOLVED, line[0], result)
+    unsettled = hint_from(result, game).move  # auto-play off: the deal's aces still lie out
+    assert unsettled is not None and unsettled in game.legal_moves()
+    game.settle()  # as auto-play deals it, and as Solve plays
+    settled = solve(game.position, STANDARD, BUDGET)
+    line = line_from(game, settled.moves)  # what Solve plays
+    assert line is not None and len(line) < len(settled.moves)  # auto-play's cards count none
+    assert hint_from(settled, game) == Hint(SOLVED, line[0], settled)
     lost = solve(deal(644), STANDARD, BUDGET)
     assert hint_from(lost, Game.new(644, STANDARD)).move is None
     assert hint_from(lost, Game.new(644, STANDARD)).status == UNSOLVED
