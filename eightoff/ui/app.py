@@ -16,29 +16,27 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
-from eightoff.core.game import Game, GameView, Step
+from eightoff.core.game import Game
 from eightoff.core.i18n import N_, _
-from eightoff.core.notation import format_move
 from eightoff.core.preferences import Preferences
-from eightoff.locale import choose_language, install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
 from eightoff.session.start import open_session
 from eightoff.ui.access import Support
 from eightoff.ui.icon import make_icon
-from eightoff.ui.layout import clamp_position, fit_scale, fit_window, min_window, small_window_scale
+from eightoff.ui.layout import fit_scale, min_window, small_window_scale
 from eightoff.ui.memory import heap_trimmer
+from eightoff.ui.move_log import MoveLog
+from eightoff.ui.preferences_owner import PreferencesOwner
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
 from eightoff.ui.scene import Scene
 from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.table import TableScene
 from eightoff.ui.unsaved_quit import QuitGuard
 from eightoff.ui.window import Screen, start_display
-from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size
 
 if TYPE_CHECKING:
     import pygame
@@ -80,7 +78,8 @@ class App:
         start_display()
         pygame.font.init()
         self.session = session
-        install_language(choose_language(self.preferences.language))
+        self.settings = PreferencesOwner(self, session)
+        """The one owner of the preferences in the window."""
         x11 = pygame.display.get_driver() == "x11"
         self.desktop = desktop_scale(os.environ, xrdb_dpi if x11 else no_dpi)
         """The desktop's own scale factor (eightoff/ui/scaling.py), for where the window is not
@@ -89,13 +88,13 @@ class App:
         if size is None and desktops:
             self.desktop = fit_scale(self.desktop, desktops[0])
         units = self.desktop  # window units per point, as long as the window is not denser
-        self.window = Screen("Eight Off", *self._window_size(size, units, desktops))
+        self.window = Screen("Eight Off", *self.settings.window_size(size, units, desktops))
         """The one window, hidden until it has its size; raises NoWindow when none opens."""
         density = self.window.density()
         self.ui_scale = pixels_per_point(density, self.desktop)
         """Drawable pixels per point: cards, text, bars and dialogs are drawn this much larger."""
         if self.ui_scale / density != units:  # the system scales by itself: a point is a window unit
-            wanted, smallest = self._window_size(size, self.ui_scale / density, desktops)
+            wanted, smallest = self.settings.window_size(size, self.ui_scale / density, desktops)
             self.window.native.minimum_size = smallest
             self.window.native.size = wanted
         self._set_icon()
@@ -130,13 +129,10 @@ class App:
         self.screen_reader_reason = ""
         """Why it does not, when it failed (Help says that too)."""
         self._after_first_frame: list[Callable[[], None]] | None = []
-        self.unlogged: list[str] = []
-        """Lines of --log-moves not printed yet (see `_flush_log`)."""
-        if log_moves:
-            self.listeners.append(self._log_moves)
+        self.move_log = MoveLog(session, self.out) if log_moves else None
         self.scenes: list[Scene] = []
 
-        self.table = TableScene(self, self.session)
+        self.table = TableScene(self, self.session, self.settings)
         self.scenes.append(self.table)
         self.quit_guard = QuitGuard(self, session)
         """Keeps the window open while a finished game is not saved yet (eightoff/ui/unsaved_quit.py)."""
@@ -148,13 +144,7 @@ class App:
         self.after_first_frame(lambda: self.table.faces.keep())  # the pictures for the next start
         self.after_first_frame(self.table.sound.start)
         self.closers.append(self.table.art.close)  # a theme's drawing process, if one runs
-        self._place_window(remembered_position(session.preferences, self._desktop()))
-        self.fullscreen = False
-        self.windowed: tuple[tuple[int, int], tuple[int, int] | None] = (self.points(), None)
-        """The window's size (points) and place before it filled the screen: what is kept at
-        the end of a game played full screen."""
-        if self.preferences.fullscreen:
-            self._set_fullscreen(True)
+        self.settings.open()
         self.retitle()
         self.listeners.append(lambda change, game, step: self.retitle() if change in TITLED else None)
         session.books.tell_notices()  # what the store found on opening (a file set aside...)
@@ -185,58 +175,9 @@ class App:
     def redraw_all(self) -> None:
         self.full_redraw = True
 
-    def _window_size(self, size: tuple[int, int] | None, units: float,
-                     desktops: list[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
-        """The window's size and smallest size in window units, at `units` to the point: `size`
-        if given, else the remembered size fitted to the screen the window opens on."""
-        smallest = min_window(units)
-        remembered = remembered_size(self.preferences, desktops[0] if desktops else None)
-        wanted = size or scaled(remembered, units)
-        if size is None and desktops:
-            wanted = fit_window(wanted, desktops[0], smallest)
-        return (max(wanted[0], smallest[0]), max(wanted[1], smallest[1])), smallest
-
     def _set_icon(self) -> None:
         with contextlib.suppress(OSError, self.pygame.error):  # a window without its icon still plays
             self.window.native.set_icon(make_icon(64))
-
-    def _window_position(self) -> tuple[int, int] | None:
-        with contextlib.suppress(self.pygame.error):
-            x, y = self.window.native.position
-            return (x, y)
-        return None
-
-    def _desktop(self) -> tuple[int, int] | None:
-        """The size of the screen the window opens on (the first), which its place is kept for."""
-        sizes = self.pygame.display.get_desktop_sizes()
-        return sizes[0] if sizes else None
-
-    def _place_window(self, position: tuple[int, int] | None) -> None:
-        """Put the window where it was on this size of screen, unless that is off every screen
-        now (a monitor gone); centred on a screen not met before, or when its remembered size
-        had to be fitted smaller. Positions, like the desktops' sizes, are in window units
-        (points on a Retina Mac)."""
-        sizes = self.pygame.display.get_desktop_sizes()
-        first = self._desktop()
-        if first is None:
-            return
-        width = sum(size[0] for size in sizes)
-        height = max(size[1] for size in sizes)
-        half = self.window.native.size[0] // 2
-        wanted = remembered_size(self.preferences, first)
-        refitted = any(abs(got - want) > 2 for got, want in zip(self.points(), wanted, strict=True))
-        fits = position is not None and -half < position[0] < width - 100 and 0 <= position[1] < height - 100
-        with contextlib.suppress(self.pygame.error):
-            if position is None or refitted or not fits:
-                self.window.native.position = centred(self.window.native.size, first)
-            else:
-                desktop = (width, height)
-                self.window.native.position = clamp_position(position, self.window.native.size, desktop)
-
-    def points(self) -> tuple[int, int]:
-        """The window's size in points, as preferences keep it: the same window on a desktop
-        scaled otherwise (or on another monitor) opens looking the same."""
-        return (round(self.size[0] / self.ui_scale), round(self.size[1] / self.ui_scale))
 
     # ----- scenes -----------------------------------------------------------------------------
 
@@ -267,15 +208,6 @@ class App:
         """Show a short message in the status line (also used for illegal moves)."""
         self.table.notify(text)
 
-    def change_language(self) -> None:
-        """Show the language the preferences now ask for: every scene lays its text out again
-        (button widths, wrapped lines) and the whole window is redrawn."""
-        install_language(choose_language(self.preferences.language))
-        for scene in self.scenes:
-            scene.resize(self.size)
-        self.retitle()
-        self.full_redraw = True
-
     def quit(self, signalled: bool = False) -> None:
         """Close the window, unless a finished game is not saved yet (`quit_guard` asks first).
         `signalled`: asked by a stop signal, which gives only the watchdog's time."""
@@ -297,33 +229,6 @@ class App:
         with contextlib.suppress(self.pygame.error):
             self.window.native.title = title
 
-    def toggle_fullscreen(self) -> None:
-        """F11: the window fills the screen, or goes back; the choice is kept for the next
-        start. A display that refuses leaves the window as it was, and says so."""
-        wanted = not self.fullscreen
-        if not self._set_fullscreen(wanted):
-            self.notify(_("This display does not allow full screen."))
-            return
-        self.session.set_preferences(replace(self.preferences, fullscreen=wanted))
-
-    def _set_fullscreen(self, on: bool) -> bool:
-        """Fill the screen (the desktop's mode, so nothing changes resolution) or go back to the
-        window; False, with the window as it was, when the display refuses."""
-        if on and not self.fullscreen:
-            self.windowed = (self.points(), self._window_position())
-        try:
-            self.window.fill_screen(on)
-        except self.pygame.error as error:
-            import logging  # here: only a refusal needs it, and the first frame does without
-
-            logging.getLogger(__name__).debug("full screen refused: %s", error)
-            with contextlib.suppress(self.pygame.error):
-                self.window.fill_screen(False)
-            return False
-        self.fullscreen = on
-        self.refit()
-        return True
-
     def after_first_frame(self, work: Callable[[], None]) -> None:
         """Run `work` once the deal is on screen (at once if it already is): start-up work that
         the player need not wait for, such as starting the solver's process."""
@@ -335,12 +240,12 @@ class App:
     def close(self) -> None:
         """Keep the game and where the window was, release what the plug-ins hold, then close
         the window and the display."""
-        size, position = self.windowed if self.fullscreen else (self.points(), self._window_position())
-        self.session.close(remember(self.preferences, self._desktop(), size, position))
+        self.session.close(self.settings.kept_window())
         self.table.sound.sounds.disable()
         for closer in self.closers:
             closer()
-        self._flush_log()
+        if self.move_log is not None:
+            self.move_log.flush()
         self.window.close()
         self.pygame.display.quit()
 
@@ -403,7 +308,8 @@ class App:
         self.quit_guard.update()
         for watch in list(self.watchers):
             watch()
-        self._flush_log()
+        if self.move_log is not None:
+            self.move_log.flush()
         self.draw()
         self.frames += 1
 
@@ -426,7 +332,7 @@ class App:
         elif kind == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             self.quit()  # from under any dialog too, as the window's close button does: all is saved
         elif kind == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()  # the window's too: under the pause or a dialog, which stay
+            self.settings.toggle_fullscreen()  # the window's too: under the pause or a dialog, which stay
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
             self.window.to_pixels(event)
@@ -471,36 +377,6 @@ class App:
             waiting, self._after_first_frame = self._after_first_frame, None
             for work in waiting:
                 work()
-
-    # ----- --log-moves ------------------------------------------------------------------------
-
-    def _log_moves(self, change: Change, game: GameView, step: Step | None) -> None:
-        if change is Change.MOVE and step is not None:
-            lines = [format_move(move) for move in step.moves]
-        elif change in (Change.UNDO, Change.REDO):
-            lines = [f"# {change.value}"]
-        elif change in (Change.NEW, Change.RESTART):
-            lines = [f"# {change.value}: deal {game.deal_number} ({game.rules.name} rules)"]
-        elif change in (Change.WON, Change.LOST):
-            outcome = self.session.outcome
-            lines = [f"# {outcome.value if outcome else change.value}"]
-        else:
-            return
-        self.unlogged += lines
-
-    def _flush_log(self) -> None:
-        """Print the move log of a whole step of the loop at once, after every listener has
-        heard it: whoever reads the winning move there (and then kills the window) finds the
-        win already in the statistics, which the store records on the WON that follows it."""
-        if self.unlogged:
-            lines, self.unlogged = self.unlogged, []
-            print("\n".join(lines), file=self.out, flush=True)
-
-
-def scaled(size: tuple[int, int], factor: float) -> tuple[int, int]:
-    """A size in points (as preferences keep the window's) in units `factor` to the point."""
-    return (round(size[0] * factor), round(size[1] * factor))
-
 
 def connect_screen_reader(app: App) -> None:
     """The screen-reader bridge, once the deal is on screen."""

@@ -24,7 +24,6 @@ from eightoff.ui.status import wrap_text
 if TYPE_CHECKING:
 
     from eightoff.core.game import GameView, Step
-    from eightoff.core.moves import Move
     from eightoff.core.preferences import Preferences
     from eightoff.session.records import RecentGame
     from eightoff.session.session import Session
@@ -73,23 +72,26 @@ class Table(Protocol):
 
     def notify(self, text: str) -> None: ...
 
-    def play(self, move: Move, by_solver: bool = False) -> None: ...
-
-    def undo(self) -> None: ...
-
     def animating(self) -> bool: ...
 
     def enabled(self) -> dict[str, bool]: ...
 
 
+class Settings(Protocol):
+    """The window's owner of preferences, as the router asks it (named by shape, so this module
+    need not import it, which imports this one)."""
+
+    def changed(self, old: Preferences, new: Preferences) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+
 class Router:
-    def __init__(self, host: Host, session: Session, table: Table,
-                 preferences_changed: Callable[[Preferences, Preferences], None]) -> None:
+    def __init__(self, host: Host, session: Session, table: Table, settings: Settings) -> None:
         self.host = host
         self.session = session
         self.table = table
-        self.preferences_changed = preferences_changed
-        """What a changed Preferences row does (the window's owner of preferences)."""
+        self.settings = settings
         self.playback: Playback | None = None
         """The line of moves being played on this table, if one is."""
         self.handlers: dict[Command, Callable[[], None]] = {
@@ -103,7 +105,7 @@ class Router:
             commands.HINT: session.advice.hint,
             commands.SOLVE: session.advice.solve,
             commands.PAUSE: self.pause_game,
-            commands.FULLSCREEN: host.toggle_fullscreen,
+            commands.FULLSCREEN: settings.toggle_fullscreen,
             commands.PREFERENCES: self.open_preferences,
             commands.STATISTICS: self.open_statistics,
             commands.HELP: lambda: host.push(dialogs().help_dialog(host, session)),
@@ -180,7 +182,7 @@ class Router:
         self.host.push(dialogs().DealDialog(self.host, self.new_game))
 
     def open_preferences(self) -> None:
-        self.host.push(dialogs().PreferencesDialog(self.host, self.session.variant, self.preferences_changed,
+        self.host.push(dialogs().PreferencesDialog(self.host, self.session.variant, self.settings.changed,
                                                    self.session.options, self.table.art))
 
     def open_statistics(self) -> None:

@@ -5,8 +5,8 @@ pictures and sprites, the toolbar, the status line, the hint shown): the view dr
 (`view.py`), the controller turns input into moves (`controller.py`), the effects listen to
 the session on their own (`effects.py`: sound, speech, flights), the router runs commands and
 opens dialogs (`router.py`), the offers say what the position and the advisor call for
-(`offers.py`), and the window's owner of preferences applies a changed preference
-(`preferences_owner.py`). The session owns the game's life (dealing, saving, advice).
+(`offers.py`). The window's owner of preferences (`preferences_owner.py`) applies a changed
+preference to the table. The session owns the game's life (dealing, saving, advice).
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ from eightoff.ui.effects import AnimationEffect, SoundEffect, SpeechEffect
 from eightoff.ui.faces import CardFaces
 from eightoff.ui.layout import Layout, compute_layout, layout_record
 from eightoff.ui.offers import Offers
-from eightoff.ui.preferences_owner import PreferencesOwner, use_colours
-from eightoff.ui.router import Router
+from eightoff.ui.router import Router, Settings
 from eightoff.ui.scene import Scene
 from eightoff.ui.sprites import CardSprites
 from eightoff.ui.status import StatusLine
@@ -45,7 +44,7 @@ if TYPE_CHECKING:
 class TableScene(Scene):
     modal = False
 
-    def __init__(self, host: Host, session: Session) -> None:
+    def __init__(self, host: Host, session: Session, settings: Settings) -> None:
         super().__init__(host)
         self.session = session
         self.sprites = CardSprites()
@@ -58,8 +57,6 @@ class TableScene(Scene):
         """The hinted move, outlined until the time given."""
         self.layout_due = True
         self.view = TableView(self)
-        self.settings = PreferencesOwner(host, session, self)
-        use_colours(self.preferences)
         self.art = CardArt(session.books.cache_folder)
         """The cards' design or installed theme, and the process drawing a theme."""
         self.layout: Layout = self._layout(host.size)
@@ -71,7 +68,7 @@ class TableScene(Scene):
         self.sound = SoundEffect(session)
         session.listeners.append(self.changed)
         self.animation = AnimationEffect(session, self, self.animator)
-        self.router = Router(host, session, self, self.settings.changed)
+        self.router = Router(host, session, self, settings)
         self.offers = Offers(host, session, self, self.router)
 
     @property
@@ -168,9 +165,6 @@ class TableScene(Scene):
     def settled(self) -> bool:
         """No card flies and none is dragged."""
         return not self.animator.busy and not self.controller.dragging
-
-    def undo(self) -> None:
-        self.router.undo()
 
     def enabled(self) -> dict[str, bool]:
         return self.router.enabled()

@@ -16,9 +16,9 @@ def test_f11_under_the_pause_fills_the_screen_and_the_game_stays_paused() -> Non
     key(app, pygame.K_p)
     assert isinstance(app.top, PauseScene)
     key(app, pygame.K_F11)
-    assert app.fullscreen and isinstance(app.top, PauseScene)
+    assert app.settings.fullscreen and isinstance(app.top, PauseScene)
     key(app, pygame.K_F11)
-    assert not app.fullscreen and isinstance(app.top, PauseScene)
+    assert not app.settings.fullscreen and isinstance(app.top, PauseScene)
 
 
 def test_f11_under_preferences_fills_the_screen_and_the_dialog_stays() -> None:
@@ -27,5 +27,5 @@ def test_f11_under_preferences_fills_the_screen_and_the_dialog_stays() -> None:
     dialog = app.top
     assert isinstance(dialog, PreferencesDialog)
     key(app, pygame.K_F11)
-    assert app.fullscreen and app.top is dialog
+    assert app.settings.fullscreen and app.top is dialog
     assert dialog.size == app.screen.get_size()  # laid out again for the whole screen

@@ -87,7 +87,8 @@ def test_at_density_2_the_cards_are_twice_the_pixels(monkeypatch: pytest.MonkeyP
     one, two = single.table.layout, double.table.layout
     assert abs(two.card[0] - 2 * one.card[0]) <= 1 and abs(two.card[1] - 2 * one.card[1]) <= 2
     assert two.toolbar.h == 2 * one.toolbar.h
-    assert double.points() == single.points() == (1000, 700)  # the same window, remembered alike
+    # the same window, remembered alike
+    assert double.settings.points() == single.settings.points() == (1000, 700)
 
 
 def test_a_desktop_scale_on_a_dense_window_is_not_applied_twice(monkeypatch: pytest.MonkeyPatch) -> None:

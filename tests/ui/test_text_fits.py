@@ -219,7 +219,7 @@ def test_every_dialog_fits_the_smallest_window(language: str) -> None:
                             key(app, pygame.K_ESCAPE)
                 preferences.turn_page()
             app.preferences.language = language
-            app.change_language()
+            app.settings.change_language()
         if action == "deal":
             key(app, pygame.K_RETURN)  # nothing typed: the error line shows
             problems += dialog_problems(top_dialog(app), "deal with an error")

@@ -54,7 +54,7 @@ def test_the_title_bar_names_the_game_and_the_deal_in_the_players_language(engli
     assert app.window.native.title == "FreeCell · 11982 — Eight Off"
     app.session.choose_game("easy")
     app.session.set_preferences(Preferences(language="it", animation_speed="off"))
-    app.change_language()
+    app.settings.change_language()
     assert app.window.native.title.startswith("Eight Off (facile) · ")
 
 
@@ -74,15 +74,15 @@ def test_f11_fills_the_screen_and_back_and_the_choice_is_kept() -> None:
     windowed = app.window.native.size
     key(app, pygame.K_F11)
     app.pump()
-    assert app.fullscreen and app.preferences.fullscreen
+    assert app.settings.fullscreen and app.preferences.fullscreen
     assert app.window.native.size == pygame.display.get_desktop_sizes()[0]
     assert app.table.layout.size == app.screen.get_size()  # laid out for the whole screen
     key(app, pygame.K_F11)
     app.pump()
-    assert not app.fullscreen and not app.preferences.fullscreen
+    assert not app.settings.fullscreen and not app.preferences.fullscreen
     assert app.window.native.size == windowed
     again = dealt(fullscreen=True)
-    assert again.fullscreen  # a start after a full-screen game opens full screen
+    assert again.settings.fullscreen  # a start after a full-screen game opens full screen
 
 
 def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(
@@ -95,9 +95,9 @@ def test_a_display_that_refuses_full_screen_leaves_the_window_as_it_was(
             raise pygame.error("no full screen here")
 
     monkeypatch.setattr(Screen, "fill_screen", refuse)
-    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.app"):
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.preferences_owner"):
         key(app, pygame.K_F11)
-    assert not app.fullscreen and not app.preferences.fullscreen
+    assert not app.settings.fullscreen and not app.preferences.fullscreen
     assert app.window.native.size == before
     assert "full screen" in app.table.status.notice
     assert [r.getMessage() for r in caplog.records] == ["full screen refused: no full screen here"]

@@ -39,7 +39,7 @@ def test_a_window_sized_on_another_screen_opens_at_the_default_size_centred(tmp_
     store = Store(HomeDirs(tmp_path))
     store.save_preferences(remember(Preferences(animation_speed="off"), (640, 480), (640, 480), (0, 0)))
     app = App(Session.open(Keeper(store), FakeClock(), deal=5), out=io.StringIO())
-    assert app.points() != (640, 480)
+    assert app.settings.points() != (640, 480)
     assert app.size[0] <= desktop[0] and app.size[1] <= desktop[1]
     app.close()
     saved = Store(HomeDirs(tmp_path)).load_preferences().window_screens
