@@ -76,8 +76,16 @@ FC_SOLVE_GAME = {
     "freecell": [],
     "bakers": ["-g", "bakers_game"],
     "seahaven": ["-g", "seahaven_towers"],
+    "forecell": ["-g", "forecell"],
+    "relaxed-freecell": ["-g", "relaxed_freecell"],
+    "kings-only-bakers": ["-g", "ko_bakers_game"],
+    "relaxed-seahaven": ["-g", "relaxed_seahaven"],
+    "beleaguered-castle": ["-g", "beleaguered_castle"],
+    "streets-and-alleys": ["-g", "streets_and_alleys"],
+    "citadel": ["-g", "citadel"],
 }
-"""fc-solve has no Raglan."""
+"""fc-solve has no Raglan, and its default build no room for Fan's 18 columns or Baker's
+Dozen's 13."""
 
 
 def summary(records: list[dict[str, Any]]) -> dict[str, Any]:

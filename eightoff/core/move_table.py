@@ -1,7 +1,7 @@
 """Every possible `Move` made once and looked up by index, so the move generator appends
 shared objects instead of building thousands of tuples a second (the solver calls it a lot).
 
-Also the lookup of which cards a card may lie on, for each of the two ways columns build.
+Also the lookup of which cards a card may lie on, for each of the three ways columns build.
 """
 
 from __future__ import annotations
@@ -70,18 +70,21 @@ def move_table(columns: int, cells: int, reserve: int = 0) -> MoveTable:
     return MoveTable(columns, cells, reserve)
 
 
-def _may_lie_on(same_suit: bool, card: Card) -> tuple[Card, ...]:
+def _may_lie_on(same_suit: bool, any_suit: bool, card: Card) -> tuple[Card, ...]:
     if card.rank == KING:
         return ()
     above = [CARDS[suit][card.rank + 1] for suit in Suit]
     if same_suit:
         return (above[card.suit],)
+    if any_suit:
+        return tuple(above)
     return tuple(onto for onto in above if onto.is_red != card.is_red)
 
 
 @cache
-def places(same_suit: bool) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+def places(same_suit: bool, any_suit: bool = False) -> tuple[tuple[tuple[Card, ...], ...], ...]:
     """[suit][rank] -> the cards that card may lie on in a column: the same suit one rank up
-    when `same_suit`, else both cards of the other colour one rank up. (Keyed by a bool, not
-    by `Build`, because hashing an Enum member runs Python code and this is on the hot path.)"""
-    return tuple(tuple(_may_lie_on(same_suit, card) for card in CARDS[suit]) for suit in Suit)
+    when `same_suit`, every card one rank up when `any_suit`, else both cards of the other
+    colour one rank up. (Keyed by bools, not by `Build`, because hashing an Enum member runs
+    Python code and this is on the hot path.)"""
+    return tuple(tuple(_may_lie_on(same_suit, any_suit, card) for card in CARDS[suit]) for suit in Suit)

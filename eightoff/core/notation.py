@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from eightoff.core.cards import CARDS, RANK_LETTERS, Card, Suit
+from eightoff.core.cards import CARDS, KING, RANK_LETTERS, Card, Suit
 from eightoff.core.errors import BoardFormatError, EmptySource, MoveFormatError
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.moves import Move
@@ -135,6 +135,13 @@ class _BoardReader:
                 "line {line}: {down} face-down cards, but column {column} was dealt only {dealt} card",
                 "line {line}: {down} face-down cards, but column {column} was dealt only {dealt} cards",
                 dealt).format(line=line_number, down=down, column=index + 1, dealt=dealt))
+        if self.rules.kings_to_bottom:
+            above = next((card for lower, card in zip(cards, cards[1:], strict=False)
+                          if card.rank == KING and lower.rank != KING), None)
+            if above is not None:
+                raise BoardFormatError(_("line {line}: {card} lies on another card, but {rules} rules deal "
+                                         "every King beneath the column's other cards").format(
+                    line=line_number, card=above, rules=self.rules.name))
         self.columns.append(tuple(cards))
         self.hidden.append(down)
 

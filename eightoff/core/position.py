@@ -29,7 +29,8 @@ from eightoff.core.variants import variant_of
 
 COLUMN, CELL, FOUNDATION, RESERVE = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE
 WON_FOUNDATIONS = (KING,) * 4
-_SAME_SUIT, _ANY_CARD_FILLS = Build.SAME_SUIT, EmptyColumn.ANY
+_SAME_SUIT, _ANY_SUIT, _ANY_CARD_FILLS, _NO_CARD_FILLS = (
+    Build.SAME_SUIT, Build.ANY_SUIT, EmptyColumn.ANY, EmptyColumn.NONE)
 """Reading an Enum member off its class runs Python code in 3.11; legal_moves reads these."""
 
 
@@ -221,7 +222,7 @@ class Position(NamedTuple):
         """
         columns, cells, foundations, reserve, hidden = self
         table = move_table(len(columns), len(cells), len(reserve))
-        lies_on = places(rules.build is _SAME_SUIT)
+        lies_on = places(rules.build is _SAME_SUIT, rules.build is _ANY_SUIT)
         any_card_fills = rules.empty_column is _ANY_CARD_FILLS
         free_mask = 0
         for index, occupant in enumerate(cells):
@@ -236,6 +237,8 @@ class Position(NamedTuple):
                 empty.append(index)
         capacity = rules.most_lifted(cells.count(None), len(empty))
         capacity_to_empty = rules.run_capacity(cells.count(None), len(empty), True) if empty else 0
+        if rules.empty_column is _NO_CARD_FILLS:
+            empty = []  # nothing ever goes into an empty column
 
         moves: list[Move] = []
         add, extend = moves.append, moves.extend
@@ -331,6 +334,8 @@ class Position(NamedTuple):
         if count > available:
             if rules.build is Build.SAME_SUIT:
                 not_a_run = _("Those {count} cards are not a descending run of one suit")
+            elif rules.build is Build.ANY_SUIT:
+                not_a_run = _("Those {count} cards are not a descending run")
             else:
                 not_a_run = _("Those {count} cards are not a descending run in alternating colours")
             raise NotARun(not_a_run.format(count=count))
@@ -366,6 +371,8 @@ class Position(NamedTuple):
             below = CARDS[top.suit][top.rank - 1]
             if rules.build is Build.SAME_SUIT:
                 only = _("Only {card} can go on {top}")
+            elif rules.build is Build.ANY_SUIT:
+                only = _("Only a {rank} can go on {top}")
             elif top.is_red:
                 only = _("Only a black {rank} can go on {top}")
             else:
@@ -378,6 +385,9 @@ class Position(NamedTuple):
     def _count_to_empty(
         self, rules: Rules, cards: tuple[Card, ...], available: int, count: int | None
     ) -> int:
+        if rules.empty_column is EmptyColumn.NONE:
+            raise WrongDestination(_("In {game} an empty column stays empty").format(
+                game=_(variant_of(rules).title)))
         if count is not None:
             if not rules.may_fill_empty_column(cards[-count]):
                 raise WrongDestination(_("Only a King can fill an empty column"))
@@ -407,11 +417,14 @@ class Position(NamedTuple):
             )
             raise RunTooLong(needs.format(count=count, needed=count - 1, free=free))
         empties = self.empty_columns - (1 if to_empty else 0)
+        columns = ngettext("{count} empty column", "{count} empty columns", empties).format(count=empties)
+        if not rules.cells:
+            alone = _("Moving {count} cards needs more room: with {columns} at most {capacity} can move")
+            raise RunTooLong(alone.format(count=count, columns=columns, capacity=capacity))
         room = _(
             "Moving {count} cards needs more room: with {cells} and {columns} at most {capacity} can move"
         )
         cells = ngettext("{count} free cell", "{count} free cells", free).format(count=free)
-        columns = ngettext("{count} empty column", "{count} empty columns", empties).format(count=empties)
         raise RunTooLong(room.format(count=count, cells=cells, columns=columns, capacity=capacity))
 
     # ----- what may be lifted ---------------------------------------------------------------
@@ -453,6 +466,13 @@ class Position(NamedTuple):
                 "{count} cards cannot move together: with the free cells empty now, only {most} card "
                 "can move at once",
                 "{count} cards cannot move together: with the free cells empty now, only {most} cards "
+                "can move at once",
+                most).format(count=count, most=most))
+        if not rules.cells:
+            return Lift(0, ngettext(
+                "{count} cards cannot move together: with the columns empty now, only {most} card "
+                "can move at once",
+                "{count} cards cannot move together: with the columns empty now, only {most} cards "
                 "can move at once",
                 most).format(count=count, most=most))
         return Lift(0, ngettext(

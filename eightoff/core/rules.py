@@ -1,8 +1,8 @@
 """Variants as data: one frozen `Rules` value says everything that differs between games.
 
-Each game (Eight Off, FreeCell, Raglan, Baker's Game, Seahaven Towers) is a module in
-`eightoff.core.variants` that fills in one of these; the move generator, the checked move
-finder, the deal and auto-play read the fields and have no per-variant branches.
+Each game is a module in `eightoff.core.variants` that fills in one of these; the move
+generator, the checked move finder, the deal and auto-play read the fields and have no
+per-variant branches.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from eightoff.core.cards import Card
+from eightoff.core.cards import KING, Card
 
 
 class Build(Enum):
@@ -18,6 +18,7 @@ class Build(Enum):
 
     SAME_SUIT = "same suit"
     ALTERNATE_COLOUR = "alternate colour"
+    ANY_SUIT = "any suit"
 
 
 class EmptyColumn(Enum):
@@ -25,6 +26,8 @@ class EmptyColumn(Enum):
 
     KINGS = "kings"
     ANY = "any"
+    NONE = "none"
+    """An empty column stays empty for the rest of the game (Baker's Dozen)."""
 
 
 class RunMoves(Enum):
@@ -33,9 +36,11 @@ class RunMoves(Enum):
     SINGLE_CARDS = "one card at a time"
     CELLS_ONLY = "cells only"
     CELLS_AND_COLUMNS = "cells and columns"
+    UNLIMITED = "unlimited"
+    """Any run that follows the build rule moves as one, whatever the empty piles."""
 
 
-_CELLS_ONLY, _SINGLE_CARDS = RunMoves.CELLS_ONLY, RunMoves.SINGLE_CARDS
+_CELLS_ONLY, _SINGLE_CARDS, _UNLIMITED = RunMoves.CELLS_ONLY, RunMoves.SINGLE_CARDS, RunMoves.UNLIMITED
 """Reading an Enum member off its class is slow in Python 3.11; run_capacity is on a hot path."""
 
 
@@ -57,6 +62,15 @@ class Rules:
     aside_cells: tuple[int, ...] = ()
     """The cells that the cards dealt aside go into, in order; empty: the leftmost cells
     (Seahaven Towers deals its two into the middle two of four)."""
+    deal_home: bool = False
+    """A card that may go to its foundation as it is dealt goes there, and its column gets no
+    card that round (Citadel)."""
+    kings_to_bottom: bool = False
+    """Each column's Kings are moved beneath its other cards at the deal (Baker's Dozen, as
+    PySolFC shuffles it); a board with a King above another card is not a position of the game."""
+    short_columns_last: bool = False
+    """The rounds of the deal end together: a column dealt fewer cards misses the first rounds,
+    not the last (Fan's one-card fan gets the last card of the deck)."""
 
     @property
     def columns(self) -> int:
@@ -79,6 +93,8 @@ class Rules:
             return False
         if self.build is Build.SAME_SUIT:
             return card.suit == onto.suit
+        if self.build is Build.ANY_SUIT:
+            return True
         return card.suit.is_red != onto.suit.is_red
 
     def run_capacity(self, free_cells: int, empty_columns: int, to_empty_column: bool) -> int:
@@ -88,11 +104,14 @@ class Rules:
         Cells only: free cells + 1 (empty columns that take only Kings never help).
         Cells and columns: (free cells + 1) x 2^(empty columns), where the destination
         column, if empty, does not count as a helper.
+        Unlimited: a run of every rank, so any run.
         """
         if self.run_moves is _CELLS_ONLY:
             return free_cells + 1
         if self.run_moves is _SINGLE_CARDS:
             return 1
+        if self.run_moves is _UNLIMITED:
+            return KING
         helpers = empty_columns - 1 if to_empty_column else empty_columns
         return (free_cells + 1) << max(helpers, 0)
 
@@ -104,7 +123,8 @@ class Rules:
         return self.run_capacity(free_cells, empty_columns, False)
 
     def may_fill_empty_column(self, card: Card) -> bool:
-        return self.empty_column is EmptyColumn.ANY or card.rank == 13
+        fill = self.empty_column
+        return fill is EmptyColumn.ANY or (fill is EmptyColumn.KINGS and card.rank == KING)
 
     def safe_to_autoplay(self, card: Card, foundations: tuple[int, ...]) -> bool:
         """Whether sending `card` home can never cost the player anything.
@@ -112,9 +132,12 @@ class Rules:
         With same-suit building only the same-suit card one lower can ever lie on a card,
         and it is already home, so every card that can go home is safe. With alternate
         colours a card is safe once both opposite-colour cards one lower are home (and
-        twos always are), the usual FreeCell rule.
+        twos always are), the usual FreeCell rule. With building in any suit, once every other
+        suit's card one lower is home.
         """
         if self.build is Build.SAME_SUIT or card.rank <= 2:
             return True
+        if self.build is Build.ANY_SUIT:
+            return all(rank >= card.rank - 1 for suit, rank in enumerate(foundations) if suit != card.suit)
         opposite = [rank for suit, rank in enumerate(foundations) if (suit in (1, 2)) != card.is_red]
         return min(opposite) >= card.rank - 1

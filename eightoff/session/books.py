@@ -28,10 +28,14 @@ if TYPE_CHECKING:
 
 
 class Books:
-    def __init__(self, keeper: Keeper | None, tell: Callable[[Notice], None]) -> None:
+    def __init__(self, keeper: Keeper | None, tell: Callable[[Notice], None],
+                 heard: Callable[[], bool] = lambda: True) -> None:
         self.keeper = keeper
         self.tell = tell
         """Where the store's notices go (the session's advice listeners)."""
+        self.heard = heard
+        """Whether anyone listens yet: until then the notices wait in the keeper (the session
+        saves as it opens, before the window listens)."""
 
     def save(self, game: Game, seconds: float, hints_used: bool, facts: DealFacts) -> None:
         if self.keeper is not None:
@@ -51,7 +55,7 @@ class Books:
 
     def tell_notices(self) -> None:
         """Hand the store's notices (a file set aside, a write that failed) to the front end."""
-        notices = self.keeper.take_notices() if self.keeper is not None else []
+        notices = self.keeper.take_notices() if self.keeper is not None and self.heard() else []
         if notices:
             self.tell(Notice("  ·  ".join(notices)))
 

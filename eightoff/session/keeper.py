@@ -25,7 +25,7 @@ from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import PRESETS, VARIANTS
+from eightoff.core.variants import DEFAULT_KEY, PRESETS, VARIANTS
 from eightoff.session.grading import shipped_winnable_deal
 from eightoff.session.played import daily_game, game_played
 from eightoff.solver.daily import daily_deal
@@ -83,6 +83,9 @@ class Keeper:
         """Per variant, the unfinished game a game that came from elsewhere (the command line,
         a logged game dealt again) replaces once that game's first move is made."""
         self.game_ids: dict[int, str] = {}
+        self.unknown = ""
+        """What the player is told once when the last game played is of a game this version
+        does not know (its unfinished game stays in the store, untouched, under its key)."""
 
     # ----- opening --------------------------------------------------------------------------
 
@@ -95,6 +98,10 @@ class Keeper:
         one's game."""
         self.store.acquire_instance()
         preferences = self.store.load_preferences()
+        if key is None and preferences.last_rules not in VARIANTS:
+            self.unknown = _("Your last game was of a game this version does not know ({game}): it is "
+                             "kept for the version that knows it, and {default} opens instead.").format(
+                game=preferences.last_rules, default=_(VARIANTS[DEFAULT_KEY].title))
         key = game_played(key, preferences) if daily is None else daily_game(key, preferences)
         saved = self.store.load_unfinished(key)
         if saved is not None and saved.game.is_won:  # written by a copy killed as it won
@@ -158,7 +165,8 @@ class Keeper:
         self.store.save_preferences(preferences)
 
     def take_notices(self) -> list[str]:
-        return self.store.take_notices()
+        unknown, self.unknown = self.unknown, ""
+        return [unknown, *self.store.take_notices()] if unknown else self.store.take_notices()
 
     def write_problem(self) -> str:
         """Why the player's files cannot be written now ("" when they can): shown until

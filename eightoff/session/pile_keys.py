@@ -1,9 +1,10 @@
 """Which key names which pile, from the pile counts alone: a new game gets its keys for free.
 
 Columns take the digit row in order, 1 to 9 then 0, so ten columns (Seahaven Towers) all have
-one. Cells, or the reserve in a game that has one instead, take the letter rows from Q, leaving
-out F (the foundation key) and H (Hint), so a game may have any number of them up to the
-letters there are. The foundations are Shift+1 to Shift+4 (to take a card back).
+one; columns past ten (Baker's Dozen's 13, Fan's 18) go on into the letter rows from Q. Cells,
+or the reserve in a game that has one instead, take the letters after those, leaving out F (the
+foundation key) and H (Hint), so a game may have any number of piles up to the keys there are.
+The foundations are Shift+1 to Shift+4 (to take a card back).
 """
 
 from __future__ import annotations
@@ -20,16 +21,26 @@ FOUNDATION_KEYS = "1234"
 
 def pile_keys(rules: Rules) -> dict[str, Pile]:
     """Key name (as pygame names it, lower case) -> the pile it picks under `rules`."""
-    keys = {name: Pile.column(index) for index, name in enumerate(COLUMN_KEYS[: rules.columns])}
+    keys = {name: Pile.column(index) for index, name in enumerate(_column_keys(rules))}
     place = Pile.cell if rules.cells else Pile.reserve
-    places = rules.cells or rules.reserve
-    keys.update({name: place(index) for index, name in enumerate(PLACE_KEYS[:places])})
+    keys.update({name: place(index) for index, name in enumerate(_place_keys(rules))})
     return keys
+
+
+def _column_keys(rules: Rules) -> str:
+    return (COLUMN_KEYS + PLACE_KEYS)[: rules.columns]
+
+
+def _place_keys(rules: Rules) -> str:
+    first = max(rules.columns - len(COLUMN_KEYS), 0)
+    return PLACE_KEYS[first : first + (rules.cells or rules.reserve)]
 
 
 def key_words(rules: Rules) -> tuple[str, str]:
     """The column keys and the cell (or reserve) keys as Help names them: ("1-9, 0", "Q W E R")."""
     digits = COLUMN_KEYS[: rules.columns]
     columns = f"1-{digits[-1]}" if "0" not in digits else "1-9, 0"
-    places = " ".join(PLACE_KEYS[: rules.cells or rules.reserve]).upper()
-    return columns, places
+    letters = _column_keys(rules)[len(COLUMN_KEYS):]
+    if letters:
+        columns += ", " + " ".join(letters).upper()
+    return columns, " ".join(_place_keys(rules)).upper()

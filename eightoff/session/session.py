@@ -47,7 +47,8 @@ class Session:
         self.now = now
         self.preferences = preferences if preferences is not None else Preferences()
         self.listeners: list[Listener] = []
-        self.books = Books(keeper, lambda notice: self.advice.advise(notice))
+        self.books = Books(keeper, lambda notice: self.advice.advise(notice),
+                           lambda: bool(self.advice.listeners))
         self.daily = DailyDesk(today)
         self.facts = facts if facts is not None else deal_facts(game, self.books.best)
         self.clock = GameClock(elapsed)

@@ -89,6 +89,10 @@ class Dialog(Scene):
     the wheel, Page Up/Down, Home and End."""
 
     max_width = 640
+    option_columns = 1
+    """Columns of option rows side by side (the Game chooser's many games in a small window)."""
+    least_lines = 1
+    """The body lines kept in view when the option rows close up in a small window."""
     text_size = 26
     row_step = ROW_STEP
     """From one option row to the next at a `unit` of 1, where the window has room."""
@@ -162,10 +166,13 @@ class Dialog(Scene):
                         for piece in wrap(line, self.text_font, width - px(56))]
         chrome = px(24) + self.title_font.get_linesize() + px(12) + px(24 + 40 + 24)
         step = px(self.row_step)
+        down = -(-len(options) // self.option_columns)
+        """Option rows laid out down each column of rows, left column first."""
         if options:  # many rows in a small window: closer together, down to a legible minimum
-            room = size[1] - px(20) - chrome - line_h - px(16) - self.figure_height()
-            step = max(px(min(self.row_step, ROW_STEP) - 10), min(step, room // len(options)))
-        fixed = chrome + (px(16) + step * len(options) if options else 0) + self.figure_height()
+            room = size[1] - px(20) - chrome - line_h * min(self.least_lines, len(self.wrapped)) - px(16) \
+                - self.figure_height()
+            step = max(px(min(self.row_step, ROW_STEP) - 10), min(step, room // down))
+        fixed = chrome + (px(16) + step * down if options else 0) + self.figure_height()
         self.visible_lines = max(1, min(len(self.wrapped), (size[1] - px(20) - fixed) // line_h))
         self.scroll = max(0, min(self.scroll, len(self.wrapped) - self.visible_lines))
         height = fixed + line_h * self.visible_lines
@@ -173,11 +180,13 @@ class Dialog(Scene):
         self.panel.center = (size[0] // 2, size[1] // 2)
         self.choices = []
         top = self.text_top() + line_h * self.visible_lines + px(16) + self.figure_height()
-        for label in options:
+        row_w = (width - px(64) - px(16) * (self.option_columns - 1)) // self.option_columns
+        for index, label in enumerate(options):
             row_h = min(px(self.row_height), step - px(4))
-            row = pygame.Rect(self.panel.x + px(32), top, width - px(64), row_h)
+            across, at = divmod(index, down)
+            left = self.panel.x + px(32) + across * (row_w + px(16))
+            row = pygame.Rect(left, top + at * step, row_w, row_h)
             self.choices.append(Choice(label, None, row))
-            top += step
         labels = [label for label, _ in self.button_specs]
         widths = [max(px(110), self.text_font.size(label)[0] + px(36)) for label in labels]
         x = self.panel.right - px(24) - sum(widths) - px(12) * (len(widths) - 1)
@@ -635,6 +644,7 @@ class GameChooser(Dialog):
         self.pick = pick
         self.keys = list(VARIANTS)
         self.current = current
+        self.focus = self.keys.index(current)
         super().__init__(host, _("Choose a game"), [_("Your unfinished game of each kind is kept.")],
                          [(_("Cancel"), None)])
         self.focus = self.keys.index(current)
@@ -643,6 +653,21 @@ class GameChooser(Dialog):
     def option_labels(self) -> list[str]:
         return [_("{title}: {summary}").format(title=_(VARIANTS[key].title), summary=_(VARIANTS[key].summary))
                 for key in self.keys]
+
+    def body_lines(self) -> list[str]:
+        """With the rows in two columns, which show titles only, the summary of the game the
+        focus is on comes first, padded to the longest summary's lines so the panel keeps its
+        size as the focus moves."""
+        if self.option_columns == 1:
+            return self.lines
+        width = min(self.size[0] - self.px(60), self.px(self.max_width)) - self.px(56)
+        pieces = {key: wrap(_(VARIANTS[key].summary), self.text_font, width) for key in self.keys}
+        focused = pieces[self.keys[self.focus] if self.focus < len(self.keys) else self.current]
+        tallest = max(map(len, pieces.values()))
+        return [*focused, *[""] * (tallest - len(focused)), *self.lines]
+
+    def in_columns(self) -> bool:
+        return self.option_columns > 1
 
     def toggle(self, index: int) -> None:
         self.host.pop(self)
@@ -661,16 +686,26 @@ class GameChooser(Dialog):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Titles in the text's size, summaries in the largest size at which every one fits
-        (one size for all rows: no game's words look smaller than another's)."""
+        (one size for all rows: no game's words look smaller than another's). Where one
+        column of rows would not fit the window, two columns of titles."""
+        self.option_columns, self.least_lines = 1, 1
         super().resize(size)
+        if self.panel.top < self.px(10) or self.visible_lines < len(self.wrapped):
+            self.option_columns = 2
+            self.least_lines = len(self.body_lines())
+            super().resize(size)
         rows = self.choices[:self.option_count]
-        self.title_row_font = theme.font(self.px(self.text_size - 2))
+        title = self.px(self.text_size - 2)
         summary = self.px(self.text_size - 4)
         if rows:
             room = self.text_room(rows[0].rect)
+            while title > self.px(13) and any(theme.font(title).size(_(VARIANTS[key].title))[0] > room
+                                              for key in self.keys):
+                title -= 1
             while summary > self.px(13) and any(theme.font(summary).size(_(VARIANTS[key].summary))[0] > room
                                                 for key in self.keys):
                 summary -= 1
+        self.title_row_font = theme.font(title)
         self.summary_font = theme.font(summary)
 
     def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
@@ -683,11 +718,14 @@ class GameChooser(Dialog):
         key, row = self.keys[index], choice.rect
         left = row.x + self.px(44)
         title = self.title_row_font.render(_(VARIANTS[key].title), True, colour)
-        summary = self.summary_font.render(_(VARIANTS[key].summary), True, colour)
-        gap = self.px(2)
-        top = row.centery - (title.get_height() + gap + summary.get_height()) // 2
-        screen.blit(title, (left, top))
-        screen.blit(summary, (left, top + title.get_height() + gap))
+        if self.in_columns():
+            screen.blit(title, title.get_rect(midleft=(left, row.centery)))
+        else:
+            summary = self.summary_font.render(_(VARIANTS[key].summary), True, colour)
+            gap = self.px(2)
+            top = row.centery - (title.get_height() + gap + summary.get_height()) // 2
+            screen.blit(title, (left, top))
+            screen.blit(summary, (left, top + title.get_height() + gap))
         box = self.picture_box(row)
         screen.blit(game_picture(key, box.size), box)
         pygame.draw.rect(screen, theme.PANEL_LINE, box, max(1, self.px(1)))
@@ -698,8 +736,9 @@ class GameChooser(Dialog):
         if is_button:
             return super().label_room(choice, is_button)
         key = self.keys[self.choices.index(choice)]
-        needed = max(self.title_row_font.size(_(VARIANTS[key].title))[0],
-                     self.summary_font.size(_(VARIANTS[key].summary))[0])
+        needed = self.title_row_font.size(_(VARIANTS[key].title))[0]
+        if not self.in_columns():
+            needed = max(needed, self.summary_font.size(_(VARIANTS[key].summary))[0])
         return needed, self.text_room(choice.rect)
 
     def draw_mark(self, screen: pygame.Surface, centre: tuple[int, int]) -> None:

@@ -39,11 +39,14 @@ def pile_cards(position: Position, pile: Pile) -> list[Card]:
 
 
 def may_lie_on(rules: Rules, card: Card, below: Card) -> bool:
-    """Column building: one rank lower, and same suit or the other colour as the rules say."""
+    """Column building: one rank lower, and same suit, the other colour or any suit as the
+    rules say."""
     if card.rank != below.rank - 1:
         return False
     if rules.build is Build.SAME_SUIT:
         return card.suit == below.suit
+    if rules.build is Build.ANY_SUIT:
+        return True
     return (card.suit in RED) != (below.suit in RED)
 
 
@@ -81,11 +84,15 @@ def is_legal(position: Position, rules: Rules, source: Pile, destination: Pile, 
     if target:
         if not may_lie_on(rules, first, target[-1]):
             return False
+    elif rules.empty_column is EmptyColumn.NONE:
+        return False  # an empty column stays empty
     elif rules.empty_column is EmptyColumn.KINGS and first.rank != 13:
         return False
     free_cells = sum(1 for card in position.cells if card is None)
     empty_columns = sum(1 for column in position.columns if not column)
-    if rules.run_moves is RunMoves.SINGLE_CARDS:
+    if rules.run_moves is RunMoves.UNLIMITED:
+        most = 52
+    elif rules.run_moves is RunMoves.SINGLE_CARDS:
         most = 1
     elif rules.run_moves is RunMoves.CELLS_ONLY:
         most = free_cells + 1

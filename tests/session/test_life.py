@@ -287,3 +287,25 @@ def test_a_logged_game_with_an_unknown_option_says_which_when_it_cannot_be_playe
     assert dataclasses.replace(record, options="gravity").replay_problem() == (
         "FreeCell has no rule option gravity (its options: takeback)")
     gone(session)
+
+
+def test_a_game_this_version_does_not_know_is_kept_and_eight_off_opens(home: Path) -> None:
+    """A later version's game, met after a downgrade: its unfinished game stays as it is for
+    that version, the window opens on the default game, and one line says why."""
+    session = open_at(home, key="freecell", deal=3)
+    first_move_off(session)
+    session.close()
+    with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection, connection:
+        connection.execute("UPDATE unfinished SET rules = 'spider' WHERE rules = 'freecell'")
+    store = Store(HomeDirs(home))
+    store.save_preferences(dataclasses.replace(store.load_preferences(), last_rules="spider"))
+    again = open_at(home)
+    heard: list[Advice] = []
+    again.advice.listeners.append(heard.append)
+    again.books.tell_notices()  # as the window does once it listens
+    [notice] = [advice.text for advice in heard if isinstance(advice, Notice)]
+    assert "does not know (spider)" in notice and "Eight Off opens instead" in notice
+    assert again.game.rules.name == "standard"
+    again.close()
+    with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection:
+        assert connection.execute("SELECT count(*) FROM unfinished WHERE rules = 'spider'").fetchone()[0] == 1

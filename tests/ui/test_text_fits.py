@@ -226,7 +226,7 @@ def test_every_dialog_fits_the_smallest_window(language: str) -> None:
         close(app)
     for variant in VARIANTS.values():
         table.session.choose_game(variant.key)
-        table.session.new_game(1)
+        table.session.new_game(2)  # deal 1 of Forecell starts with no move: its notice would show
         table.perform("preferences")  # the rule options' rows are this game's
         problems += dialog_problems(top_dialog(app), f"preferences of {variant.key}")
         close(app)

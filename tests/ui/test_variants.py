@@ -192,4 +192,11 @@ def test_the_chooser_marks_the_game_in_play_and_pictures_each_game_from_its_rule
     for row in rows:
         needed, room = chooser.label_room(row, False)
         assert needed <= room
-    assert chooser.summary_font.get_height() >= chooser.px(13)
+    if chooser.option_columns == 1:
+        assert chooser.summary_font.get_height() >= chooser.px(13)
+    else:  # rows of titles in two columns: the summary of the game in play heads the text
+        assert "Ten columns of five; same-suit columns".startswith(chooser.wrapped[0]) or \
+            chooser.wrapped[0].startswith("Ten columns of five; same-suit columns")
+        key(app, pygame.K_DOWN)
+        chooser.draw(app.screen, False)
+        assert chooser.wrapped[0].startswith("Nine columns")  # Raglan's, the next game's

@@ -10,16 +10,28 @@ from collections.abc import Mapping
 
 from eightoff.core.rules import Rules
 from eightoff.core.variants.bakers import BAKERS, BAKERS_VARIANT
+from eightoff.core.variants.bakers_dozen import BAKERS_DOZEN_VARIANT
+from eightoff.core.variants.beleaguered_castle import BELEAGUERED_CASTLE_VARIANT
+from eightoff.core.variants.citadel import CITADEL_VARIANT
 from eightoff.core.variants.eightoff_game import EASY, EASY_VARIANT, STANDARD, STANDARD_VARIANT
+from eightoff.core.variants.fan import FAN_VARIANT
+from eightoff.core.variants.forecell import FORECELL_VARIANT
 from eightoff.core.variants.freecell import FREECELL, FREECELL_VARIANT
+from eightoff.core.variants.kings_only_bakers import KINGS_ONLY_BAKERS_VARIANT
 from eightoff.core.variants.raglan import RAGLAN, RAGLAN_VARIANT
+from eightoff.core.variants.relaxed_freecell import RELAXED_FREECELL_VARIANT
+from eightoff.core.variants.relaxed_seahaven import RELAXED_SEAHAVEN_VARIANT
 from eightoff.core.variants.seahaven import SEAHAVEN, SEAHAVEN_VARIANT
+from eightoff.core.variants.streets_and_alleys import STREETS_AND_ALLEYS_VARIANT
 from eightoff.core.variants.variant import Option, Variant
 
 VARIANTS: dict[str, Variant] = {
     variant.key: variant
     for variant in (
-        STANDARD_VARIANT, EASY_VARIANT, FREECELL_VARIANT, BAKERS_VARIANT, SEAHAVEN_VARIANT, RAGLAN_VARIANT
+        STANDARD_VARIANT, EASY_VARIANT, FREECELL_VARIANT, BAKERS_VARIANT, SEAHAVEN_VARIANT, RAGLAN_VARIANT,
+        FORECELL_VARIANT, RELAXED_FREECELL_VARIANT, KINGS_ONLY_BAKERS_VARIANT, RELAXED_SEAHAVEN_VARIANT,
+        BELEAGUERED_CASTLE_VARIANT, STREETS_AND_ALLEYS_VARIANT, CITADEL_VARIANT, FAN_VARIANT,
+        BAKERS_DOZEN_VARIANT,
     )
 }
 DEFAULT_KEY = STANDARD_VARIANT.key
