@@ -425,6 +425,6 @@ class Controller:
             self.selected = pile
             self.table.invalidate()
             top = self.table.game.position.top(pile) if pile is not None else None
-            if top is not None:
+            if pile is not None and top is not None:
                 self.table.announcer.say(_("Picked {card} from {pile}: now choose where it goes").format(
                     card=card_name(top), pile=pile_name(pile)))

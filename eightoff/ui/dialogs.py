@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -469,7 +469,7 @@ class PreferencesDialog(Dialog):
         p = self.host.preferences
 
         def cycled(name: str, names: list[str]) -> Callable[[Preferences], Preferences]:
-            return lambda old: replace(old, **{name: next_name(names, getattr(old, name))})
+            return lambda old: _with(old, name, next_name(names, getattr(old, name)))
 
         def volume(old: Preferences) -> Preferences:
             louder = [level for level in self.VOLUMES if level > old.volume]
@@ -568,7 +568,13 @@ def _on(flag: bool) -> str:
 
 
 def _flipped(name: str) -> Callable[[Preferences], Preferences]:
-    return lambda old: replace(old, **{name: not getattr(old, name)})
+    return lambda old: _with(old, name, not getattr(old, name))
+
+
+def _with(old: Preferences, name: str, value: object) -> Preferences:
+    """`old` with the preference called `name` set to `value` (checked as any is)."""
+    changed: dict[str, Any] = {name: value}
+    return replace(old, **changed)
 
 
 def language_name(code: str) -> str:

@@ -99,12 +99,13 @@ class PictureFile:
         except (ValueError, pygame.error) as error:  # not text, cut short meanwhile
             return self._damaged(str(error))
 
-    def _damaged(self, why: str) -> None:
-        """A file that is there but cannot be used: the pictures are drawn again (and the file
-        replaced), said in one line of the debug log."""
+    def _damaged(self, why: str) -> dict[str, pygame.Surface] | None:
+        """A file that is there but cannot be used: no pictures (they are drawn again, and the
+        file replaced), said in one line of the debug log."""
         import logging  # here: only a damaged file needs it, and the first frame does without
 
         logging.getLogger(__name__).debug("card pictures in %s drawn again: %s", self.path, why)
+        return None
 
     def write(self, pictures: Mapping[str, pygame.Surface]) -> None:
         """Replace the file with `pictures` (all of this file's size, by names without spaces),

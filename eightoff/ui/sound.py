@@ -54,6 +54,11 @@ def _joined(parts: Iterable[tuple[float, list[float]]], rate: int) -> list[float
     return total
 
 
+def _steady(frequency: float) -> Callable[[float], float]:
+    """A pitch that holds: `frequency` at every moment."""
+    return lambda t: frequency
+
+
 def synthesise(name: str, rate: int) -> list[float]:
     """The samples of sound `name` at `rate` samples a second."""
     if name == "pick":
@@ -71,7 +76,7 @@ def synthesise(name: str, rate: int) -> list[float]:
                         for i in range(14)], rate)
     if name == "win":
         notes = (523.25, 659.25, 783.99, 1046.5)
-        return _joined([(i * 0.12, _tone(rate, 0.45, lambda t, f=f: f, 0.25, 6))
+        return _joined([(i * 0.12, _tone(rate, 0.45, _steady(f), 0.25, 6))
                         for i, f in enumerate(notes)], rate)
     raise KeyError(name)
 

@@ -20,6 +20,9 @@ LIFTED_LAYER = 1000
 
 
 class CardSprite(pygame.sprite.Sprite):
+    rect: pygame.Rect
+    image: pygame.Surface
+
     def __init__(self, card: Card, image: pygame.Surface, place: CardPlace) -> None:
         super().__init__()
         self.card = card
@@ -38,7 +41,7 @@ class CardSprites:
     """The sprites of every card, found by card or by pixel."""
 
     def __init__(self) -> None:
-        self.group: pygame.sprite.LayeredUpdates = pygame.sprite.LayeredUpdates()
+        self.group: pygame.sprite.LayeredUpdates[CardSprite] = pygame.sprite.LayeredUpdates()
         self.by_card: dict[Card, CardSprite] = {}
         self.faces: CardFaces | None = None
 
@@ -95,7 +98,7 @@ class CardSprites:
     def top_at(self, point: tuple[int, int]) -> CardSprite | None:
         """The card the player sees at `point`, if any."""
         hits = self.group.get_sprites_at(point)
-        return hits[-1] if hits else None  # type: ignore[no-any-return]
+        return hits[-1] if hits else None
 
     def resting(self) -> list[CardSprite]:
         """Sprites not lifted, bottom layer first."""

@@ -68,6 +68,26 @@ def palette() -> Palette:
     return _active
 
 
+# The names `__getattr__` serves, declared with their types (no value: each read goes there).
+FELT: Colour
+FELT_DARK: Colour
+BAR: Colour
+BAR_LINE: Colour
+TEXT: Colour
+TEXT_DIM: Colour
+BUTTON_HOVER: Colour
+BUTTON_DOWN: Colour
+NOTICE: Colour
+PANEL: Colour
+PANEL_TEXT: Colour
+PANEL_LINE: Colour
+ACCENT: Colour
+FOCUS_RING: Colour
+BUTTON_LIT: Colour
+BUTTON_PLAIN: Colour
+SHADE: Tint
+
+
 def __getattr__(name: str) -> Colour | Tint:
     """`theme.FELT` and the like read the active palette, so painters pick up a switch at
     their next frame without each being told."""
@@ -95,7 +115,7 @@ class EvenFont(pygame.font.Font):
         width, height = self._large.size(text)
         return (-(-width // SUPERSAMPLE), -(-height // SUPERSAMPLE))
 
-    def render(self, text: str | bytes | None, antialias: bool, color: object,  # type: ignore[override]
+    def render(self, text: str | bytes | None, antialias: bool, color: object,
                bgcolor: object = None, wraplength: int = 0) -> pygame.Surface:
         if not text:
             return super().render(text, antialias, color, bgcolor, wraplength)  # type: ignore[arg-type]
