@@ -30,10 +30,10 @@ class Hint:
 
 def hint_from(result: SolveResult, game: Game | GameView) -> Hint:
     """The hint a verdict on `game`'s position gives: the first move of its player's line from
-    the position as it stands (SOLVED: Solve's first move, once the deal has settled); no move when the position is lost (UNSOLVED:
-    offer the way back, see `position_before`), undecided (UNKNOWN) or its line cannot be
-    followed. The window calls this on the answers its worker sends, and `hint` on a search
-    of its own, so both show the same thing."""
+    the position as it stands (SOLVED: Solve's first move, once the deal has settled); no move
+    when the position is lost (UNSOLVED: offer the way back, see `position_before`), undecided
+    (UNKNOWN) or its line cannot be followed. The window calls this on the answers its worker
+    sends, and `hint` on a search of its own, so both show the same thing."""
     line = line_from(game, result.moves, settle=False) if result.status == Status.SOLVED else None
     return Hint(result.status, line[0] if line else None, result)
 
