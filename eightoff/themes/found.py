@@ -57,21 +57,39 @@ def own_folder() -> Path:
 def find_themes(environ: Mapping[str, str] | None = None, own: Path | None = None) -> list[Theme]:
     """Every theme found, the player's own first, then Aisleriot's and KPatience's by folder;
     an id met twice keeps its first place."""
-    environ = os.environ if environ is None else environ
-    own = own_folder() if own is None else own
     found: dict[str, Theme] = {}
-    places = [(own, own)]
-    places += [(base / "aisleriot" / "cards", base / "carddecks") for base in data_folders(environ)]
-    for sheets, decks in places:
+    for sheets, decks in _places(environ, own):
         for theme in [*_sheets(sheets), *_decks(decks)]:
             found.setdefault(theme.id, theme)
     return list(found.values())
 
 
+def _places(environ: Mapping[str, str] | None, own: Path | None) -> list[tuple[Path, Path]]:
+    """Where sheets and decks are looked for, in order: the player's own folder holds both."""
+    environ = os.environ if environ is None else environ
+    own = own_folder() if own is None else own
+    folders = [(base / "aisleriot" / "cards", base / "carddecks") for base in data_folders(environ)]
+    return [(own, own), *folders]
+
+
 def find_theme(theme_id: str, environ: Mapping[str, str] | None = None,
                own: Path | None = None) -> Theme | None:
-    """The theme `theme_id` names, if installed."""
-    return next((theme for theme in find_themes(environ, own) if theme.id == theme_id), None)
+    """The theme `theme_id` names, if installed: the one `find_themes` would list, found by
+    looking at its own paths only (the window's first frame waits for this)."""
+    kind, _colon, name = theme_id.partition(":")
+    if not is_theme_id(theme_id) or "/" in name or name in (".", ".."):
+        return None
+    for sheets, decks in _places(environ, own):
+        if kind == AISLERIOT:
+            for suffix in sorted(SHEET_SUFFIXES):
+                path = sheets / (name + suffix)
+                if os.path.lexists(path):
+                    return Theme(theme_id, AISLERIOT, sheet_name(name), path, path)
+        elif os.path.islink(decks / name):
+            return Theme(theme_id, KDE, name, decks / name, None, _("it is a symbolic link"))
+        elif os.path.isdir(decks / name):
+            return _deck(decks / name)
+    return None
 
 
 def is_theme_id(name: str) -> bool:

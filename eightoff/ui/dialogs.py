@@ -42,7 +42,8 @@ from eightoff.ui.themes.choice import (
     face_notes,
     offers_large_index,
 )
-from eightoff.ui.themes.deck import POLL_SECONDS, CardArt, card_size
+from eightoff.ui.themes.deck import POLL_SECONDS, CardArt
+from eightoff.ui.themes.size import card_size
 
 if TYPE_CHECKING:
     from eightoff.session.session import Session

@@ -106,3 +106,25 @@ def test_an_unreadable_folder_is_one_line_in_the_debug_log_and_the_rest_is_found
     assert [theme.id for theme in themes] == ["aisleriot:open"]
     lines = [record.getMessage() for record in caplog.records]
     assert len(lines) == 1 and str(locked) in lines[0] and "Permission denied" in lines[0]
+
+
+def test_one_theme_looked_up_is_the_one_the_list_holds(tmp_path: Path) -> None:
+    """The window looks a chosen theme up by its own paths; it must find what the list shows."""
+    own, home, system = tmp_path / "own", tmp_path / "home", tmp_path / "system"
+    write_sheet(own, "twice")
+    write_sheet(system / "aisleriot" / "cards", "twice", zipped=True)
+    write_sheet(home / "aisleriot" / "cards", "both")
+    write_sheet(home / "aisleriot" / "cards", "both", zipped=True)
+    write_sheet(system / "aisleriot" / "cards", "Атласные", zipped=True)
+    write_deck(own, "mine")
+    write_deck(system / "carddecks", "mine")
+    write_deck(system / "carddecks", "other", desktop="[KDE Backdeck]\nName=Other\n")
+    (system / "carddecks" / "bare").mkdir()
+    (system / "carddecks" / "linked").symlink_to(system / "carddecks" / "other")
+    env = environ(home, system)
+    listed = find_themes(env, own)
+    assert len(listed) == 7
+    for theme in listed:
+        assert find_theme(theme.id, env, own) == theme
+    for missing in ("aisleriot:nothing", "kde:nothing", "kde:../system", "aisleriot:a/b", "standard"):
+        assert find_theme(missing, env, own) is None

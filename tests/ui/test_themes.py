@@ -18,6 +18,7 @@ from eightoff.core.cards import Card
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.store.store import Store
+from eightoff.themes.found import find_themes
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import PreferencesDialog
@@ -26,7 +27,8 @@ from eightoff.ui.themes import deck
 from eightoff.ui.themes.choice import face_notes
 from eightoff.ui.themes.deck import ThemeFaces
 from eightoff.userfiles.dirs import HomeDirs
-from tests.themes.makers import card_colour, sheet_svg, write_deck, write_sheet
+from tests.themes.makers import card_colour, write_deck, write_sheet
+from tests.themes.test_bad_themes import BAD
 
 from .helpers import FakeClock, click, key
 
@@ -122,22 +124,16 @@ def test_a_kde_deck_plays_on_the_table(tmp_path: Path, data: Path) -> None:
         app.close()
 
 
-BAD = {
-    "garbage.svg": b"\x00\x01 not an svg at all" * 40,
-    "empty.svg": b"",
-    "wide.svg": sheet_svg(cell=(1_000_000 // 13, 45)).encode(),
-    "external.svg": sheet_svg('<image width="9" height="9" xlink:href="https://example.invalid/x.png"/>').encode(),
-}
-
-
-@pytest.mark.parametrize("name", list(BAD))
+@pytest.mark.parametrize("kind", ["garbage", "empty", "truncated", "bad gzip", "100 MB", "zip bomb",
+                                  "10^6 px wide", "external 1", "entities", "link", "fifo"])
 def test_a_theme_that_cannot_be_drawn_leaves_the_built_in_design_and_one_line(
-        tmp_path: Path, data: Path, name: str, caplog: pytest.LogCaptureFixture) -> None:
+        tmp_path: Path, data: Path, kind: str, caplog: pytest.LogCaptureFixture) -> None:
     pytest.importorskip("resvg_py")
-    write_sheet(data / SHEETS, Path(name).stem, BAD[name])
+    BAD[kind][0](data / SHEETS)
+    (theme,) = find_themes()
     before = outside_home(tmp_path)
     with caplog.at_level(logging.DEBUG, logger="eightoff.ui.themes.deck"):
-        app = open_window(tmp_path / "home", f"aisleriot:{Path(name).stem}")
+        app = open_window(tmp_path / "home", theme.id)
         try:
             until_drawn(app)
             app.pump(3)  # the window stays up and plays on
@@ -147,7 +143,7 @@ def test_a_theme_that_cannot_be_drawn_leaves_the_built_in_design_and_one_line(
         finally:
             app.close()
     lines = [record.getMessage() for record in caplog.records if record.name == "eightoff.ui.themes.deck"]
-    assert len(lines) == 1 and "cannot be drawn" in lines[0], lines
+    assert len(lines) == 1 and "cannot be drawn" in lines[0] and BAD[kind][1] in lines[0], lines
     assert outside_home(tmp_path) == before
 
 
@@ -267,3 +263,17 @@ def test_where_the_themes_index_would_be_too_small_the_large_index_is_offered(
         assert "Use the Large index design" not in labels(dialog)
     finally:
         app.close()
+
+
+def test_a_deck_without_its_svg_is_told_without_a_drawing(tmp_path: Path, data: Path,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    write_deck(data / "carddecks", "nosvg", desktop="[KDE Backdeck]\nName=No SVG\n")
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.themes.deck"):
+        app = open_window(tmp_path / "home", "kde:nosvg")
+        try:
+            assert not app.table.art.pending and type(app.table.faces) is CardFaces
+            assert app.table.art.problem("kde:nosvg") == "its index.desktop names no SVG"
+        finally:
+            app.close()
+    assert [record.getMessage() for record in caplog.records] == [
+        "card theme kde:nosvg cannot be drawn, the built-in design is used: its index.desktop names no SVG"]

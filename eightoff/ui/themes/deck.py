@@ -23,13 +23,12 @@ import pygame
 from eightoff.core.cards import DECK
 from eightoff.core.i18n import _
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import VARIANTS
 from eightoff.themes.found import Theme, find_theme, find_themes, is_theme_id
 from eightoff.themes.kept import Kept, cell
 from eightoff.ui.designs import DEFAULT_FACE
 from eightoff.ui.face_cache import PictureFile
 from eightoff.ui.faces import FACE, CardFaces, card_faces
-from eightoff.ui.layout import CARD_ASPECT, compute_layout
+from eightoff.ui.layout import CARD_ASPECT
 from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
@@ -55,20 +54,6 @@ def log(message: str, *args: object) -> None:
 def resvg_missing() -> bool:
     """Whether resvg-py, the optional renderer of themes, is not installed."""
     return importlib.util.find_spec("resvg_py") is None
-
-
-def card_size(place: dict[str, object], aspect: float) -> tuple[int, int]:
-    """The card size a drawing asked for with `place` has, for cards of `aspect` (height per
-    unit of width): the table's cards for its window, or the largest that fit a preview's box."""
-    fit = place.get("fit")
-    if isinstance(fit, list):
-        width = max(16, min(int(fit[0]), round(int(fit[1]) / aspect)))
-        return (width, round(width * aspect))
-    window, scale = place["window"], place.get("ui_scale", 1.0)
-    assert isinstance(window, list) and isinstance(scale, (int, float))
-    layout = compute_layout(int(window[0]), int(window[1]), VARIANTS[str(place["rules"])].rules,
-                            bool(place.get("large")), float(scale), card_aspect=aspect)
-    return layout.card
 
 
 @dataclass(frozen=True)
@@ -172,6 +157,8 @@ class CardArt:
             self.themes[face] = found = find_theme(face)
             if found is None:
                 self.fail(face, _("it is not installed"))
+            elif found.problem:  # seen by looking alone: no index.desktop, no SVG, a link
+                self.fail(face, found.problem)
             elif resvg_missing():
                 self.fail(face, _("resvg-py, which draws themes, is not installed"))
         return self.themes[face] if face not in self.problems else None

@@ -33,7 +33,7 @@ from eightoff.core.i18n import _
 from eightoff.themes.found import AISLERIOT, Theme
 from eightoff.themes.kept import GRID, Kept, cell
 from eightoff.themes.sheet import BACK, HREFS, SVG_NS, URL, Art, Undrawable, element_id, read_art
-from eightoff.ui.themes.deck import card_size
+from eightoff.ui.themes.size import card_size
 
 MEASURE_WIDTH = 600
 """Pixels across the small drawing of a KDE sheet that finds where an element is."""
