@@ -330,9 +330,11 @@ class App:
             # alone: the drawable itself says what to lay out for.
             self.refit()
         elif kind == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-            self.quit()  # from under any dialog too, as the window's close button does: all is saved
+            # From under any dialog too, as the window's close button does: all is saved.
+            self.table.router.perform("quit")
         elif kind == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.settings.toggle_fullscreen()  # the window's too: under the pause or a dialog, which stay
+            # The window's too: under the pause or a dialog, which stay.
+            self.table.router.perform("fullscreen")
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
             self.window.to_pixels(event)
