@@ -277,3 +277,24 @@ def test_a_deck_without_its_svg_is_told_without_a_drawing(tmp_path: Path, data: 
             app.close()
     assert [record.getMessage() for record in caplog.records] == [
         "card theme kde:nosvg cannot be drawn, the built-in design is used: its index.desktop names no SVG"]
+
+
+def test_a_resized_window_keeps_its_theme_scaled_until_drawn_for_the_new_size(tmp_path: Path,
+                                                                            data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "mine")
+    app = open_window(tmp_path / "home", "aisleriot:mine")
+    try:
+        until_drawn(app)
+        before = app.table.layout.card
+        app.window.native.size = (1000, 700)  # the window system's size event goes through the loop
+        app.pump()
+        size = app.table.layout.card
+        assert size != before and size[1] == round(size[0] * 1.5)
+        assert isinstance(app.table.faces, ThemeFaces) and app.table.art.pending  # scaled, not the built-in
+        scaled = zip(shown(app, "KH"), card_colour(Card.parse("KH")), strict=True)
+        assert all(abs(a - b) <= 8 for a, b in scaled)
+        until_drawn(app)
+        assert app.table.faces is app.table.art.drawn[("aisleriot:mine", size)]  # drawn for this size
+    finally:
+        app.close()

@@ -87,6 +87,15 @@ class ThemeFaces(CardFaces):
     def back(self) -> pygame.Surface:
         return self._others["back"]
 
+    def scaled_from(self, other: ThemeFaces) -> None:
+        """Take `other`'s faces and back brought to this size: a stand-in, slightly soft, while
+        the theme is drawn for it (a resized window keeps its theme)."""
+        def scaled(picture: pygame.Surface) -> pygame.Surface:
+            return in_screen_format(pygame.transform.smoothscale(picture, self.size), alpha=True)
+
+        self._faces = {card: scaled(other.face(card)) for card in DECK}
+        self._others["back"] = scaled(other.back())
+
     def load(self, grid: pygame.Surface) -> None:
         """Take the faces and back out of the drawn grid (kept.py's order)."""
         width, height = self.size
@@ -200,6 +209,11 @@ class CardArt:
             if faces is not None:
                 return faces
             self.wish(Wish(theme, tuple(sorted(place.items()))))
+            drawn = [faces for (face, _size), faces in self.drawn.items() if face == theme.id]
+            if drawn and "window" in place:  # the table resized: the theme, scaled, until drawn
+                stand_in = ThemeFaces(size, theme, drawn[-1].kept)
+                stand_in.scaled_from(drawn[-1])
+                return stand_in
         face = DEFAULT_FACE if is_theme_id(preferences.card_face) else preferences.card_face
         return card_faces(*size, preferences.four_colour, preferences.high_contrast, self.cache, face,
                           preferences.card_back)

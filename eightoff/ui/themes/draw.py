@@ -35,7 +35,7 @@ from eightoff.themes.kept import GRID, Kept, cell
 from eightoff.themes.sheet import BACK, HREFS, SVG_NS, URL, Art, Undrawable, element_id, read_art
 from eightoff.ui.themes.size import card_size
 
-MEASURE_WIDTH = 600
+MEASURE_WIDTH = 300
 """Pixels across the small drawing of a KDE sheet that finds where an element is."""
 FINE_WIDTH = 400
 """Pixels across the drawing of the back alone that measures the cards' proportions."""
