@@ -508,8 +508,14 @@ class PreferencesDialog(Dialog):
     def figure_height(self) -> int:
         return self.px(PREVIEW_HEIGHT) if self.cards_page else 0
 
+    def update(self, now: float) -> None:
+        """A theme's drawing has finished: its row may now say it cannot be drawn, or offer the
+        large-index design, and the preview show it."""
+        super().update(now)
+        if self.cards_page and self.shown_drawings != self.art.generation:
+            self.resize(self.size)
+
     def needs_draw(self) -> bool:
-        """Also when a theme's drawing for the preview (or the table) has finished."""
         return super().needs_draw() or (self.cards_page and self.shown_drawings != self.art.generation)
 
     def next_wakeup(self, now: float) -> float | None:

@@ -298,3 +298,24 @@ def test_a_resized_window_keeps_its_theme_scaled_until_drawn_for_the_new_size(tm
         assert app.table.faces is app.table.art.drawn[("aisleriot:mine", size)]  # drawn for this size
     finally:
         app.close()
+
+
+def test_going_through_the_themes_stops_the_drawing_of_one_left(tmp_path: Path, data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "first")
+    write_sheet(data / SHEETS, "second")
+    app = open_window(tmp_path / "home", "standard")
+    try:
+        dialog = cards_page(app)
+        for _ in range(3):
+            click_row(app, dialog, "Card faces")
+        assert app.preferences.card_face == "aisleriot:first" and app.table.art.running is not None
+        first = app.table.art.running[1]
+        click_row(app, dialog, "Card faces")
+        assert app.preferences.card_face == "aisleriot:second"
+        assert first.returncode is not None  # stopped, not waited for
+        until_drawn(app)
+        assert isinstance(app.table.faces, ThemeFaces) and app.table.faces.theme.id == "aisleriot:second"
+        assert app.table.art.problem("aisleriot:first") == ""  # stopped is not "cannot be drawn"
+    finally:
+        app.close()

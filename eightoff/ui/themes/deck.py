@@ -259,6 +259,14 @@ class CardArt:
     # ----- the drawing process
 
     def wish(self, wish: Wish) -> None:
+        """Ask for a drawing; the latest wish of the table (or of the preview) replaces an
+        earlier one, and stops its drawing when it is of a theme the player has left (going
+        through the themes in Preferences waits for none of those passed)."""
+        running = self.running
+        if running is not None and running[0].theme != wish.theme and running[0].for_table == wish.for_table:
+            running[1].kill()  # its files are written whole or not at all
+            running[1].wait()
+            self.running = None
         if wish not in self.wishes and (self.running is None or self.running[0] != wish):
             self.wishes = [each for each in self.wishes if each.place != wish.place] + [wish]
         self._next()
