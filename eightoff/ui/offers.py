@@ -192,5 +192,7 @@ class Offers:
         self.host.push(dialogs().MessageDialog(self.host, _("This deal cannot be won"), lines, buttons))
 
     def winnable_only_now(self) -> None:
-        self.session.set_preferences(replace(self.session.preferences, winnable_only=True))
+        """The preference turned on through the window's owner of preferences, then a new deal."""
+        old = self.session.preferences
+        self.router.settings.changed(old, replace(old, winnable_only=True))
         self.router.new_game()
