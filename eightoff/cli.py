@@ -465,7 +465,10 @@ def build_parser() -> argparse.ArgumentParser:
     stats_parser.add_argument("--export", metavar="FILE.jsonl",
                               help=_("write every finished game as a line of JSON to FILE ('-' for stdout)"))
     stats_parser.add_argument("--import", dest="import_file", metavar="FILE.jsonl",
-                              help=_("add the games of a file --export wrote (each game once)"))
+                              help=_("add the games of a file --export wrote, or of an older version's "
+                                     "games.jsonl (each game once)"))
+    stats_parser.add_argument("--bests", choices=["all"],
+                              help=_("with --json: every personal best (else the first 1000)"))
     stats_parser.set_defaults(handler=cmd_stats)
     return parser
 

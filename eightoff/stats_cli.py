@@ -2,8 +2,9 @@
 [--import FILE.jsonl]`: the statistics on the command line, in the words and figures of the
 Statistics dialog (`eightoff.session.figures`, `figure_words`), and the games moved in and out as JSON lines.
 
-The figures come from the database's summary rows, so the answer is quick with millions of
-games; `--csv` and `--export` stream every game a block at a time. No output goes into the
+The figures are queries over the games table's indexes, so the answer is quick with millions of
+games; `--csv`, `--export` and the personal bests of `--json` stream a block at a time. No output
+goes into the
 player's own folders (a CSV once replaced the games log). Bad store files do not stop it: their
 notices go to stderr and what could be read is printed. The deal grades and the chart drawing
 come from the layers above, through the arguments (`grade_of`, `draw_charts`).
@@ -22,6 +23,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import IO, Any
 
+import msgspec
+
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.limits import local_time
 from eightoff.core.variants import VARIANTS
@@ -39,13 +42,17 @@ from eightoff.session.figures import Figures, GradeOf, everything
 from eightoff.session.played import game_played
 from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.files import shown
-from eightoff.store.statistics import FinishedGame, Statistics
+from eightoff.store.schema import FinishedGame
+from eightoff.store.statistics import Statistics
 from eightoff.store.store import Overview, Store
 from eightoff.userfiles.identity import owner_of
 from eightoff.userfiles.reading import READ_FLAGS, kind_of
 
 RECENT_GAMES = 20
 BOM = b"\xef\xbb\xbf"
+BESTS_SHOWN = 1000
+"""Personal bests `--json` lists without `--bests all` (by game and deal), so its output and
+memory stay bounded at any number of deals won."""
 CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints_used", "takeback",
                "grade", "id")
 """The columns of `--csv`, in English like its values (machine-readable, as `--json`)."""
@@ -74,17 +81,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
     except CommandError as error:
         print(f"eightoff: {error}", file=sys.stderr)
         return 2
-    overview = store.overview()
+    overview = store.overview(getattr(args, "grade_of", None), args.rules)
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
-    grades = getattr(args, "grades", ())
-    figures = everything(overview.totals, VARIANTS, getattr(args, "grade_of", None), grades,
-                         overview.together)
+    figures = everything(overview.summaries, VARIANTS, getattr(args, "grades", ()), overview.together)
     shown = [each for key, each in figures.items()
              if key is not None and each.statistics.played and args.rules in (None, key)]
     if args.rules is not None and not shown:
         shown = [Figures(args.rules, Statistics(args.rules))]
-    recent = [game for game in overview.recent if args.rules in (None, game.rules)][:RECENT_GAMES]
+    recent = overview.recent[:RECENT_GAMES]
     try:
         if getattr(args, "csv", None):
             write_csv(args.csv, store.each_game(args.rules), args)
@@ -102,13 +107,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
             "charts": {each.key: chart_json(each) for each in shown},
             **({"all_games": {"statistics": figures[None].statistics.to_json(),
                               "charts": chart_json(figures[None])}} if args.rules is None else {}),
-            "recent_games": [game.to_json() for game in recent],
-            "personal_bests": [{"game": best.rules, "deal": best.deal, "moves": best.moves,
-                                "seconds": round(best.seconds, 3), "wins": best.wins}
-                               for best in store.bests(args.rules)],
+            "recent_games": [msgspec.to_builtins(game) for game in recent],
             "skipped_lines": overview.skipped,
         }
-        print(json.dumps(document, indent=2))
+        text = json.dumps(document, indent=2)
+        print(text[:text.rindex("}")].rstrip() + ',\n  "personal_bests": [', end="")
+        limit = None if getattr(args, "bests", None) == "all" else BESTS_SHOWN
+        for index, best in enumerate(store.bests(args.rules, limit)):
+            print(("," if index else "") + "\n    " + json.dumps(
+                {"game": best.rules, "deal": best.deal, "moves": best.moves,
+                 "seconds": round(best.seconds, 3), "wins": best.wins}), end="")
+        print("\n  ]\n}")
     else:
         grade_name = getattr(args, "grade_name", str)
         together = figures[None] if args.rules is None and len(shown) > 1 else None
@@ -210,10 +219,18 @@ def import_games(store: Store, source: str) -> int:
         print(f"eightoff: {notice}", file=sys.stderr)
     if result is None:
         return 1
-    added, skipped = result
-    print(ngettext("{count} game added", "{count} games added", added).format(count=added)
-          + (ngettext(" ({count} line could not be read)", " ({count} lines could not be read)", skipped)
-             .format(count=skipped) if skipped else ""))
+    left = [words.format(count=count) for count, words in (
+        (result.unreadable, ngettext("{count} line that could not be read",
+                                     "{count} lines that could not be read", result.unreadable)),
+        (result.newer, ngettext("{count} game of a newer version", "{count} games of a newer version",
+                                result.newer)),
+        (result.future, ngettext("{count} game dated in the future", "{count} games dated in the future",
+                                 result.future)),
+        (result.twice, ngettext("{count} game already recorded", "{count} games already recorded",
+                                result.twice)),
+    ) if count]
+    print(ngettext("{count} game added", "{count} games added", result.added).format(count=result.added)
+          + ("; " + _("skipped: {what}").format(what=", ".join(left)) if left else ""))
     return 0
 
 
@@ -238,11 +255,13 @@ def _rows(file: IO[str], games: Iterable[FinishedGame], grade_of: GradeOf | None
     writer = csv.writer(file)
     writer.writerow(CSV_COLUMNS)
     for game in games:
-        grade = grade_of(game.rules, game.deal) if grade_of is not None and game.deal is not None else None
+        grade: str | None = game.grade
+        if grade is None and grade_of is not None and game.deal is not None:
+            grade = grade_of(game.rules, game.deal)  # a game recorded before grades were
         writer.writerow((game.finished.isoformat(timespec="seconds"), game.rules,
-                         "" if game.deal is None else game.deal, game.kind, game.moves,
+                         "" if game.deal is None else game.deal, game.outcome.value, game.moves,
                          round(game.seconds, 1), int(game.hints_used), int(game.takeback),
-                         grade or "", game.game_id or ""))
+                         grade or "", game.id))
 
 
 def report(statistics: list[Figures], recent: list[FinishedGame], overview: Overview | None = None,
@@ -272,6 +291,6 @@ def line(game: FinishedGame) -> str:
         f", {mark}" for mark, used in ((_("hints"), game.hints_used), (_("takeback"), game.takeback)) if used
     )
     return (
-        f"{when}  {title(game.rules)}, {which}: {_(OUTCOME_WORDS[game.kind])}, "
+        f"{when}  {title(game.rules)}, {which}: {_(OUTCOME_WORDS[game.outcome.value])}, "
         f"{moves_words(game.moves)}, {duration(game.seconds)}{marks}"
     )

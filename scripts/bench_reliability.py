@@ -19,6 +19,8 @@ Each try is real processes on a fresh EIGHTOFF_HOME:
   worker       the window's solver process may grow by 1 GB at most and ends within a second
                of its window's SIGKILL.
   WAL files, hard links, unsaved win: the player's own files (scripts/bench_own_files.py).
+  tampered rows, tampered schema, read-only with newer moves: games.db changed behind the
+               program's back (scripts/bench_tampered.py).
 More (each class's function says exactly what it tries):
   limits       deals at the edges (up to 10**20) saved, resumed, counted, solved, opened.
   full disk    a real 1 MB tmpfs holding games.db, filled or remounted read-only, under a
@@ -32,7 +34,7 @@ More (each class's function says exactly what it tries):
   jobs         solve --deals with absurd --jobs: processes and memory bounded.
   long game    5,000 and 30,000 steps saved one at a time in games.db: bytes per save (what
                its write-ahead log grows by), time, resumed.
-  scale        at 1, 3 and 10 million games (an old log moved into games.db first): peak
+  scale        at 1, 3 and 10 million games (an old log imported first): peak
                memory of Reset and stats, and the
                longest time the window's thread spends in the store after a game ends.
 
@@ -64,6 +66,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from _figures import loop_seconds  # noqa: E402
 from bench_db import write_log  # noqa: E402
 from bench_own_files import hard_links_class, unsaved_win_class, wal_files_class  # noqa: E402
+from bench_tampered import read_only_class, tampered_rows_class, tampered_schema_class  # noqa: E402
 
 from eightoff.core.limits import LARGEST_WINDOW_SIDE, SMALLEST_WINDOW_SIDE  # noqa: E402
 from eightoff.store import HomeDirs, Store  # noqa: E402
@@ -82,9 +85,8 @@ from tests.store.bad_files import (  # noqa: E402
 START_SECONDS = 10.0
 """The window's usual start is well under a second; this allows for two busy shared cores."""
 NOTICE_WORDS = ("could not be read", "could not be moved", "Cannot save", "skipped",
-                "Another Eight Off window", "were moved")
-"""Words of the notices a bad file may give ("were moved": the files of an older version,
-moved aside once their games are in games.db)."""
+                "Another Eight Off window")
+"""Words of the notices a bad file may give."""
 
 
 @dataclass
@@ -263,12 +265,12 @@ def stats_at_scale(tally: Tally, quick: bool) -> None:
     games = 100_000 if quick else 1_000_000
     with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
         home = Path(folder)
-        write_log(home / "data" / "games.jsonl", games)
+        write_log(home / "games.jsonl", games)
         start = time.perf_counter()
-        moved = run(home, "stats", timeout=3600)
-        print(f"  stats at {games:,} games, first run (the log moved into games.db): "
+        moved = run(home, "stats", "--import", str(home / "games.jsonl"), timeout=3600)
+        print(f"  stats at {games:,} games, the log imported: "
               f"{time.perf_counter() - start:.1f} s, exit {moved.returncode}", flush=True)
-        tally.add(f"the log of {games:,} games moved in", [] if moved.returncode == 0 else
+        tally.add(f"the log of {games:,} games imported", [] if moved.returncode == 0 else
                   [f"exit {moved.returncode}: {moved.stderr[-300:]}"])
 
         def within_a_second(name: str) -> None:
@@ -915,7 +917,8 @@ def scale(tally: Tally, quick: bool) -> str | None:
     for games in sizes:
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home = Path(folder)
-            write_log(home / "data" / "games.jsonl", games)
+            write_log(home / "games.jsonl", games)
+            run(home, "stats", "--import", str(home / "games.jsonl"), timeout=3600)
             os.sync()  # a log just written is gigabytes of dirty pages: the first fsync would flush them
             bare = peak_of([sys.executable, "-c", "import eightoff.store"], home)
             stats_peak = peak_of([sys.executable, "-m", "eightoff", "stats"], home)
@@ -1043,6 +1046,9 @@ CLASSES: dict[str, Callable[[Tally, bool], str | None]] = {
     "WAL files": wal_files_class,
     "hard links": hard_links_class,
     "unsaved win": unsaved_win_class,
+    "tampered rows": tampered_rows_class,
+    "tampered schema": tampered_schema_class,
+    "read-only with newer moves": read_only_class,
 }
 
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from eightoff.session.records import Records
-    from eightoff.store.daily_records import Best
+    from eightoff.store.games import Best
     from eightoff.store.saved_game import SavedGame
 
 
@@ -37,9 +37,9 @@ class Books:
         """Whether anyone listens yet: until then the notices wait in the keeper (the session
         saves as it opens, before the window listens)."""
 
-    def save(self, game: Game, seconds: float, hints_used: bool, facts: DealFacts) -> None:
+    def save(self, game: Game, seconds: float, hints_used: bool, facts: DealFacts, helped: bool) -> None:
         if self.keeper is not None:
-            self.keeper.save(game, seconds, hints_used, facts)
+            self.keeper.save(game, seconds, hints_used, facts, helped)
             self.tell_notices()
 
     def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool,

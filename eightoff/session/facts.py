@@ -23,7 +23,7 @@ from eightoff.solver.daily import shipped_par
 from eightoff.solver.grade import grade_of_deal
 
 if TYPE_CHECKING:
-    from eightoff.store.daily_records import Best
+    from eightoff.store.games import Best
 
 BestOf = Callable[[str, int], "Best | None"]
 """The player's best wins of a game's deal (the keeper's `best`)."""

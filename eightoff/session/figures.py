@@ -1,8 +1,5 @@
-"""The statistics a player looks at, worked out once from the summary for every place that shows
-them: the Statistics dialog, `eightoff stats` (text, `--json`, `--chart`, `--csv`).
-
-The caller passes the deal grades (`grade_of`), and the figures by grade are added up from
-the summary's games per deal.
+"""The statistics a player looks at, worked out once from the store's summaries for every place
+that shows them: the Statistics dialog, `eightoff stats` (text, `--json`, `--chart`, `--csv`).
 """
 
 from __future__ import annotations
@@ -11,8 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from eightoff.store.schema import WON
-from eightoff.store.statistics import LETTERS, NO_DEAL, TIME_EDGES, Statistics, Streak, Totals
+from eightoff.store.statistics import TIME_EDGES, Statistics, Summary
 
 ROLLING = 20
 """Games in each point of the win-rate chart: the share of wins in the last ROLLING games (in
@@ -66,37 +62,37 @@ def share(won: int, played: int) -> float:
     return won / played if played else 0.0
 
 
-def of_game(key: str, totals: Totals, grade_of: GradeOf | None, grades: Sequence[str]) -> Figures:
+def of_game(key: str, summary: Summary, grades: Sequence[str]) -> Figures:
     return Figures(
         key=key,
-        statistics=totals.statistics(key),
-        rolling=rolling(totals.trace),
-        traced=len(totals.trace),
-        time_bins=tuple(totals.time_bins),
-        best=tuple(BestTime(float(seconds), int(moves), None if deal == NO_DEAL else int(deal), key)
-                   for seconds, moves, deal in totals.best),
-        by_grade=by_grade(key, totals, grade_of, grades),
-        implausible=totals.implausible,
+        statistics=summary.statistics,
+        rolling=rolling(summary.trace),
+        traced=len(summary.trace),
+        time_bins=summary.time_bins,
+        best=tuple(BestTime(seconds, moves, deal, key) for seconds, moves, deal in summary.best),
+        by_grade=tuple(GradeShare(grade, *summary.by_grade.get(grade, (0, 0))) for grade in grades),
+        implausible=summary.implausible,
     )
 
 
-def of_all(each: Sequence[Figures], grades: Sequence[str], together: Totals) -> Figures:
+def of_all(each: Sequence[Figures], grades: Sequence[str], together: Summary) -> Figures:
     """All games together: counts, times and grades added up; the best times of all merged;
-    streaks and the win-rate trend from `together`, all games' outcomes in the order they ended
+    streaks and the win-rate trend from `together`, all games' outcomes in the order played
     (a streak runs on from one game to another)."""
     parts = [figures.statistics for figures in each]
     won = sum(part.won for part in parts)
     fewest = [part.fewest_moves for part in parts if part.fewest_moves is not None]
     timed = [part for part in parts if part.average_time is not None]
+    run = together.statistics
     statistics = Statistics(
         rules="",
         played=sum(part.played for part in parts),
         won=won,
         lost=sum(part.lost for part in parts),
         solved=sum(part.solved for part in parts),
-        current_streak=Streak(together.streak_kind, together.streak_length),
-        longest_winning_streak=together.longest_won,
-        longest_losing_streak=together.longest_lost,
+        current_streak=run.current_streak,
+        longest_winning_streak=run.longest_winning_streak,
+        longest_losing_streak=run.longest_losing_streak,
         best_time=min((part.best_time for part in parts if part.best_time is not None), default=None),
         fewest_moves=min(fewest, default=None),
         average_time=sum(part.won * (part.average_time or 0.0) for part in timed) / won if won else None,
@@ -118,39 +114,25 @@ def of_all(each: Sequence[Figures], grades: Sequence[str], together: Totals) -> 
     )
 
 
-def everything(totals: dict[str, Totals], order: Iterable[str], grade_of: GradeOf | None,
-               grades: Sequence[str], together: Totals | None = None) -> dict[str | None, Figures]:
-    """Each game's figures (those in `order` first, then any other key logged, as a newer
+def everything(summaries: dict[str, Summary], order: Iterable[str], grades: Sequence[str],
+               together: Summary | None = None) -> dict[str | None, Figures]:
+    """Each game's figures (those in `order` first, then any other kind recorded, as a newer
     version may have written), and all games' under None, their streaks and trend from
-    `together` (`Overview.together`; none without it)."""
-    keys = [key for key in order if key in totals] + [key for key in totals if key not in order]
-    each: dict[str | None, Figures] = {key: of_game(key, totals[key], grade_of, grades) for key in keys}
+    `together` (`Overview.together`)."""
+    keys = [key for key in order if key in summaries] + [key for key in summaries if key not in order]
+    each: dict[str | None, Figures] = {key: of_game(key, summaries[key], grades) for key in keys}
     played = [figures for figures in each.values() if figures.statistics.played]
-    return {**each, None: of_all(played, grades, together if together is not None else Totals())}
+    run = together if together is not None else Summary(Statistics(""))
+    return {**each, None: of_all(played, grades, run)}
 
 
 def rolling(trace: bytes) -> tuple[float, ...]:
     """The share of wins in the ROLLING games up to each game of `trace`, from the first game:
     before the ROLLING-th the share of all games so far, so that a new player's chart is a line
     from the first games on, not one dot until the twentieth."""
-    win = LETTERS[WON][0]
-    wins = [letter == win for letter in trace]
+    wins = [letter == ord("W") for letter in trace]
     return tuple(sum(wins[max(0, end - ROLLING + 1):end + 1]) / min(ROLLING, end + 1)
                  for end in range(len(wins)))
-
-
-def by_grade(key: str, totals: Totals, grade_of: GradeOf | None,
-             grades: Sequence[str]) -> tuple[GradeShare, ...]:
-    if grade_of is None:
-        return ()
-    played = dict.fromkeys(grades, 0)
-    won = dict.fromkeys(grades, 0)
-    for deal, count in totals.deal_played.items():
-        grade = grade_of(key, deal)
-        if grade in played:
-            played[grade] += count
-            won[grade] += totals.deal_won.get(deal, 0)
-    return tuple(GradeShare(grade, played[grade], won[grade]) for grade in grades)
 
 
 def _grade(figures: Figures, grade: str) -> GradeShare:

@@ -5,7 +5,7 @@ one too: a deal chosen by number stays that game's unfinished game until it is p
 records each outcome at the moment the session decides it, keeps one unfinished game per
 variant for the Game chooser to resume, and hands the store's notices on.
 
-Counting (see eightoff/store/statistics.py): a game counts once a move is made; a won game is
+Counting (see docs/storage.md): a game counts once a move is made; a won game is
 logged when it is won; a started game left for another, once the player confirmed leaving it,
 is logged as lost. A game asked for on the command line (`--deal`), or a logged game of
 another variant dealt again, does not resume that variant's unfinished game, but leaves it in
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from eightoff.session.facts import DealFacts
-    from eightoff.store.daily_records import Best, DayResult
-    from eightoff.store.statistics import FinishedGame, Statistics
+    from eightoff.store.daily_records import DayResult
+    from eightoff.store.games import Best, GradeOf
     from eightoff.store.store import Overview
 
 
@@ -82,7 +82,6 @@ class Keeper:
         self.set_aside: dict[str, SavedGame] = {}
         """Per variant, the unfinished game a game that came from elsewhere (the command line,
         a logged game dealt again) replaces once that game's first move is made."""
-        self.game_ids: dict[int, str] = {}
         self.unknown = ""
         """What the player is told once when the last game played is of a game this version
         does not know (its unfinished game stays in the store, untouched, under its key)."""
@@ -121,28 +120,29 @@ class Keeper:
 
     # ----- the game's life ------------------------------------------------------------------
 
-    def save(self, game: Game, seconds: float, hints_used: bool, facts: DealFacts | None = None) -> None:
-        """Save `game` as its variant's unfinished game (with its deal's facts: the day it is
-        the daily deal of, and its par). The first move of a command-line game leaves the unfinished game it
-        replaced: that one is recorded as lost then."""
+    def save(self, game: Game, seconds: float, hints_used: bool, facts: DealFacts | None = None,
+             helped: bool = False) -> None:
+        """Save `game` as its variant's unfinished game, with its deal's facts and whether the
+        solver played (`helped`). The first move of a command-line game leaves the unfinished
+        game it replaced: that one is recorded as lost then."""
         key = game.rules.name
         old = self.set_aside.get(key)
         if game.has_started and old is not None:
             self.store.record_outcome(old.game, Outcome.LOST, old.elapsed, old.hints_used, old.game_id,
-                                      daily=old.daily, par=old.par)
+                                      daily=old.daily, par=old.par, grade=old.grade)
             del self.set_aside[key]
         elif old is not None:
             return  # the game that came in has no move yet: the old one stays in its file
-        daily, par = (facts.daily, facts.par) if facts is not None else (None, None)
-        self.store.save_unfinished(game, seconds, hints_used, daily=daily, par=par)
+        daily, par, grade = (facts.daily, facts.par, facts.grade) if facts is not None else (None, None, None)
+        self.store.save_unfinished(game, seconds, hints_used, daily=daily, par=par, grade=grade,
+                                   helped=helped)
 
     def record(self, game: Game, outcome: Outcome, seconds: float, hints_used: bool,
                facts: DealFacts | None = None) -> None:
         """The outcome, at the moment it is decided (in the transaction that clears its
-        unfinished game), with its deal's facts: under the day of its daily deal if it is one,
-        with its par."""
-        daily, par = (facts.daily, facts.par) if facts is not None else (None, None)
-        self.store.record_outcome(game, outcome, seconds, hints_used, daily=daily, par=par)
+        unfinished game), with its deal's facts: the day of its daily deal, its par and grade."""
+        daily, par, grade = (facts.daily, facts.par, facts.grade) if facts is not None else (None, None, None)
+        self.store.record_outcome(game, outcome, seconds, hints_used, daily=daily, par=par, grade=grade)
 
     def set_aside_unfinished(self, key: str) -> None:
         """A game of variant `key` comes in from elsewhere (a logged game dealt again): `key`'s
@@ -182,14 +182,9 @@ class Keeper:
 
     # ----- statistics, for the dialog ----------------------------------------------------------
 
-    def overview(self) -> Overview:
-        return self.store.overview()
-
-    def statistics(self, key: str) -> Statistics:
-        return self.store.statistics(key)
-
-    def recent_games(self, limit: int | None = 20, key: str | None = None) -> list[FinishedGame]:
-        return self.store.recent_games(limit, key)
+    def overview(self, grade_of: GradeOf | None = None) -> Overview:
+        """The figures and recent games; `grade_of` grades the games recorded without a grade."""
+        return self.store.overview(grade_of)
 
     def reset_statistics(self, key: str | None = None) -> None:
         self.store.reset_statistics(key)

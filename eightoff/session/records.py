@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
+from eightoff.core import deals
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
 from eightoff.core.limits import local_time
+from eightoff.core.notation import parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import VARIANTS
+from eightoff.core.variants import VARIANTS, variant
 from eightoff.session.figure_words import (
     count_line,
     describe,
@@ -39,7 +41,8 @@ from eightoff.session.grading import deal_grade, grade_name
 from eightoff.session.keeper import not_kept
 from eightoff.solver import GRADES
 from eightoff.store.daily_records import streaks
-from eightoff.store.statistics import TIME_EDGES, FinishedGame, Statistics
+from eightoff.store.schema import FinishedGame
+from eightoff.store.statistics import TIME_EDGES, Statistics
 
 if TYPE_CHECKING:
     from eightoff.session.keeper import Keeper
@@ -145,9 +148,9 @@ class Records:
 
     def page(self, key: str) -> StatisticsPage:
         """From the store's summary, so the dialog opens at once at any size of log."""
-        overview = self._keeper.overview()
+        overview = self._keeper.overview(deal_grade)
         self._tell()
-        figures = everything(overview.totals, VARIANTS, deal_grade, GRADES, overview.together)
+        figures = everything(overview.summaries, VARIANTS, GRADES, overview.together)
         mine = figures.get(key) or Figures(key, Statistics(key))
         lines = describe(mine, grade_name) if mine.statistics.played else [_("No finished games yet.")]
         together = figures[None]
@@ -188,12 +191,45 @@ def chart_of(figures: Figures) -> Chart:
 
 
 def recent_game(game: FinishedGame) -> RecentGame:
-    """A logged game as the Recent games page lists it, dealt again once here (a game of a
+    """A recorded game as the Recent games page lists it, dealt again once here (a game of a
     newer version, or a board that does not parse, gets the reason instead)."""
-    problem = game.replay_problem()
-    dealt = game.replay() if problem is None else None
-    return RecentGame(game.rules, row_words(game), game.game_id, problem,
+    try:
+        dealt: Game | None = replay(game)
+        problem = None
+    except (ValueError, KeyError) as error:
+        dealt, problem = None, replay_problem(game, error)
+    return RecentGame(game.rules, row_words(game), game.id, problem,
                       dealt.rules if dealt else None, dealt.start if dealt else None, game.deal)
+
+
+def replay(game: FinishedGame) -> Game:
+    """The same deal under the same rules and options, from the beginning. ValueError (or
+    KeyError) for a game or an option this program does not have (a newer version's)."""
+    rules = rules_of(game)
+    if game.deal is not None:
+        return Game(rules, deals.deal(game.deal, rules), game.deal)
+    assert game.start is not None
+    return Game(rules, parse_board(game.start, rules))
+
+
+def rules_of(game: FinishedGame) -> Rules:
+    """The rules with the options the game was played with (ValueError: an option or a game
+    this program does not have)."""
+    kind = variant(game.rules)
+    on = set(filter(None, game.options.split(",")))
+    return kind.configure_exactly({**{option.key: False for option in kind.options},
+                                   **dict.fromkeys(sorted(on), True)})
+
+
+def replay_problem(game: FinishedGame, error: Exception) -> str:
+    """Why `replay` refused `game`, for the player."""
+    if game.rules not in VARIANTS:
+        return _("it is a game this version of Eight Off does not have ({game})").format(game=game.rules)
+    try:
+        rules_of(game)
+    except ValueError as unknown:  # a rule option a newer version has
+        return str(unknown)
+    return _("its starting board cannot be read: {detail}").format(detail=error)
 
 
 def row_words(game: FinishedGame) -> str:
@@ -201,6 +237,6 @@ def row_words(game: FinishedGame) -> str:
     the outcome, moves, time, and whether hints were used."""
     when = local_time(game.finished).strftime("%Y-%m-%d %H:%M")
     marks = "  " + _("(hints)") if game.hints_used else ""
-    return (f"{when}   {title(game.rules)}, {which_deal(game.deal)}   {outcome_word(game.kind)}   "
+    return (f"{when}   {title(game.rules)}, {which_deal(game.deal)}   {outcome_word(game.outcome)}   "
             f"{moves_words(game.moves)}   {duration(game.seconds)}{marks}")
 

@@ -72,10 +72,12 @@ class Session:
         game `key` (else of the last game played) with `daily`."""
         opening: Opening = keeper.open(key, deal, choices, today() if daily else None)
         saved = opening.resumed
-        facts = deal_facts(opening.game, keeper.best, daily=opening.daily, par=opening.par)
+        facts = deal_facts(opening.game, keeper.best, daily=opening.daily, par=opening.par,
+                           grade=saved.grade if saved else None)
         session = cls(opening.game, now, preferences=opening.preferences, keeper=keeper, advisor=advisor,
                       elapsed=saved.elapsed if saved else 0.0,
                       hints_used=saved.hints_used if saved else False, facts=facts, today=today)
+        session.solution_used = saved.helped if saved else False
         key = opening.game.rules.name
         if opening.preferences.last_rules != key:  # a game asked for on the command line (--rules):
             session.preferences = replace(session.preferences, last_rules=key)
@@ -224,8 +226,10 @@ class Session:
         if saved is None:
             self._start(fresh_game(self.preferences, key), Change.NEW, keep=True)
         else:
-            facts = deal_facts(saved.game, self.books.best, daily=saved.daily, par=saved.par)
+            facts = deal_facts(saved.game, self.books.best, daily=saved.daily, par=saved.par,
+                               grade=saved.grade)
             self._start(saved.game, Change.NEW, saved.elapsed, saved.hints_used, keep=True, facts=facts)
+            self.solution_used = saved.helped
         self.books.tell_notices()
 
     def play_again(self, finished: RecentGame) -> None:
@@ -350,7 +354,7 @@ class Session:
 
     def _save(self) -> None:
         if self.outcome is None:
-            self.books.save(self._game, self.seconds(), self.hints_used, self.facts)
+            self.books.save(self._game, self.seconds(), self.hints_used, self.facts, self.solution_used)
 
     def _emit(self, change: Change, step: Step | None) -> None:
         for listener in list(self.listeners):

@@ -4,7 +4,7 @@
 
 Each name is imported from its module when first used (`eightoff.core.lazy_names`), not
 with the package, for start-up cost: the command line peeks at the language preference
-without loading the statistics, msgspec or filelock.
+without loading the statistics or msgspec.
 """
 
 from typing import TYPE_CHECKING
@@ -12,19 +12,17 @@ from typing import TYPE_CHECKING
 from eightoff.core.lazy_names import names_from_modules
 
 if TYPE_CHECKING:  # the same names, as mypy sees them
-    from eightoff.store.instance import InstanceLock
     from eightoff.store.saved_game import SavedGame
-    from eightoff.store.schema import LOST, SOLVED, WON, Outcome
-    from eightoff.store.statistics import FinishedGame, Statistics, Streak
+    from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
+    from eightoff.store.statistics import Statistics, Streak, Summary
     from eightoff.store.store import Overview, Store
     from eightoff.userfiles.dirs import HomeDirs, StoreDirs, default_dirs
 
 __getattr__ = names_from_modules(__name__, {
     "eightoff.userfiles.dirs": ("HomeDirs", "StoreDirs", "default_dirs"),
-    "instance": ("InstanceLock",),
     "saved_game": ("SavedGame",),
-    "schema": ("LOST", "SOLVED", "WON", "Outcome"),
-    "statistics": ("FinishedGame", "Statistics", "Streak"),
+    "schema": ("LOST", "SOLVED", "WON", "FinishedGame", "Outcome"),
+    "statistics": ("Statistics", "Streak", "Summary"),
     "store": ("Overview", "Store"),
 })
 
@@ -34,7 +32,6 @@ __all__ = [
     "WON",
     "FinishedGame",
     "HomeDirs",
-    "InstanceLock",
     "Outcome",
     "Overview",
     "SavedGame",
@@ -42,5 +39,6 @@ __all__ = [
     "Store",
     "StoreDirs",
     "Streak",
+    "Summary",
     "default_dirs",
 ]

@@ -6,15 +6,19 @@ deletes; why WAL, and how a damaged database is set aside and salvaged: docs/sto
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sqlite3
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
 from eightoff.core.i18n import _
+from eightoff.core.limits import EARLIEST
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
+from eightoff.store.games import count_streaks, trim_moves
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, READ_FLAGS, kind_of
 
@@ -39,36 +43,149 @@ CHECKED_SIZE = 32 << 20
 tens of milliseconds). It reads the whole file, a second or more at millions of games, so a
 larger database is checked by use instead: a read or write that finds it damaged sets it aside
 just the same (`Database.damaged`)."""
+FULLY_CHECKED_SIZE = 4 << 20
+"""Bytes up to which the check is `integrity_check` instead (some 10,000 games): it also finds an
+index that disagrees with its table, which the figures are read from, but costs several times
+as much."""
 NETWORK_FILE_SYSTEMS = frozenset({"nfs", "nfs4", "cifs", "smb3", "smbfs", "ncpfs", "afs", "9p",
                                   "fuse.sshfs", "ceph", "glusterfs", "lustre", "davfs"})
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the finished games (`seq`: the order they were recorded in), the moves of the newest
-    # (for Watch), each game's running figures, games per deal, and the unfinished games.
-    """
-    CREATE TABLE games(
-        seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, rules TEXT NOT NULL, deal,
-        start TEXT, outcome TEXT NOT NULL, moves INTEGER NOT NULL, seconds REAL NOT NULL,
-        finished TEXT NOT NULL, hints INTEGER NOT NULL, solver INTEGER NOT NULL,
-        takeback INTEGER NOT NULL, options TEXT, clamped INTEGER NOT NULL,
-        daily TEXT, par INTEGER);
-    CREATE INDEX games_by_deal ON games(rules, deal);
-    CREATE TABLE moves(seq INTEGER PRIMARY KEY, record BLOB NOT NULL);
-    CREATE TABLE totals(rules TEXT PRIMARY KEY, data BLOB NOT NULL);
-    CREATE TABLE deals(rules TEXT, deal INTEGER, played INTEGER NOT NULL, won INTEGER NOT NULL,
-        PRIMARY KEY(rules, deal)) WITHOUT ROWID;
-    CREATE TABLE facts(name TEXT PRIMARY KEY, value) WITHOUT ROWID;
-    CREATE TABLE unfinished(
-        rules TEXT PRIMARY KEY, id TEXT NOT NULL, start BLOB NOT NULL, done INTEGER NOT NULL,
-        move_count INTEGER NOT NULL, elapsed REAL NOT NULL, hints INTEGER NOT NULL,
-        daily TEXT, par INTEGER);
-    CREATE TABLE steps(rules TEXT, n INTEGER, moves TEXT NOT NULL, PRIMARY KEY(rules, n))
-        WITHOUT ROWID;
-    """,
+Migration = tuple["str | Callable[[sqlite3.Connection], None]", ...]
+"""A migration: its statements, each run as it is (a callable for what SQL alone cannot say)."""
+LATEST_MICROS = 7_258_118_400_000_000
+"""2200-01-01 in microseconds since 1970: the games table's dates are in 1970..2200."""
+BOOL = "INTEGER NOT NULL CHECK ({0} IN (0, 1))"
+DAY = "TEXT CHECK ({0} GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]')"
+MOVES = "INTEGER NOT NULL CHECK ({0} BETWEEN 0 AND 10000000)"
+SECONDS = "REAL NOT NULL CHECK ({0} BETWEEN 0 AND 10000000)"
+PAR = "INTEGER CHECK ({0} BETWEEN 1 AND 10000000)"
+GRADE = "TEXT CHECK ({0} IN ('easy', 'medium', 'hard', 'expert'))"
+KIND = "TEXT NOT NULL CHECK (length({0}) BETWEEN 1 AND 32 AND {0} NOT GLOB '*[^a-z0-9-]*')"
+
+
+def table(name: str, *columns: str, rowid: bool = True) -> str:
+    """CREATE TABLE `name`, STRICT; a column "name TYPE" with {0} in its type is named there."""
+    made = [f"{column.split()[0]} {column.split(' ', 1)[1].format(column.split()[0])}"
+            if "{0}" in column else column for column in columns]
+    return f"CREATE TABLE {name}({', '.join(made)}) STRICT" + ("" if rowid else ", WITHOUT ROWID")
+
+
+def _copy_old(connection: sqlite3.Connection) -> None:
+    """The first version's rows into the second's tables; a row the new checks refuse is kept
+    apart in `kept`, never dropped. Dates become microseconds since 1970, UTC."""
+    connection.create_function("micros", 1, micros, deterministic=True)
+    connection.execute(
+        "INSERT OR IGNORE INTO games(seq, id, rules, deal, big_deal, start, outcome, moves, seconds, "
+        "finished, hints, options, clamped, daily, par) SELECT seq, id, rules, "
+        "CASE typeof(deal) WHEN 'integer' THEN deal END, CASE typeof(deal) WHEN 'text' THEN deal END, "
+        "CASE WHEN deal IS NULL THEN start END, "
+        "outcome, moves, seconds, micros(finished), hints != 0, coalesce(options, CASE WHEN takeback "
+        "THEN 'takeback' ELSE '' END), clamped != 0, daily, par FROM old_games")
+    connection.execute("INSERT OR IGNORE INTO moves(seq, record) SELECT seq, record FROM old_moves")
+    connection.execute(
+        "INSERT OR IGNORE INTO unfinished(rules, id, start, done, move_count, elapsed, hints, helped, "
+        "daily, par, grade, generation) SELECT rules, id, start, done, move_count, elapsed, hints != 0, 0, "
+        "daily, par, NULL, 0 FROM old_unfinished")
+    connection.execute("INSERT OR IGNORE INTO steps(rules, n, moves) SELECT rules, n, moves FROM old_steps "
+                       "WHERE rules IN (SELECT rules FROM unfinished)")
+    for what, old, key, new in (("game", "old_games", "seq", "games"), ("moves", "old_moves", "seq", "moves"),
+                                ("unfinished", "old_unfinished", "rules", "unfinished"),
+                                ("step", "old_steps", "rules, n", "steps")):
+        keep(connection, what, "not read by this version", old, f"({key}) NOT IN (SELECT {key} FROM {new})")
+
+
+def micros(text: object) -> int | None:
+    """An ISO date with its offset, as microseconds since 1970 UTC (None: not one)."""
+    try:
+        moment = datetime.fromisoformat(str(text))
+        if moment.tzinfo is None:
+            return None
+        return (moment - EARLIEST) // timedelta(microseconds=1)
+    except (ValueError, OverflowError):
+        return None
+
+
+def keep(connection: sqlite3.Connection, what: str, reason: str, source: str, where: str,
+         arguments: tuple[object, ...] = ()) -> int:
+    """Copy the rows of `source` that `where` picks into `kept`, byte for byte (each value as
+    an SQL literal of its bytes, whatever its type or encoding); how many."""
+    columns = [row[1] for row in connection.execute(f"PRAGMA table_info({source})")]
+    values = " || ',' || ".join(f"quote(CAST({column} AS BLOB))" for column in columns)
+    return connection.execute(
+        f"INSERT INTO kept(what, reason, made, data) SELECT ?, ?, CAST(strftime('%s', 'now') AS INTEGER), "
+        f"CAST('{','.join(columns)}=' || {values} AS BLOB) FROM {source} WHERE {where}",
+        (what, reason, *arguments)).rowcount
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    # 1: the finished games, the moves of the newest (for Watch), running figures, games per
+    # deal, and the unfinished games with their steps.
+    ("CREATE TABLE games(seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, rules TEXT NOT NULL, deal, "
+     "start TEXT, outcome TEXT NOT NULL, moves INTEGER NOT NULL, seconds REAL NOT NULL, "
+     "finished TEXT NOT NULL, hints INTEGER NOT NULL, solver INTEGER NOT NULL, takeback INTEGER NOT NULL, "
+     "options TEXT, clamped INTEGER NOT NULL, daily TEXT, par INTEGER)",
+     "CREATE INDEX games_by_deal ON games(rules, deal)",
+     "CREATE TABLE moves(seq INTEGER PRIMARY KEY, record BLOB NOT NULL)",
+     "CREATE TABLE totals(rules TEXT PRIMARY KEY, data BLOB NOT NULL)",
+     "CREATE TABLE deals(rules TEXT, deal INTEGER, played INTEGER NOT NULL, won INTEGER NOT NULL, "
+     "PRIMARY KEY(rules, deal)) WITHOUT ROWID",
+     "CREATE TABLE facts(name TEXT PRIMARY KEY, value) WITHOUT ROWID",
+     "CREATE TABLE unfinished(rules TEXT PRIMARY KEY, id TEXT NOT NULL, start BLOB NOT NULL, "
+     "done INTEGER NOT NULL, move_count INTEGER NOT NULL, elapsed REAL NOT NULL, hints INTEGER NOT NULL, "
+     "daily TEXT, par INTEGER)",
+     "CREATE TABLE steps(rules TEXT, n INTEGER, moves TEXT NOT NULL, PRIMARY KEY(rules, n)) WITHOUT ROWID"),
+    # 2: the games table is the one truth (figures are queries over its indexes; a streak row per
+    # game kind is the only summary); STRICT tables with bounds on every value; a deal past
+    # SQLite's integers in its own column; dates as microseconds, ordered as played; whether
+    # the solver played an unfinished game; what does not read kept apart in `kept`.
+    ("DROP INDEX games_by_deal",
+     *(f"ALTER TABLE {name} RENAME TO old_{name}" for name in ("games", "moves", "unfinished", "steps")),
+     "DROP TABLE totals", "DROP TABLE deals", "DROP TABLE facts",
+     table("games", "seq INTEGER PRIMARY KEY",
+           "id TEXT NOT NULL UNIQUE CHECK (length(id) BETWEEN 1 AND 64 AND id NOT GLOB '*[^0-9A-Za-z-]*')",
+           f"rules {KIND}", "deal INTEGER CHECK (deal >= 0)",
+           "big_deal TEXT CHECK (length(big_deal) BETWEEN 19 AND 21 AND big_deal NOT GLOB '*[^0-9]*')",
+           "start TEXT CHECK (length(start) BETWEEN 1 AND 4096)",
+           "outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'solved with help'))",
+           f"moves {MOVES}", f"seconds {SECONDS}",
+           f"finished INTEGER NOT NULL CHECK (finished BETWEEN 0 AND {LATEST_MICROS - 1})", f"hints {BOOL}",
+           "options TEXT NOT NULL CHECK (length(options) <= 200 AND options NOT GLOB '*[^a-z0-9_,]*')",
+           f"clamped {BOOL}", f"daily {DAY}", f"par {PAR}", f"grade {GRADE}",
+           "CHECK ((deal IS NOT NULL) + (big_deal IS NOT NULL) + (start IS NOT NULL) = 1)"),
+     table("moves", "seq INTEGER PRIMARY KEY REFERENCES games(seq) ON DELETE CASCADE",
+           "record BLOB NOT NULL CHECK (length(record) <= 67108864)"),
+     table("unfinished", f"rules {KIND} PRIMARY KEY",
+           "id TEXT NOT NULL CHECK (length(id) BETWEEN 1 AND 64 AND id NOT GLOB '*[^0-9A-Za-z-]*')",
+           "start BLOB NOT NULL CHECK (length(start) <= 65536)", f"done {MOVES}", f"move_count {MOVES}",
+           f"elapsed {SECONDS}", f"hints {BOOL}", f"helped {BOOL}", f"daily {DAY}", f"par {PAR}",
+           f"grade {GRADE}", "generation INTEGER NOT NULL CHECK (generation >= 0)"),
+     table("steps", "rules TEXT NOT NULL REFERENCES unfinished(rules) ON DELETE CASCADE",
+           "n INTEGER NOT NULL CHECK (n BETWEEN 0 AND 10000000)",
+           "moves TEXT NOT NULL CHECK (length(moves) <= 65536)", "PRIMARY KEY(rules, n)", rowid=False),
+     table("streaks", "rules TEXT PRIMARY KEY CHECK (length(rules) <= 32)",
+           "kind TEXT CHECK (kind IN ('won', 'lost', 'solved with help'))",
+           "length INTEGER NOT NULL CHECK (length >= 0)",
+           "longest_won INTEGER NOT NULL CHECK (longest_won >= 0)",
+           "longest_lost INTEGER NOT NULL CHECK (longest_lost >= 0)",
+           "last INTEGER NOT NULL", "last_seq INTEGER NOT NULL", rowid=False),
+     table("kept", "n INTEGER PRIMARY KEY",
+           "what TEXT NOT NULL CHECK (what IN ('game', 'moves', 'unfinished', 'step'))",
+           "reason TEXT NOT NULL CHECK (length(reason) <= 1000)", "made INTEGER NOT NULL",
+           "data BLOB NOT NULL"),
+     "CREATE INDEX games_by_time ON games(finished, seq, outcome)",
+     "CREATE INDEX games_by_kind ON games(rules, finished, seq, outcome)",
+     "CREATE INDEX games_by_result ON games(rules, outcome, seconds, moves)",
+     "CREATE INDEX wins_by_deal ON games(rules, deal, moves, seconds) WHERE outcome = 'won'",
+     "CREATE INDEX games_by_grade ON games(rules, grade, outcome) WHERE grade IS NOT NULL",
+     "CREATE INDEX ungraded ON games(rules, deal, outcome) WHERE grade IS NULL AND deal IS NOT NULL",
+     "CREATE INDEX daily_games ON games(rules, daily, outcome, moves, seconds) WHERE daily IS NOT NULL",
+     _copy_old,
+     *(f"DROP TABLE old_{name}" for name in ("steps", "unfinished", "moves", "games")),
+     count_streaks),
 )
 VERSION = len(MIGRATIONS)
-TABLES = ("games", "moves", "deals", "facts", "unfinished", "steps")
-"""Tables whose rows `salvage` copies (the figures in `totals` are counted again from `games`)."""
+TABLES = ("kept", "games", "moves", "unfinished", "steps")
+"""Tables whose rows `salvage` copies (the streaks are counted again from `games`)."""
 
 
 class Unwritten(Exception):
@@ -103,13 +220,44 @@ def network_folder(folder: Path) -> bool:
     return kind.decode("ascii", "replace") in NETWORK_FILE_SYSTEMS
 
 
-def connect(path: Path, wait: float, read_only: bool = False) -> sqlite3.Connection:
-    """A connection in autocommit mode (transactions are begun by hand: `write`)."""
+def connect(path: Path, wait: float, read_only: str = "") -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are begun by hand: `write`), with foreign
+    keys on. Read-only: `mode=ro`, which reads the write-ahead log and sees other writers
+    (`immutable` reads past both: see `Database._read_only` for its one use). Text that is not
+    UTF-8 (a damaged byte) reads with U+FFFD in its place, which no bound of a game's text lets
+    through (`games.game_of`)."""
     target = "file:" + Path(path).as_posix().replace("%", "%25").replace("?", "%3f").replace("#", "%23")
-    connection = sqlite3.connect(target + ("?mode=ro&immutable=1" if read_only else ""), timeout=wait,
+    connection = sqlite3.connect(target + (f"?{read_only}" if read_only else ""), timeout=wait,
                                  isolation_level=None, uri=True, check_same_thread=False)
+    connection.text_factory = lambda raw: raw.decode("utf-8", "replace")
     connection.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+    connection.execute("PRAGMA foreign_keys = ON")
     return connection
+
+
+def shape(connection: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+    """The schema's tables, indexes, triggers and views, each with its SQL in one spacing."""
+    return [(kind, name, owner, " ".join(str(sql).split())) for kind, name, owner, sql in connection.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name")]
+
+
+@functools.cache
+def made_shape() -> list[tuple[str, str, str, str]]:
+    """The schema this version makes (built once, in memory, by the migrations)."""
+    with contextlib.closing(sqlite3.connect(":memory:", isolation_level=None)) as connection:
+        run_migrations(connection, 0)
+        return shape(connection)
+
+
+def run_migrations(connection: sqlite3.Connection, found: int) -> None:
+    """Each migration after `found`, statement by statement (the caller's transaction)."""
+    for migration in MIGRATIONS[found:]:
+        for statement in migration:
+            if isinstance(statement, str):
+                connection.execute(statement)
+            else:
+                statement(connection)
+    connection.execute(f"PRAGMA user_version = {VERSION}")
 
 
 class Database:
@@ -163,10 +311,14 @@ class Database:
                 self.notices.add(self.problem)
                 return
             if os.path.getsize(self.path) <= CHECKED_SIZE:
-                checked = self.connection.execute("PRAGMA quick_check").fetchall()
+                small = os.path.getsize(self.path) <= FULLY_CHECKED_SIZE
+                check = "integrity_check(1)" if small else "quick_check"
+                checked = self.connection.execute(f"PRAGMA {check}").fetchall()
                 if checked != [("ok",)]:
-                    raise sqlite3.DatabaseError(str(checked[0][0]) if checked else "quick_check")
+                    raise sqlite3.DatabaseError(str(checked[0][0]) if checked else check)
             self._migrate(self.connection, found)
+            if shape(self.connection) != made_shape():
+                raise sqlite3.DatabaseError(_("its tables are not those this version makes"))
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # a damaged page's text may not be UTF-8
             if self.connection is not None:
                 self.connection.close()
@@ -229,15 +381,25 @@ class Database:
 
     def _read_only(self) -> None:
         """A database that cannot be written here (a read-only folder, a full disk, a lock held
-        while opening) is still read, as it is, so the game resumes and the figures show."""
+        while opening) is still read, so the game resumes and the figures show: with its
+        write-ahead log and other writers seen (`mode=ro`), or, where that needs files the folder
+        cannot hold, as the file alone only when there is no log with newer data beside it
+        (`immutable`); otherwise not at all. The game plays on in memory, and the unfinished
+        game's generation keeps a later save from writing over newer moves."""
         if not os.path.isfile(self.path):
             return
-        with contextlib.suppress(sqlite3.Error):
-            connection = connect(self.path, self.wait, read_only=True)
-            if connection.execute("PRAGMA user_version").fetchone()[0] == VERSION:
-                self.connection, self.writable = connection, False
-            else:
+        for how in ("mode=ro", "immutable=1"):
+            with contextlib.suppress(sqlite3.Error, OSError):
+                if how == "immutable=1" and os.path.lexists(f"{self.path}-wal") and \
+                        os.lstat(f"{self.path}-wal").st_size:
+                    return
+                connection = connect(self.path, self.wait, read_only=how)
+                if connection.execute("PRAGMA user_version").fetchone()[0] == VERSION and \
+                        shape(connection) == made_shape():
+                    self.connection, self.writable = connection, False
+                    return
                 connection.close()
+                return
 
     def _cannot(self, reason: str) -> None:
         """No database for now (a folder that cannot hold it, a lock held while opening): the
@@ -257,14 +419,12 @@ class Database:
             return
         short = wal_files.room_short(self.path.parent, wal_files.size_of([self.path])) if found else None
         if short is not None:  # said as a full disk is: no database until there is room
+            self.notices.cannot_save(what(), self.path, short)
             raise sqlite3.OperationalError(short)
         connection.execute("BEGIN IMMEDIATE")
         try:
             if connection.execute("PRAGMA user_version").fetchone()[0] == found:
-                for script in MIGRATIONS[found:]:
-                    for statement in filter(str.strip, script.split(";")):
-                        connection.execute(statement)
-                connection.execute(f"PRAGMA user_version = {VERSION}")
+                run_migrations(connection, found)
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
@@ -389,28 +549,25 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
     try:
         if kind_of(os.lstat(old).st_mode) is not None:
             return 0  # only a regular file is opened: a pipe would block
-        source = connect(old, 0.0, read_only=True)
+        source = connect(old, 0.0, read_only="mode=ro")
         source.execute("PRAGMA writable_schema = ON")  # reads a file cut short (never written)
     except (OSError, sqlite3.Error):
         return 0
     into.execute("BEGIN IMMEDIATE")
     try:
-        for table in TABLES:
-            try:
-                columns = [row[1] for row in into.execute(f"PRAGMA table_info({table})")]
-                names = ", ".join(columns)
-                fill = f"INSERT OR IGNORE INTO {table}({names}) VALUES ({', '.join('?' * len(columns))})"
-                select = f"SELECT {names} FROM {table}"
-                for order in ("ASC", "DESC"):
-                    with contextlib.suppress(sqlite3.Error):  # a row at a time, up to the bad page
-                        for row in source.execute(f"{select} ORDER BY {columns[0]} {order}"):
-                            into.execute(fill, row)
-                if columns[0] == "seq":
-                    _probe(source, into, f"{select} WHERE seq = ?", fill)
-            except sqlite3.Error:
-                continue
-        into.execute("DELETE FROM moves WHERE seq NOT IN (SELECT seq FROM games)")
-        into.execute("DELETE FROM facts WHERE name = 'counted'")
+        for name in TABLES:
+            columns = [row[1] for row in into.execute(f"PRAGMA table_info({name})")]
+            names = ", ".join(columns)
+            fill = f"INSERT INTO {name}({names}) VALUES ({', '.join('?' * len(columns))})"
+            select = f"SELECT {names} FROM {name}"
+            for order in ("ASC", "DESC"):
+                with contextlib.suppress(sqlite3.Error):  # a row at a time, up to the bad page
+                    for row in source.execute(f"{select} ORDER BY {columns[0]} {order}"):
+                        _fill(into, fill, row)
+            if columns[0] in ("seq", "n"):
+                _probe(source, into, f"{select} WHERE {columns[0]} = ?", fill)
+        count_streaks(into)
+        trim_moves(into)
         into.execute("COMMIT")
     except BaseException:
         into.execute("ROLLBACK")
@@ -419,6 +576,23 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
         source.close()
     count: int = into.execute("SELECT count(*) FROM games").fetchone()[0]
     return count
+
+
+KEPT_AS = {"games": "game", "moves": "moves", "unfinished": "unfinished", "steps": "step"}
+
+
+def _fill(into: sqlite3.Connection, fill: str, row: tuple[object, ...]) -> None:
+    """One row copied; one the new database's checks or keys refuse is copied into `kept` as
+    its values read (its bytes are in the file set aside), so it is counted and told."""
+    try:
+        into.execute(fill, row)
+    except sqlite3.IntegrityError as error:
+        what = KEPT_AS.get(fill.split()[2].split("(")[0])
+        if what is not None and "UNIQUE" not in str(error):  # not a row read twice
+            data = repr(row).encode()
+            into.execute("INSERT INTO kept(what, reason, made, data) SELECT ?, ?, CAST(strftime('%s', 'now') "
+                         "AS INTEGER), ? WHERE NOT EXISTS (SELECT 1 FROM kept WHERE data = ?)",
+                         (what, str(error)[:1000], data, data))
 
 
 PROBED_MISSES = 1000
@@ -439,4 +613,4 @@ def _probe(source: sqlite3.Connection, into: sqlite3.Connection, select: str, fi
             misses += 1
             continue
         misses = 0
-        into.execute(fill, row)
+        _fill(into, fill, row)

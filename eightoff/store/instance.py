@@ -1,4 +1,5 @@
-"""Which window owns the unfinished game when two are open on one player's files.
+"""Which window owns the unfinished game when two are open on one player's files, and whose
+turn it is to merge the preferences.
 
 The first window takes an OS lock (flock on POSIX, msvcrt.locking on Windows) on
 `instance.lock` in the state folder and holds it until it closes; the OS drops it when the
@@ -17,12 +18,15 @@ import contextlib
 import errno
 import os
 import sys
+import time
+from pathlib import Path
 
 from eightoff.store.files import aside_path
-from eightoff.userfiles.dirs import StoreDirs, private_folder
+from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import kind_of
 
 LOCK_FILE = "instance.lock"
+PREFERENCES_LOCK = "preferences.lock"
 HELD_ELSEWHERE = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
 """What the lock calls answer when another process holds the lock (Windows: EACCES or
 EDEADLOCK); any other error means the folder cannot hold a lock at all."""
@@ -41,15 +45,9 @@ def lock_now(descriptor: int) -> None:
 
 
 class InstanceLock:
-    def __init__(self, dirs: StoreDirs) -> None:
-        self.path = dirs.user_state_path / LOCK_FILE
+    def __init__(self, path: Path) -> None:
+        self.path = path
         self._descriptor: int | None = None
-
-    @classmethod
-    def acquire(cls, dirs: StoreDirs) -> InstanceLock | None:
-        """The lock when this is the only window on `dirs`, else None (another holds it)."""
-        lock = cls(dirs)
-        return lock if lock.take() else None
 
     def take(self) -> bool:
         """True when this window is the first (or the folder cannot hold a lock at all, where
@@ -72,9 +70,15 @@ class InstanceLock:
         self._descriptor = descriptor
         return True
 
-    @property
-    def held(self) -> bool:
-        return self._descriptor is not None
+    def wait(self, patience: float) -> bool:
+        """Take the lock, trying for up to `patience` seconds; whether it was taken (False: held
+        elsewhere all that time)."""
+        deadline = time.monotonic() + patience
+        while not self.take():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.01)
+        return True
 
     def release(self) -> None:
         """Closing the file drops the lock (both systems)."""

@@ -9,8 +9,7 @@ short reason for the player's notice.
 
 from __future__ import annotations
 
-import re
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
@@ -141,34 +140,61 @@ class GameRecord(Struct, kw_only=True):
     """The first step is the deal's own auto-play, never undone (added later: optional)."""
 
 
-class SavedGameFile(Struct, kw_only=True):
-    """unfinished-game.json (the state folder)."""
+DAY = Annotated[date, Meta()]
+Par = Annotated[int, Meta(ge=1, le=MAX_MOVES)]
+Options = Annotated[str, Meta(pattern=r"^[a-z0-9_,]{0,200}$")]
+"""The rule options that were on, comma-separated ("face_up,takeback"); "" for none."""
+FUTURE_SKEW = timedelta(days=1)
+"""How far past this computer's clock a game may be dated and still be taken in (clocks of two
+computers differ; a game from further on is a clock or a file gone wrong)."""
 
-    version: Annotated[int, Meta(ge=1)]
-    elapsed: Seconds
+
+class FinishedGame(Struct, kw_only=True, omit_defaults=True, tag_field="version", tag=2):
+    """A finished game: the one shape of it. It is a row of the games table, a line of
+    `stats --export` (with its `version`), and what the session hands the window. Every field
+    typed and bounded, so a row or a line that is not a game's is refused here."""
+
+    id: GameId
+    rules: VariantKey
+    outcome: Outcome
+    moves: Count
+    seconds: Seconds
+    finished: Moment
+    """When it ended, timezone-aware (UTC as kept)."""
+    deal: DealNumber | None = None
+    """None for a board of the player's own; `start` then holds it."""
+    start: Board | None = None
     hints_used: bool = False
-    game: GameRecord
-    id: GameId | None = None
-    """The game's id, so its outcome is counted once whoever records it (added later: optional)."""
-    steps: GameId | None = None
-    """The token of the steps file that holds the history (older versions); None: it is all here."""
+    options: Options = ""
+    clock_clamped: bool = False
+    """The wall clock was outside 1970..2200 when it ended: `finished` is the nearest date inside."""
+    daily: DAY | None = None
+    """The day whose daily deal it was."""
+    par: Par | None = None
+    grade: Grade | None = None
+    """The deal's grade as the player was shown it."""
+
+    def __post_init__(self) -> None:
+        if (self.deal is None) == (self.start is None):
+            raise ValueError("it needs either a deal number or a starting board")
+        if self.deal is not None and self.deal > LAST_DEAL:
+            raise ValueError("the deal number is past the last deal")
+        if not EARLIEST <= self.finished < LATEST:
+            raise ValueError("the date is not between 1970 and 2200")
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == WON
+
+    @property
+    def takeback(self) -> bool:
+        return "takeback" in self.options.split(",")
 
 
-LOG_VERSION = 1
-"""The newest version of a line of games.jsonl this program reads."""
-VARIANT_KEY = re.compile(r"[a-z0-9-]{1,32}")
-GAME_ID = re.compile(r"[0-9A-Za-z-]{1,64}")
+class OldLine(Struct, kw_only=True, tag_field="version", tag=1, gc=False):
+    """A line of games.jsonl as versions before the database wrote it (and `--export` before
+    the finished game had one shape): read by `--import` only, and made a `FinishedGame`."""
 
-
-class LogFields(Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=True, gc=False):
-    """One line of games.jsonl as msgspec checks it in C, so a million lines decode in a fraction
-    of a second: every field typed and bounded, nothing else allowed (so a line is one flat
-    object). What needs Python (`problem`: the patterns of the key and id, the date range, a deal
-    or a board) the log reader checks a block at a time, and `LogLine` line by line. gc=False:
-    a line holds no containers, so it cannot be part of a cycle, and the collector need not
-    track a million of them."""
-
-    version: Annotated[int, Meta(ge=1, le=LOG_VERSION)]
     rules: Annotated[str, Meta(min_length=1, max_length=32)]
     deal: DealNumber | None = None
     start: Board | None = None
@@ -180,54 +206,25 @@ class LogFields(Struct, kw_only=True, omit_defaults=True, forbid_unknown_fields=
     solver_finished: bool = False
     takeback: bool = False
     options: Annotated[str, Meta(max_length=200)] | None = None
-    """The game's rule options that were on, comma-separated ("face_up,takeback"); the others
-    were off. Absent in lines written before options were logged: `takeback` alone says them."""
+    """Absent in lines written before options were logged: `takeback` alone says them."""
     id: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
     outcome: Outcome | None = None
-    """Absent in lines written before "solved with help" was counted apart: then `won` and
-    `solver_finished` say it."""
+    """Absent in lines written before "solved with help" was counted apart."""
     clock_clamped: bool = False
-    """The wall clock was outside EARLIEST..LATEST when the game ended (a dead clock battery):
-    `finished` is the nearest date inside, so the game still counts."""
-    daily: Annotated[str, Meta(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")] | None = None
-    """The ISO date of the daily deal the game was, or None."""
-    par: Count | None = None
-    """The daily deal's par (moves), or None."""
+    daily: DAY | None = None
+    par: Par | None = None
 
-    @property
-    def result(self) -> Outcome:
-        if self.outcome is not None:
-            return self.outcome
-        if self.won:
-            return WON
-        return SOLVED if self.solver_finished else LOST
-
-
-class LogLine(LogFields, forbid_unknown_fields=False):
-    """One line of games.jsonl, decoded alone: `LogFields` and `problem` together. Fields it does
-    not know are ignored, and a newer version decodes (its reader counts it apart)."""
-
-    version: Annotated[int, Meta(ge=1)]
-
-    def __post_init__(self) -> None:
-        reason = problem(self)
-        if reason is not None:
-            raise ValueError(reason)
-
-
-def problem(line: LogFields) -> str | None:
-    """What is wrong with a decoded line beyond its fields' types and bounds, or None."""
-    if VARIANT_KEY.fullmatch(line.rules) is None:
-        return "the game's key is not one of lowercase letters, digits and hyphens"
-    if line.id is not None and GAME_ID.fullmatch(line.id) is None:
-        return "the game's id is not one of letters, digits and hyphens"
-    if not EARLIEST <= line.finished < LATEST:
-        return "the date is not between 1970 and 2200"
-    if (line.deal is None) == (line.start is None):
-        return "it needs either a deal number or a starting board"
-    if line.deal is not None and line.deal > LAST_DEAL:
-        return "the deal number is past the last deal"
-    return None
+    def game(self, made_id: str) -> FinishedGame:
+        """The game this line says (ValueError naming what does not fit); `made_id` when it
+        has no id of its own."""
+        outcome = self.outcome or (WON if self.won else SOLVED if self.solver_finished else LOST)
+        options = self.options if self.options is not None else ("takeback" if self.takeback else "")
+        return msgspec.convert({
+            "id": self.id or made_id, "rules": self.rules, "outcome": outcome, "moves": self.moves,
+            "seconds": self.seconds, "finished": self.finished,
+            "deal": self.deal, "start": self.start if self.deal is None else None,
+            "hints_used": self.hints_used, "options": options, "clock_clamped": self.clock_clamped,
+            "daily": self.daily, "par": self.par}, FinishedGame)
 
 
 def decode(raw: bytes, kind: type[T], decoder: Any = None) -> T:

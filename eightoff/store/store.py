@@ -12,88 +12,65 @@ import sqlite3
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from pathlib import Path
-from types import ModuleType
 from typing import IO, TYPE_CHECKING, TypeVar
+
+import msgspec
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.limits import clamp_seconds, now_clamped
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import DEFAULT_KEY, VARIANTS, variant_of
-from eightoff.store import (
-    daily_records,
-    database,
-    legacy,
-    pending,
-    preferences_store,
-    saved_game,
-    unfinished,
-    wal_files,
-)
-from eightoff.store.daily_records import Best, DayResult
+from eightoff.core.variants import DEFAULT_KEY, variant_of
+from eightoff.store import database, games, pending, preferences_store, saved_game, unfinished
+from eightoff.store.daily_records import DayResult, day_results
 from eightoff.store.database import Database, Unwritten
-from eightoff.store.files import Notices, StoreFiles, shown
-from eightoff.store.instance import InstanceLock
+from eightoff.store.files import Notices, StoreFiles
+from eightoff.store.games import Best, GradeOf, Read
+from eightoff.store.instance import LOCK_FILE, PREFERENCES_LOCK, InstanceLock
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.schema import LOST, SOLVED, WON, BadContent, LogLine, Outcome
+from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
+from eightoff.store.statistics import Statistics, Summary
 from eightoff.userfiles.dirs import StoreDirs, default_dirs, private_folder
-from eightoff.userfiles.language import PREFERENCES_FILE, SYSTEM, peek_language
+from eightoff.userfiles.language import PREFERENCES_FILE
 from eightoff.userfiles.tidy import tidy
 
 if TYPE_CHECKING:
-    # The finished games' side (their rows, figures and JSON lines) is imported when first
-    # used: a window opens on its unfinished game without it, and sooner for it.
-    from eightoff.store.statistics import FinishedGame, Statistics, Totals
+    from eightoff.store.exchange import Imported
 
 T = TypeVar("T")
 GEOMETRY_FILE = "window.json"
 OUTCOMES = (WON, LOST, SOLVED)
-KEPT_MOVES = database.KEPT_MOVES
+KEPT_MOVES = games.KEPT_MOVES
+PREFERENCES_PATIENCE = 0.5
+"""Seconds a window waits for another to finish merging the preferences before it writes anyway
+(losing a merge is better than freezing)."""
 
 
 @dataclass(frozen=True)
 class Overview:
-    """Everything the Statistics dialog and `eightoff stats` show, from the summary rows."""
+    """Everything the Statistics dialog and `eightoff stats` show, from the games table."""
 
-    statistics: dict[str, Statistics] = field(default_factory=dict)
-    """Per variant key with games, in the order first played."""
+    summaries: dict[str, Summary] = field(default_factory=dict)
+    """Per game kind with games."""
+    together: Summary = field(default_factory=lambda: Summary(Statistics("")))
+    """All games as one run in the order played: their streaks and trace."""
     recent: list[FinishedGame] = field(default_factory=list)
-    """Newest first, at most RECENT per variant."""
+    """Newest first, as played."""
     skipped: int = 0
-    """Lines of an imported log that could not be read (damaged, or of absurd values)."""
-    newer: int = 0
-    """Lines of an imported log written by a newer version: not counted."""
-    totals: dict[str, Totals] = field(default_factory=dict)
-    """Per variant key, the running figures the charts and the figures by grade are made from."""
-    together: Totals = field(default_factory=lambda: no_games())
-    """All games as one run in the order they ended: their outcomes, streaks and trace."""
-
-
-def no_games() -> Totals:
-    """The figures of no games. This and `_finished` import the finished games' side when
-    first called (see the imports above)."""
-    from eightoff.store.statistics import Totals  # here, for start-up cost
-
-    return Totals()
-
-
-def _finished() -> ModuleType:
-    from eightoff.store import finished  # here, for start-up cost
-
-    return finished
+    """Rows kept apart because they did not read."""
 
 
 @dataclass
 class Waiting:
-    """An outcome not written yet, with what goes with it."""
+    """An outcome not written yet, with its moves."""
 
-    line: LogLine
+    game: FinishedGame
     record: bytes
 
 
@@ -118,7 +95,14 @@ class Store:
         self._waiting: list[Waiting] = []
         self._marks: dict[str, unfinished.Mark] = {}
         self._unsaved_games: dict[str, SavedGame] = {}
-        """Per variant key, the game whose last save failed: saved again at the next step."""
+        """Per game kind, the game whose last save failed: saved again at the next step."""
+        self._asides: dict[str, str] = {}
+        """Per game kind, the reason its unfinished game is to be copied into `kept`: until that
+        is written, nothing of that kind's unfinished game is written or removed."""
+        self._bad_rows: set[int] = set()
+        """Finished games' rows that did not read, to be kept apart."""
+        self._unread = Read([])
+        """Reads finished games' rows, noting those that do not read (`_set_bad_aside`)."""
         self._loaded_preferences: Preferences | None = None
         self._busy_since: float | None = None
         """When writes began to fail (None: the last one went through)."""
@@ -143,11 +127,9 @@ class Store:
 
     @property
     def db(self) -> Database:
-        """Opened at first use: the window's first frame does not wait for it. The old files'
-        migration is done here, once."""
+        """Opened at first use: the window's first frame does not wait for it."""
         if self._db is None:
             self._db = Database(self.dirs.user_data_path, self._notices, self.wait)
-            self._migrate()
             self._record_pending()
         return self._db
 
@@ -164,52 +146,12 @@ class Store:
         if result is None:
             return
         pending.forget(self.pending_path)
-        if result[0]:
+        if result.added:
             self._notices.add(ngettext(
                 "{count} finished game that could not be saved when Eight Off last closed is now in your "
                 "statistics.",
                 "{count} finished games that could not be saved when Eight Off last closed are now in your "
-                "statistics.", result[0]).format(count=result[0]))
-
-    def _migrate(self) -> None:
-        """Read the files of older versions into the database, when there are any (`legacy`)."""
-        assert self._db is not None
-        if self._db.connection is None or not self._db.writable or not legacy.old_files(self.dirs):
-            return
-        short = wal_files.room_short(self.dirs.user_data_path, wal_files.size_of(legacy.old_files(self.dirs)))
-        self._db.set_wait(max(self.wait, database.COMMAND_WAIT))  # once, for a large log
-        try:
-            if short is not None:  # not even tried: a failed try would leave its log filling the disk
-                raise Unwritten(short)
-            problems, skipped, newer = self._db.write(
-                lambda connection: legacy.migrate(connection, self.dirs), durable=True)
-        except Unwritten as error:
-            self._notices.add(_("Your games could not be moved into the database yet ({reason}); it is tried "
-                                "again at the next start.").format(reason=error))
-            return
-        finally:
-            self._db.set_wait(self.wait)
-        for problem in problems:
-            aside = legacy.kept_path(self.dirs, problem.path)
-            self._notices.add(_("Your {what} could not be read ({reason}); {consequence}. The file was "
-                                "kept as {aside}.").format(what=problem.what, reason=problem.reason,
-                                                           consequence=problem.consequence,
-                                                           aside=shown(aside)))
-        if skipped:
-            self._notices.add(ngettext(
-                "{count} line of your record of finished games could not be read and was skipped; every "
-                "other game is counted.",
-                "{count} lines of your record of finished games could not be read and were skipped; every "
-                "other game is counted.", skipped).format(count=skipped))
-        if newer:
-            self._notices.add(ngettext(
-                "{count} finished game was recorded by a newer version of Eight Off; it is kept but not "
-                "counted here.",
-                "{count} finished games were recorded by a newer version of Eight Off; they are kept but not "
-                "counted here.", newer).format(count=newer))
-        told = legacy.move_aside(self.dirs)
-        if told is not None:
-            self._notices.add(told)
+                "statistics.", result.added).format(count=result.added))
 
     def _read(self, query: Callable[[sqlite3.Connection], T], default: T, again: bool = True) -> T:
         """A read of the database; `default` when there is none to read."""
@@ -244,11 +186,6 @@ class Store:
 
     # ----- what to tell the player ---------------------------------------------------------
 
-    @property
-    def notices(self) -> list[str]:
-        """Sentences not yet handed over (a copy; `take_notices` empties it)."""
-        return list(self._notices.messages)
-
     def take_notices(self) -> list[str]:
         """Hand over the notices for the window to show until the player dismisses them."""
         return self._notices.take()
@@ -257,7 +194,7 @@ class Store:
     def write_problem(self) -> str | None:
         """While writes are failing (a full disk, a read-only folder, a lock held), the sentence
         to keep in view; None once everything waiting has been written."""
-        if self._waiting or self._files.unsaved or self._unsaved_games:
+        if self._waiting or self._files.unsaved or self._unsaved_games or self._asides:
             return self._notices.write_problem or _("Cannot save: it is tried again at every move.")
         return None
 
@@ -268,7 +205,7 @@ class Store:
         store then neither loads, saves nor clears the unfinished game, and says so."""
         if self._instance is None:
             private_folder(self.dirs.user_state_path)
-            self._instance = InstanceLock(self.dirs)
+            self._instance = InstanceLock(self.dirs.user_state_path / LOCK_FILE)
         self.owns_unfinished = self._instance.take()
         if not self.owns_unfinished:
             self._notices.add(_(
@@ -280,7 +217,7 @@ class Store:
     def close(self) -> None:
         """The window is closing: a last try at whatever could not be written yet, then let the
         next window own the unfinished game."""
-        if self._db is not None and (self._waiting or self._unsaved_games):
+        if self._db is not None and (self._waiting or self._unsaved_games or self._asides):
             self._db.set_wait(database.CLOSING_WAIT)
             self._busy_since = -database.BUSY_PATIENCE  # what stays unwritten now is said
             self._settle()
@@ -298,99 +235,77 @@ class Store:
         self._loaded_preferences = dataclasses.replace(preferences)
         return preferences
 
-    def language_preference(self) -> str:
-        """The player's chosen language ("system", "en", "it"), read without side effects."""
-        language = peek_language(self.preferences_path)
-        return language if language in preferences_store.LANGUAGES else SYSTEM
-
     def save_preferences(self, preferences: Preferences) -> Preferences:
         """Write the settings this window changed since it loaded them over what is on disk now
-        (another window may have changed others), while holding the database's write lock, so
-        two windows never undo each other's choices; without it (busy past a frame, no
-        database) it writes anyway, as losing a merge is better than freezing."""
-        def merge(_connection: sqlite3.Connection | None = None) -> Preferences:
+        (another window may have changed others), holding the preferences' own lock file, so
+        two windows never undo each other's choices."""
+        lock = InstanceLock(self.dirs.user_config_path / PREFERENCES_LOCK)
+        try:
+            lock.wait(PREFERENCES_PATIENCE)
             merged = preferences_store.merge(
                 preferences, self._loaded_preferences,
                 preferences_store.peek(self.preferences_path, self.geometry_path, self._loaded_preferences))
             preferences_store.save(merged, self.preferences_path, self.geometry_path, self._files)
-            return merged
-
-        try:
-            merged = self.db.write(merge)
-        except Unwritten:
-            merged = merge()
+        finally:
+            lock.release()
         self._loaded_preferences = dataclasses.replace(preferences)
         return merged
 
     # ----- the unfinished game -------------------------------------------------------------
 
     def load_unfinished(self, variant_key: str = DEFAULT_KEY) -> SavedGame | None:
-        """The unfinished game of that variant, if one is kept and reads back soundly (one that
-        does not is set aside in the database, with a notice)."""
+        """The unfinished game of that kind, if one is kept and reads back soundly. One that does
+        not is copied into the database's kept rows, with a notice; one whose history ends at
+        a step that does not read resumes before it, and the whole of it is copied there too."""
         if not self.owns_unfinished:
             return None
-        consequence = _("a new game is dealt")
         try:
             found = self._read(lambda connection: unfinished.load(connection, variant_key), None)
-        except BadContent as error:
-            aside = self._write(lambda connection: unfinished.set_aside(connection, variant_key))
-            self._notices.add(_("Your {what} could not be read ({reason}); {consequence}. It was kept in "
-                                "the database as {aside}.").format(
-                what=saved_game.what(), reason=error, consequence=consequence, aside=aside))
+        except ValueError as error:  # BadContent
+            self._asides[variant_key] = str(error)
+            self._settle()
+            self._notices.add(_("Your {what} could not be read ({reason}); a new game is dealt. It was kept "
+                                "in the database.").format(what=saved_game.what(), reason=error))
             return None
         if found is None:
             return None
         saved, mark, problem = found
         if problem is not None:
+            self._asides[variant_key] = problem
             self._notices.add(_("Your unfinished game resumes at move {count}: the step after it could not "
-                                "be read ({reason}).").format(count=saved.game.move_count, reason=problem))
-        game_id = saved.game_id or self.game_id(saved.game)
-        saved = dataclasses.replace(saved, game_id=game_id)
-        mark.game_id = game_id
+                                "be read ({reason}). The whole game was kept in the database.").format(
+                count=saved.game.move_count, reason=problem))
         self._marks[variant_key] = mark
-        self._ids[id(saved.game)] = (weakref.ref(saved.game), game_id)
+        self._ids[id(saved.game)] = (weakref.ref(saved.game), mark.game_id)
         self._settle()
         if saved.game.is_won:
-            self._recover(saved, game_id)
+            self._recover(saved)
             return None
         return saved
 
-    def _recover(self, saved: SavedGame, game_id: str) -> None:
-        """A won game left among the unfinished ones (the window stopped as it won): count it
-        now, at most once (by its id), and say so; it is forgotten once the win is written."""
-        self.record_outcome(saved.game, WON, saved.elapsed, saved.hints_used, game_id, daily=saved.daily,
-                            par=saved.par)
+    def _recover(self, saved: SavedGame) -> None:
+        """A finished game left among the unfinished ones (the window stopped as it ended):
+        count it now, at most once (by its id), as the solver's when it played, and say so."""
+        outcome = SOLVED if saved.helped else WON
+        self.record_outcome(saved.game, outcome, saved.elapsed, saved.hints_used, saved.game_id,
+                            daily=saved.daily, par=saved.par, grade=saved.grade)
         self._notices.add(_(
             "A game you won when Eight Off last stopped was found among the unfinished games; "
-            "the win is in your statistics."))
+            "the win is in your statistics.") if outcome == WON else _(
+            "A game the solver finished when Eight Off last stopped was found among the unfinished games; "
+            "it is in your statistics as solved with help."))
 
     def save_unfinished(self, game: Game, elapsed: float, hints_used: bool = False,
-                        game_id: str | None = None, daily: date | None = None,
-                        par: int | None = None) -> None:
-        """Save the game as its variant's unfinished game: one transaction, the steps since the
-        last save only. `daily` (the day whose daily deal it is) and `par` go with it."""
+                        game_id: str | None = None, daily: date | None = None, par: int | None = None,
+                        grade: str | None = None, helped: bool = False) -> None:
+        """Save the game as its kind's unfinished game: one transaction, the steps since the
+        last save only, with its deal's facts and whether the solver played."""
         game_id = game_id or self.game_id(game)
         if not self.owns_unfinished or game_id in self._watched or self.db.newer:
             return
-        key = game.rules.name
-        self._unsaved_games[key] = SavedGame(game, elapsed, hints_used, game_id, daily, par)
+        self._unsaved_games[game.rules.name] = SavedGame(game, elapsed, hints_used, game_id, daily, par,
+                                                         grade, helped)
         self._settle()
-
-    def clear_unfinished(self, variant_key: str | None = None) -> None:
-        """Forget the unfinished game of that variant (None: of every variant)."""
-        if not self.owns_unfinished:
-            return
-        keys = [variant_key] if variant_key is not None else list(VARIANTS)
-
-        def clear(connection: sqlite3.Connection) -> bool:
-            for key in keys:
-                unfinished.clear(connection, key)
-            return True
-
-        if self._write(clear) is not None:
-            for key in keys:
-                self._marks.pop(key, None)
-                self._unsaved_games.pop(key, None)
 
     # ----- finished games ------------------------------------------------------------------
 
@@ -405,51 +320,46 @@ class Store:
         return game_id
 
     def record_outcome(self, game: Game, outcome: Outcome, elapsed: float, hints_used: bool = False,
-                       game_id: str | None = None, daily: date | None = None, par: int | None = None) -> bool:
-        """Record how a game ended: "won", "lost" or "solved with help" (the solver or step-through
-        finished it), with its moves (for Watch), and forget its unfinished game, in one
-        transaction, fsynced. True when the outcome is durable; False when the database did not
-        take it (kept in memory and written at the next step or at `close`, the unfinished game
-        kept meanwhile). A game with no move made is not a game played, a game already
-        recorded by this store is not recorded again, and a finished game watched again is
-        never recorded (False). A wall clock outside 1970..2200 gives the nearest date inside,
-        flagged."""
+                       game_id: str | None = None, daily: date | None = None, par: int | None = None,
+                       grade: str | None = None) -> bool:
+        """Record how a game ended: "won", "lost" or "solved with help", with its moves (for
+        Watch) and its deal's facts, and forget its unfinished game, in one transaction,
+        fsynced. True when the outcome is durable; False when the database did not take it
+        (kept in memory and written at the next step or at `close`, the unfinished game kept
+        meanwhile). A game with no move made is not a game played, a game already recorded by
+        this store is not recorded again, and a finished game watched again is never recorded
+        (False). A wall clock outside 1970..2200 gives the nearest date inside, flagged."""
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
-        outcome = Outcome(outcome)
         game_id = game_id or self.game_id(game)
         if not game.has_started or game_id in self._recorded or game_id in self._watched or self.db.newer:
             return False
         finished_at, clamped = now_clamped()
-        line = LogLine(
-            version=1, rules=game.rules.name, deal=game.deal_number,
-            start=None if game.deal_number is not None else format_board(game.start),
-            won=outcome == WON, moves=game.move_count, seconds=clamp_seconds(elapsed), finished=finished_at,
-            hints_used=hints_used, solver_finished=outcome == SOLVED, takeback=game.rules.foundation_takeback,
-            options=",".join(sorted(key for key, on in variant_of(game.rules).choices_of(game.rules).items()
-                                    if on)),
-            id=game_id, outcome=outcome, clock_clamped=clamped, daily=daily.isoformat() if daily else None,
-            par=par)
-        import msgspec  # here, for start-up cost
-
+        options = variant_of(game.rules).choices_of(game.rules)
+        finished = FinishedGame(
+            id=game_id, rules=game.rules.name, outcome=Outcome(outcome), moves=game.move_count,
+            seconds=clamp_seconds(elapsed), finished=finished_at, deal=game.deal_number,
+            start=None if game.deal_number is not None else format_board(game.start), hints_used=hints_used,
+            options=",".join(sorted(key for key, on in options.items() if on)), clock_clamped=clamped,
+            daily=daily, par=par, grade=grade)  # type: ignore[arg-type]  # checked just below
         self._recorded.add(game_id)
         self._unsaved_games.pop(game.rules.name, None)
-        self._waiting.append(Waiting(line, msgspec.json.encode(game.to_record())))
+        waiting = Waiting(msgspec.convert(msgspec.to_builtins(finished), FinishedGame),
+                          msgspec.json.encode(game.to_record()))
+        self._waiting.append(waiting)
         self._settle()
-        if any(waiting.line is line for waiting in self._waiting):
+        if waiting in self._waiting:
             self._pending_kept = pending.keep(self._files, self.pending_path, self._waiting_lines())
             return False
         return True
 
     def _waiting_lines(self) -> list[bytes]:
-        import msgspec  # here, for start-up cost
-
-        return [msgspec.json.encode(waiting.line) for waiting in self._waiting]
+        return [msgspec.json.encode(waiting.game) for waiting in self._waiting]
 
     @property
     def waiting_outcomes(self) -> list[Outcome]:
         """The outcomes recorded here that the database has not taken yet."""
-        return [waiting.line.result for waiting in self._waiting]
+        return [waiting.game.outcome for waiting in self._waiting]
 
     @property
     def kept_for_next_start(self) -> bool:
@@ -468,39 +378,58 @@ class Store:
         return pending.save_elsewhere(self._waiting_lines(), folders) if self._waiting else None
 
     def _settle(self) -> None:
-        """Write what waits in memory: the outcomes (each with the clearing of its unfinished
-        game), then the unfinished games."""
+        """Write what waits in memory: first what is to be kept apart, then the outcomes (each
+        with the clearing of its unfinished game), in one transaction; then the unfinished games
+        (none of a kind whose setting aside is not written yet)."""
         if self.db.moved():  # a new file under the name: each game is written there whole
-            self._marks.clear()
-        if self._waiting:
-            waiting = list(self._waiting)
-            if self._write(lambda connection: _record(connection, waiting), durable=True) is not None:
-                del self._waiting[:len(waiting)]
-                if not self._waiting and self._pending_kept:
-                    pending.forget(self.pending_path)
-                    self._pending_kept = False
+            for mark in self._marks.values():
+                mark.steps = []
+        asides, waiting, bad = dict(self._asides), list(self._waiting), sorted(self._bad_rows)
+        if asides or waiting or bad:
+            def settle(connection: sqlite3.Connection) -> bool:
+                for key, reason in asides.items():
+                    unfinished.set_aside(connection, key, reason, remove=key not in self._marks)
+                for seq in bad:
+                    database.keep(connection, "game", "it does not read", "games", "seq = ?", (seq,))
+                    connection.execute("DELETE FROM games WHERE seq = ?", (seq,))
                 for each in waiting:
-                    if each.line.id == _id_of(self._marks.get(each.line.rules)):
-                        del self._marks[each.line.rules]
+                    games.record(connection, each.game, each.record)
+                    unfinished.clear(connection, each.game.rules, each.game.id)
+                return True
+
+            if self._write(settle, durable=True) is None:
+                return
+            for key in asides:
+                del self._asides[key]
+            self._bad_rows.difference_update(bad)
+            del self._waiting[:len(waiting)]
+            if not self._waiting and self._pending_kept:
+                pending.forget(self.pending_path)
+                self._pending_kept = False
+            for each in waiting:
+                if getattr(self._marks.get(each.game.rules), "game_id", None) == each.game.id:
+                    del self._marks[each.game.rules]
         for key, saved in list(self._unsaved_games.items()):
             written = self._write(partial(unfinished.save, saved=saved, mark=self._marks.get(key)))
             if written is None:
                 break
-            self._marks[key] = written
+            self._marks[key], newer = written
+            if newer:
+                self._notices.add(_("Another Eight Off saved this game further than this window had read it; "
+                                    "what it saved was kept in the database, and this window's game is "
+                                    "saved."))
             if self._unsaved_games.get(key) is saved:
                 del self._unsaved_games[key]
 
     def finished_moves(self, game_id: str | None) -> Game | None:
         """A finished game as it ended, with its moves, to watch again; None when its moves are
-        not kept (only the newest KEPT_MOVES games' are)."""
+        not kept (only the newest KEPT_MOVES games' are, as played)."""
         if game_id is None:
             return None
         found = self._read(lambda connection: connection.execute(
             "SELECT record FROM moves JOIN games USING (seq) WHERE id = ?", (game_id,)).fetchone(), None)
         if found is None:
             return None
-        import msgspec  # here, for start-up cost
-
         try:
             return Game.from_record(msgspec.json.decode(found[0]))
         except Exception as error:  # the core's replay, whatever it raises
@@ -516,80 +445,64 @@ class Store:
 
     # ----- statistics ----------------------------------------------------------------------
 
-    def overview(self) -> Overview:
-        """The figures of every variant and the recent games, from the summary rows (a few rows
-        read, at any number of games)."""
+    def _set_bad_aside(self) -> None:
+        """Keep apart the rows of finished games that did not read, with one notice."""
+        found = set(self._unread.bad)
+        self._unread.bad.clear()
+        if not found:
+            return
+        self._bad_rows.update(found)
+        if self.db.writable:
+            self._settle()
+        self._notices.add(ngettext(
+            "{count} finished game could not be read; it was kept apart in the database and is not counted.",
+            "{count} finished games could not be read; they were kept apart in the database and are not "
+            "counted.", len(found)).format(count=len(found)))
+
+    def overview(self, grade_of: GradeOf | None = None, rules: str | None = None) -> Overview:
+        """The figures of every game kind and the recent games (of `rules`, or of all)."""
         self._settle()
 
         def read(connection: sqlite3.Connection) -> Overview:
-            totals, together = _finished().read_totals(connection)
-            facts = dict(connection.execute("SELECT name, value FROM facts"))
-            if "counted" not in facts and connection.execute("SELECT 1 FROM games LIMIT 1").fetchone():
-                raise ValueError("the games are not counted")
-            newest = [line for each in totals.values() for line in reversed(each.recent)]
-            lines = sorted(newest, key=lambda line: line.finished, reverse=True)
-            return Overview(statistics={key: each.statistics(key) for key, each in totals.items()},
-                            recent=[_finished().game_of_line(line) for line in lines],
-                            skipped=int(facts.get("skipped", 0)), newer=int(facts.get("newer", 0)),
-                            totals=totals, together=together)
+            each, together = games.summaries(connection, grade_of)
+            skipped = connection.execute("SELECT count(*) FROM kept WHERE what = 'game'").fetchone()[0]
+            return Overview(each, together, games.recent(connection, self._unread, rules), skipped)
 
-        try:
-            return self._read(read, Overview())
-        except ValueError:  # a summary row that does not decode, or none yet: counted again
-            self._write(_finished().recount)
-        try:
-            return self._read(read, Overview())
-        except ValueError:  # the count could not be written now (another process, a read-only
-            return Overview()  # database): no figures this time rather than none ever
-
-    def statistics(self, rules_name: str) -> Statistics:
-        totals = self.overview().totals.get(rules_name)
-        return (totals if totals is not None else no_games()).statistics(rules_name)
-
-    def recent_games(self, limit: int | None = 20, rules_name: str | None = None) -> list[FinishedGame]:
-        """Newest first; up to RECENT (per variant) from the summary rows, more (`limit=None`
-        for all) from the games table."""
-        from eightoff.store.statistics import RECENT  # here, for start-up cost
-
-        if limit is not None and limit <= RECENT:
-            games = [game for game in self.overview().recent if rules_name in (None, game.rules)]
-            return games[:limit]
-        found: list[FinishedGame] = self._read(lambda connection: list(
-            _finished().each_game(connection, rules_name, newest_first=True)), [])
-        return found if limit is None else found[:limit]
+        overview = self._read(read, Overview())
+        self._set_bad_aside()
+        return overview
 
     def best(self, rules_name: str, deal: int) -> Best | None:
         """The player's best wins of one deal: fewest moves and best time (None: never won)."""
-        return self._read(lambda connection: daily_records.best_of(connection, rules_name, deal), None)
+        return self._read(lambda connection: games.best_of(connection, rules_name, deal), None)
 
-    def bests(self, rules_name: str | None = None) -> list[Best]:
-        """Every numbered deal won, of one game or of all, with the player's best on it."""
-        return self._read(lambda connection: daily_records.bests(connection, rules_name), [])
+    def bests(self, rules_name: str | None = None, limit: int | None = None) -> Iterator[Best]:
+        """Each numbered deal won, of one game or of all, with the player's best on it, streamed
+        (`limit`: the first so many by game and deal)."""
+        connection = self.db.connection
+        return games.bests(connection, rules_name, limit) if connection is not None else iter(())
 
     def daily_results(self, rules_name: str) -> dict[date, DayResult]:
         """Each day's result of one game's daily deals (the best of that day's games)."""
-        return self._read(lambda connection: daily_records.daily_games(connection, rules_name), {})
+        return day_results(self._read(lambda connection: games.daily_rows(connection, rules_name), []))
 
-    def each_game(self, rules_name: str | None = None) -> Iterable[FinishedGame]:
-        """Every recorded game, oldest first, a block at a time (for `--csv`)."""
+    def each_game(self, rules_name: str | None = None) -> Iterator[FinishedGame]:
+        """Every recorded game as played, oldest first, a block at a time (for `--csv`); rows
+        that do not read are skipped, and kept apart once all have been read."""
         self._settle()
         connection = self.db.connection
-        return _finished().each_game(connection, rules_name) if connection is not None else ()
-
-    def finished_games(self) -> list[FinishedGame]:
-        """Every recorded game, oldest first."""
-        return list(self.each_game())
+        if connection is not None:
+            yield from games.each_game(connection, self._unread, rules_name)
+        self._set_bad_aside()
 
     def reset_statistics(self, rules_name: str | None = None) -> None:
-        """Forget the finished games of one variant, or of all, and count the rest again."""
+        """Forget the finished games of one game kind, or of all (their moves go with them)."""
         self._settle()
 
         def reset(connection: sqlite3.Connection) -> bool:
             where, arguments = ("WHERE rules = ?", (rules_name,)) if rules_name is not None else ("", ())
-            connection.execute(f"DELETE FROM moves WHERE seq IN (SELECT seq FROM games {where})", arguments)
             connection.execute(f"DELETE FROM games {where}", arguments)
-            connection.execute("DELETE FROM facts WHERE name IN ('counted', 'skipped', 'newer')")
-            _finished().count_new(connection)
+            games.count_streaks(connection)
             return True
 
         self._write(reset)
@@ -597,39 +510,20 @@ class Store:
     # ----- moving games in and out ---------------------------------------------------------
 
     def export_games(self, out: IO[bytes], rules_name: str | None = None) -> int:
-        """Write every game (of `rules_name`) as a JSON line, oldest first; how many."""
+        """Write every game (of `rules_name`) as a JSON line, as played; how many. A row that
+        does not read is skipped, and kept apart once all have been read."""
+        from eightoff.store import exchange  # here, for start-up cost: the window never needs it
+
         self._settle()
         written: int = self._read(
-            lambda connection: _finished().export_lines(connection, out, rules_name), 0)
+            lambda connection: exchange.export_lines(connection, self._unread, out, rules_name), 0)
+        self._set_bad_aside()
         return written
 
-    def import_games(self, source: IO[bytes]) -> tuple[int, int] | None:
-        """Add the games of JSON lines, each id once, in one transaction: (games added, lines
-        skipped), or None when the database did not take them."""
-        lines = _finished().Lines(source)
+    def import_games(self, source: IO[bytes]) -> Imported | None:
+        """Add the games of JSON lines, each id once, in one transaction: what was added and
+        skipped, or None when the database did not take them."""
+        from eightoff.store import exchange  # here, for start-up cost: the window never needs it
 
-        def add(connection: sqlite3.Connection) -> int:
-            added: int = _finished().add_lines(connection, lines)
-            _finished().count_new(connection)
-            return added
-
-        added = self._write(add, durable=True)
-        return None if added is None else (added, lines.skipped + lines.newer)
-
-
-def _id_of(mark: unfinished.Mark | None) -> str | None:
-    return mark.game_id if mark is not None else None
-
-
-def _record(connection: sqlite3.Connection, waiting: list[Waiting]) -> bool:
-    """The outcomes, their moves (the newest KEPT_MOVES games' kept), their figures, and the
-    clearing of their unfinished games: the caller's one transaction."""
-    for each in waiting:
-        cursor = connection.execute(_finished().INSERT, _finished().row_of(each.line))
-        if cursor.rowcount:
-            connection.execute("INSERT OR REPLACE INTO moves VALUES (?, ?)", (cursor.lastrowid, each.record))
-        unfinished.clear(connection, each.line.rules, each.line.id)
-    connection.execute("DELETE FROM moves WHERE seq < (SELECT seq FROM moves ORDER BY seq DESC LIMIT 1 "
-                       "OFFSET ?)", (KEPT_MOVES - 1,))
-    _finished().count_new(connection)
-    return True
+        lines = exchange.Lines(source, now_clamped()[0])
+        return self._write(lambda connection: exchange.add_lines(connection, lines), durable=True)

@@ -1,14 +1,15 @@
 """The unfinished game of each game kind in games.db, saved a step at a time.
 
-Row `unfinished` holds a game's start (the core's record with no history), its clock, hints
-flag and how many of its steps are done; table `steps` holds its history as played, the redo
-tail after the done steps. A save writes only the steps after the last one both the saved and
-the played history share (`Mark`), in one transaction, so a move costs the same however long
-the game. A step that no longer replays ends the history there, and the player is told; the
-next save writes over what followed it, so no later move is lost again.
+Row `unfinished` holds a game's start (the core's record with no history), its clock, its deal's
+facts, whether the solver played, how many of its steps are done, and a generation counted up
+at every save; table `steps` holds its history as played, the redo tail after the done steps. A
+save writes only the steps after the last one both the saved and the played history share
+(`Mark`), in one transaction, so a move costs the same however long the game.
 
-A row that does not load at all is set aside under another key (`<kind>.corrupt-<time>`) with
-its steps, never deleted, and the game kind starts afresh.
+Nothing that does not read is deleted: a row that does not load is copied into `kept` before it
+is removed; a step that does not read or replay ends the history there, and the whole game is
+copied into `kept` before the next save writes over what followed it. A save over a row another
+program wrote since this one read it (its generation moved on) copies that row into `kept` first.
 """
 
 from __future__ import annotations
@@ -24,21 +25,22 @@ from eightoff.core.game import Game, Step
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_move
-from eightoff.store.files import stamp
+from eightoff.store.database import keep
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.schema import BadContent, GameRecord, decode
+from eightoff.store.schema import BadContent, GameId, GameRecord, Grade, decode
 
-LONGEST = 64 << 10
-"""Bytes of a start or a step read at most (a step of 500 moves of 100 characters is less)."""
+COLUMNS = "rules, id, start, done, move_count, elapsed, hints, helped, daily, par, grade, generation"
 
 
 @dataclass
 class Mark:
-    """The game a kind's rows were last written from, and its steps as written then."""
+    """The game a kind's rows were last written from, its steps as written then, and the
+    row's generation then."""
 
     game: weakref.ref[Game]
     game_id: str
     steps: list[Step]
+    generation: int
 
 
 def history(game: Game) -> list[Step]:
@@ -46,89 +48,85 @@ def history(game: Game) -> list[Step]:
     return [*game.done, *reversed(game.undone)]
 
 
-def save(connection: sqlite3.Connection, saved: SavedGame, mark: Mark | None = None) -> Mark:
-    """Write `saved.game` as its kind's unfinished game, with its daily deal's day and par (in
-    the caller's transaction)."""
+def save(connection: sqlite3.Connection, saved: SavedGame, mark: Mark | None) -> tuple[Mark, bool]:
+    """Write `saved.game` as its kind's unfinished game (the caller's transaction); its new
+    mark, and whether a row written by another program since `mark` was copied into `kept`."""
     game, key = saved.game, saved.game.rules.name
     game_id = saved.game_id or ""
     steps = history(game)
+    found = connection.execute("SELECT id, generation FROM unfinished WHERE rules = ?", (key,)).fetchone()
+    newer = found is not None and (mark is None or (found[0], found[1]) != (mark.game_id, mark.generation))
+    if newer:
+        set_aside(connection, key, "saved by another program after this one read it", remove=False)
     common = 0
-    if mark is not None and mark.game() is game and mark.game_id == game_id:
+    if mark is not None and not newer and mark.game() is game and mark.game_id == game_id and found:
         common = min(len(steps), len(mark.steps))
         while common and steps[common - 1] is not mark.steps[common - 1]:
             common -= 1
         connection.execute("DELETE FROM steps WHERE rules = ? AND n >= ?", (key, common))
     else:
         start = {**game.to_record(), "done": [], "undone": [], "move_count": 0}
-        connection.execute("DELETE FROM steps WHERE rules = ?", (key,))
-        connection.execute("INSERT OR REPLACE INTO unfinished VALUES (?, ?, ?, 0, 0, 0, 0, NULL, NULL)",
-                           (key, game_id, msgspec.json.encode(start)))
-    connection.executemany("INSERT INTO steps VALUES (?, ?, ?)", (
+        connection.execute("DELETE FROM unfinished WHERE rules = ?", (key,))
+        connection.execute(f"INSERT INTO unfinished({COLUMNS}) VALUES (?, ?, ?, 0, 0, 0, 0, 0, NULL, NULL, "
+                           "NULL, ?)",
+                           (key, game_id, msgspec.json.encode(start), found[1] + 1 if found else 0))
+    connection.executemany("INSERT INTO steps(rules, n, moves) VALUES (?, ?, ?)", (
         (key, number, msgspec.json.encode([format_move(move) for move in step.moves]).decode())
         for number, step in enumerate(steps[common:], start=common)))
-    connection.execute("UPDATE unfinished SET done = ?, move_count = ?, elapsed = ?, hints = ?, daily = ?, "
-                       "par = ? WHERE rules = ?", (len(game.done), game.move_count,
-                                                   clamp_seconds(saved.elapsed), saved.hints_used,
-                                                   saved.daily.isoformat() if saved.daily else None,
-                                                   saved.par, key))
-    return Mark(weakref.ref(game), game_id, steps)
+    connection.execute(
+        "UPDATE unfinished SET done = ?, move_count = ?, elapsed = ?, hints = ?, helped = ?, daily = ?, "
+        "par = ?, grade = ?, generation = generation + 1 WHERE rules = ?",
+        (len(game.done), game.move_count, clamp_seconds(saved.elapsed), saved.hints_used, saved.helped,
+         saved.daily.isoformat() if saved.daily else None, saved.par, saved.grade, key))
+    generation = connection.execute("SELECT generation FROM unfinished WHERE rules = ?", (key,)).fetchone()[0]
+    return Mark(weakref.ref(game), game_id, steps, generation), newer
 
 
 def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str | None] | None:
     """The kind's unfinished game, its mark, and why its history ends early (None: it does
-    not); None when there is none. Raises BadContent when its start does not load."""
-    row = connection.execute("SELECT id, CASE WHEN length(start) <= ? THEN start END, done, move_count, "
-                             "elapsed, hints, daily, par FROM unfinished WHERE rules = ?",
-                             (LONGEST, key)).fetchone()
+    not); None when there is none. Raises BadContent when the row does not load."""
+    row = connection.execute(f"SELECT {COLUMNS} FROM unfinished WHERE rules = ?", (key,)).fetchone()
     if row is None:
         return None
-    game_id, start, done, move_count, elapsed, hints, daily, par = row
-    if start is None:
-        raise BadContent(_("it is larger than {limit} bytes").format(limit=LONGEST))
+    _key, game_id, start, done, move_count, elapsed, hints, helped, daily, par, grade, generation = row
     try:
+        msgspec.convert(game_id, GameId)
         record = decode(start if isinstance(start, bytes) else str(start).encode(), GameRecord)
         game = Game.from_record(msgspec.to_builtins(record))
+        day = date.fromisoformat(daily) if daily is not None else None
+        grade = msgspec.convert(grade, Grade | None)
     except Exception as error:  # the core's replay, whatever it raises
         raise BadContent(str(error)) from None
     if game.rules.name != key:
         raise BadContent(_("it holds a game of another kind"))
     problem = None
-    rows = connection.execute("SELECT n, CASE WHEN length(moves) <= ? THEN moves END FROM steps "
-                              "WHERE rules = ? ORDER BY n", (LONGEST, key))
-    for number, moves in rows:
+    for number, moves in connection.execute("SELECT n, moves FROM steps WHERE rules = ? ORDER BY n", (key,)):
         try:
-            if number != len(game.done) or moves is None:
-                raise ValueError(_("a step is missing or too large"))
+            if number != len(game.done):
+                raise ValueError(_("a step is missing"))
             game.replay_step(msgspec.json.decode(moves, type=list[str]))
         except Exception as error:  # a damaged step, or moves that no longer replay
             problem = str(error)
             break
     played = len(game.done)
-    for _undo in range(max(0, played - int(done))):
+    for _undo in range(max(0, played - done)):
         game.undo()
-    game.move_count = int(move_count) if problem is None else played
-    try:
-        day = date.fromisoformat(daily) if isinstance(daily, str) else None
-    except ValueError:
-        day = None
-    saved = SavedGame(game, clamp_seconds(float(elapsed)), bool(hints), str(game_id) or None, day,
-                      par if isinstance(par, int) else None)
-    return saved, Mark(weakref.ref(game), str(game_id), history(game)), problem
+    game.move_count = move_count if problem is None else played
+    saved = SavedGame(game, clamp_seconds(elapsed), bool(hints), str(game_id), day, par, grade, bool(helped))
+    return saved, Mark(weakref.ref(game), str(game_id), history(game), generation), problem
 
 
-def set_aside(connection: sqlite3.Connection, key: str) -> str:
-    """Keep a kind's rows that do not load under another key; that key."""
-    aside = f"{key}.corrupt-{stamp()}"
-    connection.execute("UPDATE unfinished SET rules = ? WHERE rules = ?", (aside, key))
-    connection.execute("UPDATE steps SET rules = ? WHERE rules = ?", (aside, key))
-    return aside
+def set_aside(connection: sqlite3.Connection, key: str, reason: str, remove: bool = True) -> int:
+    """Copy a kind's rows into `kept` (and remove them, when `remove`); how many rows."""
+    count = keep(connection, "unfinished", reason, "unfinished", "rules = ?", (key,))
+    count += keep(connection, "step", reason, "steps", "rules = ?", (key,))
+    if remove:
+        connection.execute("DELETE FROM unfinished WHERE rules = ?", (key,))
+    return count
 
 
 def clear(connection: sqlite3.Connection, key: str, game_id: str | None = None) -> None:
-    """Forget a kind's unfinished game (only if it is `game_id`'s, when given)."""
-    if game_id is not None:
-        found = connection.execute("SELECT id FROM unfinished WHERE rules = ?", (key,)).fetchone()
-        if found is None or found[0] != game_id:
-            return
-    connection.execute("DELETE FROM steps WHERE rules = ?", (key,))
-    connection.execute("DELETE FROM unfinished WHERE rules = ?", (key,))
+    """Forget a kind's unfinished game (only if it is `game_id`'s, when given); its steps go
+    with it (a cascading key)."""
+    connection.execute("DELETE FROM unfinished WHERE rules = ?" + (" AND id = ?" if game_id else ""),
+                       (key, game_id) if game_id else (key,))

@@ -113,11 +113,11 @@ def test_the_dialog_and_the_command_line_say_each_outcome_alike(tmp_path: Path, 
     record(tmp_path)
     install_language(language)
     try:
-        games = Store(HomeDirs(tmp_path)).recent_games()
-        kinds = {game.kind for game in games}
+        games = Store(HomeDirs(tmp_path)).overview().recent
+        kinds = {game.outcome for game in games}
         assert kinds == {"won", "lost", "solved with help"}
         for game in games:
-            word = outcome_word(game.kind)
+            word = outcome_word(game.outcome)
             assert f"   {word}   " in row_words(game) and f": {word}, " in line(game)
         assert outcome_word("solved with help") == _("solved with help") != "solver"
     finally:
@@ -125,10 +125,10 @@ def test_the_dialog_and_the_command_line_say_each_outcome_alike(tmp_path: Path, 
 
 
 def write_log(home: Path, results: list[tuple[str, bool]]) -> None:
-    """A record of finished games, (game, won) in the order they ended, as the log has them."""
-    folder = home / "data"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "games.jsonl").write_text("".join(json.dumps({
+    """A record of finished games, (game, won) in the order they ended, as an older version's log
+    has them, imported."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "games.jsonl").write_text("".join(json.dumps({
         "version": 1, "rules": rules, "deal": number + 1, "won": won, "moves": 80, "seconds": 200.0,
         "finished": f"2026-01-01T10:{number // 60:02}:{number % 60:02}Z", "id": f"g{number}",
         "outcome": "won" if won else "lost"}) + "\n" for number, (rules, won) in enumerate(results)))
@@ -149,7 +149,7 @@ def test_the_chart_draws_all_games_win_rate_beside_the_game_s(tmp_path: Path) ->
     write_log(mixed, [(("standard", "freecell", "raglan")[number % 3], number % 3 == 0 or number % 7 < 2)
                       for number in range(90)])  # every Eight Off won, all games' share varies
     for home in (alone, mixed):
-        assert stats(home).returncode == 0  # the old log moved into the database, with a word
+        assert stats(home, "--import", str(home / "games.jsonl")).returncode == 0
         result = stats(home, "--chart", str(home / "chart.png"), "--rules", "standard")
         assert (result.returncode, result.stderr) == (0, ""), result
     assert text_pixels_in_the_win_rate_plot(alone / "chart.png") == 0

@@ -1,5 +1,6 @@
-"""A games row whose deal or par is of the wrong type (written by hand, or damaged): the commands
-that read figures from the rows pass it over, never a traceback. Subprocesses on a real disk."""
+"""A games row whose deal or par is of the wrong type (written by hand): the STRICT schema refuses
+it, and the commands that read figures from the rows answer as before, never a traceback.
+Subprocesses on a real disk."""
 
 from __future__ import annotations
 
@@ -24,11 +25,11 @@ DAY = "2026-01-15"
     f"UPDATE games SET daily = '{DAY}', par = 2.5 WHERE seq = 3",
     f"UPDATE games SET daily = '{DAY}', seconds = 'long' WHERE seq = 3",
 ])
-def test_a_row_of_the_wrong_type_is_passed_over(tmp_path: Path, change: str) -> None:
+def test_a_row_of_the_wrong_type_is_refused(tmp_path: Path, change: str) -> None:
     some_games(tmp_path, 5)
-    with contextlib.closing(sqlite3.connect(tmp_path / "data" / "games.db")) as connection:
+    with contextlib.closing(sqlite3.connect(tmp_path / "data" / "games.db")) as connection, \
+            pytest.raises(sqlite3.IntegrityError):
         connection.execute(change)
-        connection.commit()
     result = run(tmp_path, "stats", "--json", "--rules", "standard")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     bests = json.loads(result.stdout)["personal_bests"]

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,7 @@ from eightoff.core.piles import PileKind
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.session.advisor import Advice, Advisor, CannotBeWon, Notice, ShowHint
-from eightoff.session.records import recent_game
+from eightoff.session.records import recent_game, rules_of
 from eightoff.session.session import Session, state_of
 from eightoff.session.start import open_session
 from eightoff.solver import Budget, solve
@@ -130,9 +131,9 @@ def test_leaving_a_started_game_records_it_lost_once_and_switching_keeps_it(home
     assert session.game.deal_number == 7 and session.game.move_count == 1  # kept, not lost
     session.restart()
     store = Store(HomeDirs(home))
-    assert [(game.deal, game.kind) for game in store.recent_games()] == [(7, Outcome.LOST)]
+    assert [(game.deal, game.outcome) for game in store.overview().recent] == [(7, Outcome.LOST)]
     session.restart()  # no move made: nothing to count
-    assert store.statistics("standard").played == 1
+    assert store.overview().summaries["standard"].statistics.played == 1
     gone(session)
 
 
@@ -146,8 +147,11 @@ def test_a_win_is_recorded_with_the_one_move_count_and_the_game_is_over(home: Pa
         session.play(move, by_solver=False)
     assert session.outcome is Outcome.WON and session.over
     assert session.undo() is None and session.moves() == len(line) + 2
-    [record] = Store(HomeDirs(home)).recent_games()
+    [record] = Store(HomeDirs(home)).overview().recent
     assert record.moves == session.moves() == state_of(session)["moves"]
+    assert record.grade == session.facts.grade == "hard"  # the grade shown is the grade kept
+    summary = Store(HomeDirs(home)).overview().summaries["standard"]
+    assert summary.by_grade == {"hard": (1, 1)}
     assert Store(HomeDirs(home)).load_unfinished() is None
     gone(session)
 
@@ -239,16 +243,15 @@ def test_a_saved_game_with_an_option_its_game_does_not_have_is_set_aside(home: P
     first_move_off(session)
     session.close()
     with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection, connection:
-        connection.execute("UPDATE unfinished SET start = replace(start, '\"options\":{', "
-                           "'\"options\":{\"face_up\":true,') WHERE rules = 'freecell'")
+        connection.execute("UPDATE unfinished SET start = CAST(replace(CAST(start AS TEXT), '\"options\":{', "
+                           "'\"options\":{\"face_up\":true,') AS BLOB) WHERE rules = 'freecell'")
     again = open_at(home, key="freecell")
     assert again.books.keeper is not None
     notices = " ".join(again.books.keeper.take_notices())
-    assert "face_up" in notices and "freecell.corrupt-" in notices
+    assert "face_up" in notices and "kept in the database" in notices
     assert again.game.move_count == 0
     with contextlib.closing(sqlite3.connect(Path(home) / "data" / "games.db")) as connection:
-        assert connection.execute("SELECT count(*) FROM unfinished WHERE rules LIKE 'freecell.corrupt-%'"
-                                  ).fetchone()[0] == 1
+        assert connection.execute("SELECT count(*) FROM kept WHERE what = 'unfinished'").fetchone()[0] == 1
     gone(again)
 
 
@@ -256,8 +259,8 @@ def test_the_log_keeps_a_games_options_and_play_again_deals_it_under_them(home: 
     session = open_at(home, key="raglan", deal=9, choices={"face_up": True})
     first_move_off(session)
     session.new_game(10)  # left: logged lost, with its options
-    [record] = Store(HomeDirs(home)).recent_games()
-    assert record.options == "face_up,takeback" and not record.rules_played().face_down
+    [record] = Store(HomeDirs(home)).overview().recent
+    assert record.options == "face_up,takeback" and not rules_of(record).face_down
     session.play_again(recent_game(record))
     assert session.game.deal_number == 9 and session.options()["face_up"] and session.game.move_count == 0
     gone(session)
@@ -269,8 +272,8 @@ def test_play_again_on_a_line_with_an_unknown_option_is_refused_with_the_reason(
     session.advice.listeners.append(heard.append)
     first_move_off(session)
     session.new_game(5)
-    [record] = Store(HomeDirs(home)).recent_games()
-    newer = dataclasses.replace(record, options="gravity")
+    [record] = Store(HomeDirs(home)).overview().recent
+    newer = msgspec.structs.replace(record, options="gravity")
     session.play_again(recent_game(newer))
     assert session.game.deal_number == 5
     assert [advice.text for advice in heard if isinstance(advice, Notice)] == [
@@ -282,9 +285,9 @@ def test_a_logged_game_with_an_unknown_option_says_which_when_it_cannot_be_playe
     session = open_at(home, key="freecell", deal=4)
     first_move_off(session)
     session.new_game(5)
-    [record] = Store(HomeDirs(home)).recent_games()
-    assert record.replay_problem() is None
-    assert dataclasses.replace(record, options="gravity").replay_problem() == (
+    [record] = Store(HomeDirs(home)).overview().recent
+    assert recent_game(record).problem is None
+    assert recent_game(msgspec.structs.replace(record, options="gravity")).problem == (
         "FreeCell has no rule option gravity (its options: takeback)")
     gone(session)
 

@@ -8,7 +8,6 @@ the same contents or kind) or untouched in place, and nothing written through a 
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import tempfile
@@ -19,14 +18,7 @@ from pathlib import Path
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
 from eightoff.store import LOST, Store
-from eightoff.store.legacy import FOLDER
 from eightoff.userfiles.dirs import HomeDirs
-
-
-def old_saved_game(game: Game, elapsed: float, hints_used: bool, game_id: str) -> bytes:
-    """An unfinished-game.json as versions before the database wrote it (the migration reads it)."""
-    return json.dumps({"version": 1, "elapsed": elapsed, "hints_used": hints_used, "game": game.to_record(),
-                       "id": game_id, "steps": None}).encode()
 
 
 def started_game(number: int = 1) -> Game:
@@ -48,10 +40,6 @@ class Target:
         return home / self.folder / self.file
 
 
-GOOD_LINE = json.dumps({"version": 1, "rules": "standard", "deal": 1, "won": True, "moves": 90,
-                        "seconds": 300.0, "finished": "2025-01-02T03:04:05+00:00",
-                        "id": "0123abcd"}).encode() + b"\n"
-
 def good_database() -> bytes:
     """The bytes of a games.db holding one finished game."""
     with tempfile.TemporaryDirectory() as folder:
@@ -66,10 +54,6 @@ TARGETS = [
            b'{"version": 1, "autoplay": false, "animation_speed": "slow", "last_rules": "easy"}'),
     Target("window", "state", "window.json",
            b'{"version": 1, "window_size": [1000, 700], "window_position": [5, 5]}'),
-    Target("unfinished game", "state", "unfinished-game.json",
-           old_saved_game(started_game(), 12.5, False, "abc1")),
-    Target("statistics log", "data", "games.jsonl", GOOD_LINE),
-    Target("statistics summary", "data", "games-summary.json", b'{"version": 1}'),
     Target("games database", "data", "games.db", good_database()),
 ]
 
@@ -177,13 +161,11 @@ def snapshot(path: Path) -> tuple[str, bytes | str]:
 
 
 def kept(home: Path, target: Target, before: tuple[str, bytes | str]) -> bool:
-    """Whether the bad thing is still at its path, unchanged, or kept aside unchanged: beside
-    it, or (a file of the versions before the database) in the migration's folder."""
+    """Whether the bad thing is still at its path, unchanged, or kept aside unchanged beside it."""
     path = target.path(home)
     if snapshot(path) == before:
         return True
-    moved = home / "data" / FOLDER / target.folder / target.file
-    return snapshot(moved) == before or any(
+    return any(
         snapshot(aside) == before for aside in path.parent.glob(path.name + ".corrupt-*"))
 
 

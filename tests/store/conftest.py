@@ -10,7 +10,7 @@ import pytest
 from eightoff.core.game import Game
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD
-from eightoff.store import HomeDirs, Store
+from eightoff.store import FinishedGame, HomeDirs, Statistics, Store
 
 
 def unfinished_rows(dirs: HomeDirs, key: str = "standard") -> tuple[int, int]:
@@ -54,3 +54,15 @@ def random_change(game: Game, rng: random.Random) -> None:
         game.redo()
     elif game.legal_moves():
         game.play(rng.choice(game.legal_moves()), autoplay=rng.random() < 0.5)
+
+
+def figures(store: Store, key: str = "standard") -> Statistics:
+    """One game's figures as the Statistics dialog reads them (`Store.overview`)."""
+    found = store.overview().summaries.get(key)
+    return found.statistics if found is not None else Statistics(key)
+
+
+def recent(store: Store, limit: int | None = 20, rules: str | None = None) -> list[FinishedGame]:
+    """The newest games as played, newest first, as the dialog and `stats` list them."""
+    games = store.overview(rules=rules).recent
+    return games if limit is None else games[:limit]

@@ -1,8 +1,7 @@
 """Each class of bad file, in each file the store reads, with real files on a real disk: the
 store raises nothing, keeps the bad file aside or leaves it untouched, writes nothing through a
 link, says so in a notice, and loses no good data (a game recorded afterwards is counted).
-The files of the versions before the database are read once, by the migration; an empty log or
-database is no games yet."""
+An empty database is no games yet."""
 
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ from .bad_files import (
     snapshot,
     started_game,
 )
-from .conftest import unfinished_rows
+from .conftest import figures, recent, unfinished_rows
 
 CLASSES = [*CONTENTS, *KINDS]
 
@@ -59,7 +58,7 @@ def held(home: Path, target: Target, damage_name: str) -> list[str]:
         if not all(SMALLEST_WINDOW_SIDE <= side <= LARGEST_WINDOW_SIDE for side in size):
             problems.append(f"the window size {size} was not brought within the limits")
     exercise(store)
-    empty = before == ("file", b"") and target.name in ("statistics log", "games database")
+    empty = before == ("file", b"") and target.name == "games database"
     still_good = target.name == "games database" and before == ("file", target.good)  # used, so changed
     if not clamped and not empty and not still_good and not kept(home, target, before):
         problems.append("the bad file was neither kept aside nor left as it was")
@@ -68,7 +67,7 @@ def held(home: Path, target: Target, damage_name: str) -> list[str]:
     if not store.take_notices() and before != ("file", target.good) and not empty and not clamped:
         problems.append("no notice")
     again = Store(HomeDirs(home))
-    if again.statistics("standard").won < 1:
+    if figures(again, "standard").won < 1:
         problems.append("the game recorded afterwards was lost")
     return problems
 
@@ -91,20 +90,6 @@ def test_a_huge_file_is_not_read_whole(tmp_path: Path, target: Target) -> None:
     assert store.take_notices()
 
 
-def test_good_lines_of_a_damaged_log_are_all_counted(tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    good = TARGETS[3].good
-    lines = [good.replace(b"0123abcd", f"id{number}".encode()) for number in range(50)]
-    bad = [CONTENTS[name](good) + b"\n" for name in CONTENTS if name not in ("empty", "wrong shape")]
-    log = home / "data" / "games.jsonl"
-    log.parent.mkdir(parents=True)
-    log.write_bytes(b"".join(line for pair in zip(lines, bad * 4, strict=False) for line in pair))
-    store = Store(HomeDirs(home))
-    overview = store.overview()
-    assert overview.statistics["standard"].won == 50
-    assert overview.skipped == 50 and len(store.take_notices()) == 2  # the lines skipped; the log moved
-
-
 def test_the_same_game_recorded_twice_counts_once(tmp_path: Path) -> None:
     home = tmp_path / "home"
     store = Store(HomeDirs(home))
@@ -114,8 +99,8 @@ def test_the_same_game_recorded_twice_counts_once(tmp_path: Path) -> None:
     saved_id = store.game_id(game)
     other = Store(HomeDirs(home))  # a second copy that resumed the same game records it again
     assert other.record_outcome(started_game(), "lost", 12.0, game_id=saved_id)
-    assert Store(HomeDirs(home)).statistics("standard").played == 1
-    assert len(Store(HomeDirs(home)).finished_games()) == 1
+    assert figures(Store(HomeDirs(home)), "standard").played == 1
+    assert len(recent(Store(HomeDirs(home)))) == 1
 
 
 def test_a_resumed_game_keeps_its_id_and_a_recorded_one_is_forgotten(tmp_path: Path) -> None:
@@ -129,4 +114,4 @@ def test_a_resumed_game_keeps_its_id_and_a_recorded_one_is_forgotten(tmp_path: P
     resumed_store.record_outcome(resumed.game, WON, 4.0)
     assert unfinished_rows(HomeDirs(home)) == (0, 0)  # a crash now cannot resume a counted game
     store.record_outcome(game, WON, 4.0)  # the first copy, which never heard of it, records it too
-    assert Store(HomeDirs(home)).statistics("standard").played == 1
+    assert figures(Store(HomeDirs(home)), "standard").played == 1

@@ -1,7 +1,7 @@
 """games.db itself: a newer version's database left alone, a damaged one set aside with what
-can be read salvaged, damage found by use, the migration of the files of earlier versions (in
-one transaction, a crash midway leaving nothing half-done), and private folders under any
-umask. Real files on a real disk."""
+can be read salvaged, damage found by use, the migration of the first schema (in one
+transaction, a crash midway leaving nothing half-done, every row kept), and private folders
+under any umask. Real files on a real disk."""
 
 from __future__ import annotations
 
@@ -18,11 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eightoff.core.game import Game
+from eightoff.core.notation import format_move
 from eightoff.core.variants import EASY, STANDARD
-from eightoff.store import LOST, WON, HomeDirs, Store, database, legacy
+from eightoff.store import LOST, WON, HomeDirs, Store, database
+from eightoff.store.unfinished import history
 
-from .bad_files import old_saved_game
-from .conftest import played_game
+from .conftest import figures, played_game, recent
 
 
 def games_in(dirs: HomeDirs, count: int) -> Store:
@@ -44,7 +45,7 @@ def test_a_newer_database_is_left_alone_and_nothing_is_recorded(tmp_path: Path) 
         connection.execute(f"PRAGMA user_version = {database.VERSION + 1}")
     before = database_path(dirs).read_bytes()
     store = Store(dirs)
-    assert store.statistics("standard").played == 0
+    assert figures(store, "standard").played == 0
     game = played_game(9)
     store.save_unfinished(game, 1.0)
     assert not store.record_outcome(game, WON, 2.0)
@@ -53,7 +54,7 @@ def test_a_newer_database_is_left_alone_and_nothing_is_recorded(tmp_path: Path) 
     assert store.write_problem is None
     store.close()
     assert database_path(dirs).read_bytes() == before
-    assert not list(dirs.user_data_path.glob("games.db.corrupt-*"))
+    assert not list(dirs.user_data_path.glob("games.db.corrupt-*[0-9]"))
 
 
 @pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed"])
@@ -70,15 +71,15 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
         damaged = good[:8192] + bytes(4096) + good[12288:]
     path.write_bytes(damaged)
     store = Store(dirs)
-    played = store.statistics("standard").played
+    played = figures(store, "standard").played
     [notice] = [notice for notice in store.take_notices() if "could not be read" in notice]
-    [aside] = dirs.user_data_path.glob("games.db.corrupt-*")
+    [aside] = dirs.user_data_path.glob("games.db.corrupt-*[0-9]")
     assert aside.read_bytes() == damaged and str(aside) in notice
     assert f"{played} games" in notice
     if how != "garbage":
         assert played > 0, "no game salvaged from a database half whole"
     assert store.record_outcome(played_game(999), WON, 1.0)
-    assert Store(dirs).statistics("standard").played == played + 1
+    assert figures(Store(dirs), "standard").played == played + 1
 
 
 def test_damage_found_by_use_sets_the_database_aside_too(tmp_path: Path,
@@ -89,15 +90,15 @@ def test_damage_found_by_use_sets_the_database_aside_too(tmp_path: Path,
     path = database_path(dirs)
     good = path.read_bytes()
     with contextlib.closing(sqlite3.connect(path)) as connection:
-        root = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'totals'").fetchone()[0]
+        root = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'streaks'").fetchone()[0]
     damaged = good[:(root - 1) * 4096] + b"\xff" * 4096 + good[root * 4096:]
     path.write_bytes(damaged)
     monkeypatch.setattr(database, "CHECKED_SIZE", 0)
     store = Store(dirs)
-    statistics = store.statistics("standard")
+    statistics = figures(store, "standard")
     assert statistics.played > 0, "the games were not salvaged"
     assert any("could not be read" in notice for notice in store.take_notices())
-    [aside] = dirs.user_data_path.glob("games.db.corrupt-*")
+    [aside] = dirs.user_data_path.glob("games.db.corrupt-*[0-9]")
     assert aside.read_bytes() == damaged
 
 
@@ -114,84 +115,91 @@ def test_any_damage_to_the_database_keeps_the_file_and_the_game_plays(
     path.write_bytes(damaged[:len(good)])
     store = Store(dirs)
     store.load_unfinished()
-    played = store.statistics("standard").played
+    played = figures(store, "standard").played
     assert store.record_outcome(played_game(777), WON, 1.0)
     store.close()
-    kept = [aside.read_bytes() for aside in dirs.user_data_path.glob("games.db.corrupt-*")]
+    kept = [aside.read_bytes() for aside in dirs.user_data_path.glob("games.db.corrupt-*[0-9]")]
     assert kept in ([], [damaged[:len(good)]])
-    assert Store(dirs).statistics("standard").played == played + 1
+    assert figures(Store(dirs), "standard").played == played + 1
 
 
-def old_home(dirs: HomeDirs) -> tuple[Game, list[str]]:
-    """A home as the version before the database left it: a log with two games (one logged
-    twice), a game waiting in the journal, the moves of one, and an unfinished game of Easy
-    whose steps are in a steps file. The unfinished game and the ids."""
-    data, state = dirs.user_data_path, dirs.user_state_path
-    data.mkdir(parents=True)
-    state.mkdir(parents=True)
-    line = {"version": 1, "rules": "standard", "won": True, "moves": 40, "seconds": 100.0,
-            "finished": "2025-01-02T03:04:05+00:00", "outcome": "won"}
-    ids = ["a1", "a2", "a3"]
-    log = [json.dumps({**line, "deal": number, "id": game_id}) for number, game_id in enumerate(ids[:2], 1)]
-    (data / "games.jsonl").write_text("\n".join([*log, log[0]]) + "\n")
-    (data / "pending-games").mkdir()
-    (data / "pending-games" / "a3.json").write_text(json.dumps({**line, "deal": 3, "id": "a3"}))
+def first_version_home(dirs: HomeDirs) -> tuple[Game, Game]:
+    """games.db as the first version of the schema left it: four games (one past SQLite's
+    integers, one of the player's own board, one with take-back as the old column said it), a
+    row no later version reads, the moves of one game, the summary rows, an unfinished game of
+    Easy with its steps, and one set aside under a key of its own. The unfinished and the
+    finished game."""
+    dirs.user_data_path.mkdir(parents=True)
     finished = played_game(1, moves=6)
-    (data / "replays").mkdir()
-    (data / "replays" / "a1.json").write_text(json.dumps(finished.to_record()))
     game = played_game(617, EASY, moves=15)
-    document = json.loads(old_saved_game(game, 30.0, False, "u1"))
-    record = document["game"]
-    token = "t0ken"
-    steps = [*record["done"], *record["undone"]]
-    lines = [json.dumps({"token": token, "change": "play", "moves": step, "count": number + 1,
-                         "elapsed": 30.0}) for number, step in enumerate(steps)]
-    lines += [json.dumps({"token": token, "change": "undo", "count": game.move_count, "elapsed": 30.0})
-              for _step in record["undone"]]
-    document.update(steps=token, game={**record, "done": [], "undone": [], "move_count": 0})
-    (state / "unfinished-game-easy.json").write_text(json.dumps(document))
-    (state / f"unfinished-game-easy.json.{token}.steps").write_text("\n".join(lines) + "\n")
-    return game, ids
+    with contextlib.closing(sqlite3.connect(database_path(dirs), isolation_level=None)) as connection:
+        for statement in database.MIGRATIONS[0]:
+            assert isinstance(statement, str)
+            connection.execute(statement)
+        connection.execute("PRAGMA user_version = 1")
+        row = ("standard", 1, None, "won", 40, 100.0, "2025-01-02T03:04:05+00:00", 0, 0, 0, "", 0, None, None)
+        rows = [("a1", *row), ("a2", *row[:1], str(2**63 + 5), *row[2:]),
+                ("a3", *row[:1], None, "start board", *row[3:]),
+                ("a4", "standard", 2, None, "lost", 4, 10.0, "2025-01-01T00:00:00+01:00", 1, 0, 1, None, 0,
+                 "2025-01-01", 30),
+                ("bad", "standard", 3, None, "won", 4, 10.0, "not a date", 0, 0, 0, "", 0, None, None)]
+        connection.executemany("INSERT INTO games VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                               rows)
+        connection.execute("INSERT INTO moves VALUES (1, ?)", (json.dumps(finished.to_record()).encode(),))
+        connection.execute("INSERT INTO totals VALUES ('standard', x'00')")
+        connection.execute("INSERT INTO facts VALUES ('counted', 5)")
+        record = game.to_record()
+        start = json.dumps({**record, "done": [], "undone": [], "move_count": 0}).encode()
+        steps = [[format_move(move) for move in step.moves] for step in history(game)]
+        for key in ("easy", "standard.corrupt-1"):
+            connection.execute("INSERT INTO unfinished VALUES (?, 'u1', ?, ?, ?, 30.0, 0, NULL, NULL)",
+                               (key, start, len(record["done"]), game.move_count))
+            connection.executemany("INSERT INTO steps VALUES (?, ?, ?)",
+                                   ((key, number, json.dumps(step)) for number, step in enumerate(steps)))
+    return game, finished
 
 
-def test_a_home_of_the_version_before_opens_with_everything_once(tmp_path: Path) -> None:
+def test_the_first_schema_migrates_with_every_row_kept(tmp_path: Path) -> None:
     dirs = HomeDirs(tmp_path)
-    game, ids = old_home(dirs)
-    before = {path.relative_to(tmp_path): path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    game, finished = first_version_home(dirs)
     store = Store(dirs)
     resumed = store.load_unfinished("easy")
     assert resumed is not None and resumed.game.to_record() == game.to_record()
-    assert resumed.game_id == "u1" and resumed.elapsed == 30.0
-    assert sorted(each.game_id or "" for each in store.finished_games()) == ids
-    assert store.statistics("standard").played == 3
-    assert store.finished_moves("a1") is not None
-    [notice] = store.take_notices()
-    assert legacy.FOLDER in notice
-    kept = tmp_path / "data" / legacy.FOLDER
-    for relative, content in before.items():
-        assert (kept / relative).read_bytes() == content, relative
-    assert not (tmp_path / "data" / "games.jsonl").exists()
-    again = Store(dirs)
-    assert again.statistics("standard").played == 3 and again.take_notices() == []
+    assert resumed.game_id == "u1" and resumed.elapsed == 30.0 and not resumed.helped
+    games = recent(store)
+    assert [each.id for each in games] == ["a3", "a2", "a1", "a4"]  # as played: a4 is an hour earlier
+    assert games[1].deal == 2**63 + 5 and games[0].start == "start board" and games[3].takeback
+    assert games[3].daily is not None and games[3].par == 30 and games[3].grade is None
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.won, numbers.current_streak.length) == (4, 3, 3)
+    moves = store.finished_moves("a1")
+    assert moves is not None and moves.to_record() == finished.to_record()
+    assert store.overview().skipped == 1  # the row that does not read, kept apart
+    with contextlib.closing(sqlite3.connect(database_path(dirs))) as connection:
+        kept = dict(connection.execute("SELECT what, count(*) FROM kept GROUP BY what").fetchall())
+        assert kept == {"game": 1, "unfinished": 1, "step": len(game.done) + len(game.undone)}
+        assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
+    assert store.take_notices() == []
 
 
 def test_a_crash_midway_through_the_migration_leaves_nothing_half_done(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     dirs = HomeDirs(tmp_path)
-    old_home(dirs)
-    real = legacy.migrate
+    first_version_home(dirs)
 
-    def crash(connection: sqlite3.Connection, dirs: HomeDirs) -> object:
-        real(connection, dirs)
+    def crash(connection: sqlite3.Connection) -> None:
         raise sqlite3.OperationalError("disk I/O error")  # after every row is in: rolled back
 
-    monkeypatch.setattr(legacy, "migrate", crash)
+    crashing = (*database.MIGRATIONS[:-1], (*database.MIGRATIONS[-1], crash))
+    monkeypatch.setattr(database, "MIGRATIONS", crashing)
     store = Store(dirs)
-    assert store.statistics("standard").played == 0
-    assert (tmp_path / "data" / "games.jsonl").exists(), "the old files moved before the migration was in"
+    assert figures(store, "standard").played == 0
+    store.close()
     monkeypatch.undo()
+    with contextlib.closing(sqlite3.connect(database_path(dirs))) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 1
     again = Store(dirs)
-    assert again.statistics("standard").played == 3 and again.load_unfinished("easy") is not None
+    assert figures(again, "standard").played == 4 and again.load_unfinished("easy") is not None
 
 
 def test_folders_are_private_whatever_the_umask(tmp_path: Path) -> None:
@@ -215,16 +223,16 @@ def test_a_watched_game_is_never_written(tmp_path: Path) -> None:
     for _move in range(5):
         game.play(game.legal_moves()[0])
     store.record_outcome(game, LOST, 9.0)
-    [finished] = store.recent_games()
-    watched = store.finished_moves(finished.game_id)
-    assert watched is not None and finished.game_id is not None
-    store.adopt(watched, finished.game_id)
-    store.save_unfinished(watched, 3.0, game_id=finished.game_id)
-    assert not store.record_outcome(watched, WON, 3.0, game_id=finished.game_id)
+    [finished] = recent(store)
+    watched = store.finished_moves(finished.id)
+    assert watched is not None
+    store.adopt(watched, finished.id)
+    store.save_unfinished(watched, 3.0, game_id=finished.id)
+    assert not store.record_outcome(watched, WON, 3.0, game_id=finished.id)
     with contextlib.closing(sqlite3.connect(database_path(dirs))) as connection:
         assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 1
         assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 0
-    assert Store(dirs).load_unfinished() is None and store.notices == []
+    assert Store(dirs).load_unfinished() is None and store.take_notices() == []
 
 
 OWN_PEAK = """
@@ -247,10 +255,9 @@ and exec inherits the high-water mark of the parent's memory, a pytest process o
 
 @pytest.mark.slow
 def test_at_scale_the_statistics_hold_no_game_in_memory(tmp_path: Path) -> None:
-    """300,000 games moved in from an old log: `stats --json` and `--export` stay within the
+    """300,000 games imported from an old log: `stats --json` and `--export` stay within the
     memory of a few blocks, and the export gives every game back once."""
-    log = tmp_path / "data" / "games.jsonl"
-    log.parent.mkdir(parents=True)
+    log = tmp_path / "games.jsonl"
     line = {"version": 1, "won": True, "moves": 90, "seconds": 300.0, "finished": "2025-01-02T03:04:05+00:00"}
     with log.open("w") as file:
         for number in range(300_000):
@@ -259,7 +266,7 @@ def test_at_scale_the_statistics_hold_no_game_in_memory(tmp_path: Path) -> None:
     environment = {**os.environ, "EIGHTOFF_HOME": str(tmp_path), "LANGUAGE": "en"}
     peaks = []
     export = ["stats", "--export", str(tmp_path / "out.jsonl")]
-    for arguments in (["stats", "--json"], ["stats", "--json"], export):
+    for arguments in (["stats", "--import", str(log)], ["stats", "--json"], export):
         peak_file = tmp_path / "peak"
         process = subprocess.run([sys.executable, "-c", OWN_PEAK, *arguments], check=False,
                                  env={**environment, "PEAK_FILE": str(peak_file)},
@@ -274,19 +281,6 @@ def test_at_scale_the_statistics_hold_no_game_in_memory(tmp_path: Path) -> None:
 def test_a_store_used_after_close_opens_the_database_again(tmp_path: Path) -> None:
     dirs = HomeDirs(tmp_path)
     store = games_in(dirs, 2)  # closed
-    assert store.statistics("standard").played == 2
+    assert figures(store, "standard").played == 2
     assert store.record_outcome(played_game(50), WON, 1.0)
-    assert Store(dirs).statistics("standard").played == 3
-
-
-def test_figures_whose_count_cannot_be_written_now_are_no_crash(tmp_path: Path) -> None:
-    """Games not yet counted (as after a salvage) while another process holds the write lock:
-    the statistics read says no figures this time, and counts them once the lock is free."""
-    dirs = HomeDirs(tmp_path)
-    games_in(dirs, 3)
-    with contextlib.closing(sqlite3.connect(database_path(dirs), isolation_level=None)) as other:
-        other.execute("DELETE FROM facts WHERE name = 'counted'")
-        other.execute("BEGIN IMMEDIATE")
-        assert Store(dirs).overview().statistics == {}
-        other.execute("ROLLBACK")
-    assert Store(dirs).statistics("standard").played == 3
+    assert figures(Store(dirs), "standard").played == 3

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from eightoff.store import WON, HomeDirs, Store
 
 from .bad_files import KINDS, TARGETS, Target, kept, outside_untouched, snapshot, started_game
+from .conftest import figures
 
 numbers = st.one_of(
     st.integers(min_value=-(2**70), max_value=2**70),
@@ -89,7 +90,7 @@ def test_random_bad_files_never_stop_the_store_nor_lose_data(data: st.DataObject
         store.load_preferences()
         store.load_unfinished()
         store.overview()
-        complained = target.file in " ".join(store.notices)
+        complained = target.file in " ".join(store.take_notices())
         game = started_game(2)
         store.save_unfinished(game, 1.0)
         assert store.record_outcome(game, WON, 2.0)
@@ -97,6 +98,6 @@ def test_random_bad_files_never_stop_the_store_nor_lose_data(data: st.DataObject
         assert kept(home, target, before) or not complained  # a file read as good may be saved over
         assert outside_untouched(home)
         expected = 1 if target.name == "statistics log" else 2
-        assert Store(HomeDirs(home)).statistics("standard").won >= expected
+        assert figures(Store(HomeDirs(home)), "standard").won >= expected
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -27,18 +27,19 @@ from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.game import Game
 from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import STANDARD
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, STANDARD
+from eightoff.session.records import replay
 from eightoff.store import LOST, WON, HomeDirs, Store, default_dirs
 from eightoff.store import files as store_files
 from eightoff.store.files import aside_path, shown
-from eightoff.store.legacy import FOLDER
 
-from .conftest import random_change, unfinished_rows
+from .conftest import figures, random_change, recent, unfinished_rows
 from .disks import fill, full_disk
 
 
-def started(number: int = 1) -> Game:
-    game = Game.new(number, STANDARD)
+def started(number: int = 1, rules: Rules = STANDARD) -> Game:
+    game = Game.new(number, rules)
     game.play(game.legal_moves()[0])
     return game
 
@@ -74,10 +75,10 @@ def test_a_deal_the_command_line_accepts_is_saved_resumed_counted_and_replayed(
     assert resumed is not None and resumed.game.deal_number == number
     assert store.record_outcome(game, LOST, 4.0)
     again = Store(HomeDirs(home))
-    assert again.statistics("standard").played == 1
+    assert figures(again, "standard").played == 1
     assert again.overview().skipped == 0
-    (finished,) = again.finished_games()
-    assert finished.deal == number and finished.replay().deal_number == number
+    (finished,) = recent(again)
+    assert finished.deal == number and replay(finished).deal_number == number
 
 
 @pytest.mark.slow
@@ -91,7 +92,7 @@ def test_any_clock_reading_is_saved_resumed_and_counted_within_the_limits(
     resumed = Store(dirs).load_unfinished()
     assert resumed is not None and resumed.elapsed == limits.clamp_seconds(elapsed)
     assert Store(dirs).record_outcome(resumed.game, LOST, elapsed)
-    (finished,) = Store(dirs).finished_games()
+    (finished,) = recent(Store(dirs))
     assert finished.seconds == limits.clamp_seconds(elapsed)
 
 
@@ -140,7 +141,7 @@ def test_a_win_on_a_full_disk_keeps_the_game_and_is_written_once_there_is_room()
         store.save_unfinished(started(2), 1.0)  # the next step tries again
         assert store.write_problem is None
         again = Store(dirs)
-        assert again.statistics("standard").won == 1
+        assert figures(again, "standard").won == 1
 
 
 def test_a_write_that_failed_is_tried_again_at_close() -> None:
@@ -167,9 +168,9 @@ def test_a_won_game_found_at_start_up_is_counted_and_the_player_told(dirs: HomeD
     assert store.load_unfinished() is None
     assert any("won" in notice for notice in store.take_notices())
     assert unfinished_rows(dirs) == (0, 0)
-    assert Store(dirs).statistics("standard").won == 1
+    assert figures(Store(dirs), "standard").won == 1
     assert Store(dirs).load_unfinished() is None
-    assert Store(dirs).statistics("standard").won == 1, "counted twice"
+    assert figures(Store(dirs), "standard").won == 1, "counted twice"
 
 
 # ----- preferences merged ----------------------------------------------------------------------
@@ -217,10 +218,10 @@ def test_a_wall_clock_out_of_range_records_the_game_clamped_and_flagged(
     store.save_unfinished(game, 2.0)
     assert store.record_outcome(game, LOST, 3.0)
     monkeypatch.undo()
-    (finished,) = Store(dirs).finished_games()
+    (finished,) = recent(Store(dirs))
     assert finished.clock_clamped
     assert limits.EARLIEST <= finished.finished < limits.LATEST
-    assert Store(dirs).statistics("standard").played == 1
+    assert figures(Store(dirs), "standard").played == 1
 
 
 def test_set_aside_copies_never_collide_under_a_frozen_clock(
@@ -275,7 +276,7 @@ def test_a_win_is_kept_without_waiting_while_another_process_holds_the_database(
     assert unfinished_rows(dirs) != (0, 0), "the unfinished game went before its outcome was written"
     store.save_unfinished(started(2), 1.0)  # the next step writes what waited
     assert store.write_problem is None and unfinished_rows(dirs)[0] == 1
-    assert Store(dirs).statistics("standard").won == 1
+    assert figures(Store(dirs), "standard").won == 1
 
 
 # ----- paths -----------------------------------------------------------------------------------
@@ -294,7 +295,7 @@ def test_a_folder_name_that_is_not_utf8_is_shown_and_works(tmp_path: Path) -> No
     game = started()
     store.save_unfinished(game, 1.0)
     assert store.record_outcome(game, LOST, 2.0)
-    assert Store(dirs).statistics("standard").played == 1
+    assert figures(Store(dirs), "standard").played == 1
     assert shown(home).endswith("Jos\ufffd")
 
 
@@ -310,8 +311,8 @@ def test_a_relative_eightoff_home_is_made_absolute(tmp_path: Path, monkeypatch: 
 
 
 def test_reset_streams_the_games(dirs: HomeDirs) -> None:
-    log = dirs.user_data_path / "games.jsonl"
-    log.parent.mkdir(parents=True)
+    log = dirs.user_data_path.parent / "games.jsonl"
+    log.parent.mkdir(parents=True, exist_ok=True)
     line = {"version": 1, "deal": 1, "won": True, "moves": 90, "seconds": 300.0,
             "finished": "2025-01-02T03:04:05+00:00"}
     with log.open("w") as file:
@@ -321,15 +322,16 @@ def test_reset_streams_the_games(dirs: HomeDirs) -> None:
         file.write("a damaged line\n")
     size = log.stat().st_size
     store = Store(dirs)
-    assert store.statistics("easy").played == 20_000  # the migration read the log
+    with log.open("rb") as source:
+        store.import_games(source)
+    assert figures(store, "easy").played == 20_000
     tracemalloc.start()
     store.reset_statistics("easy")
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < size / 4, f"reset held {peak} bytes for a {size}-byte log"
-    assert store.statistics("standard").played == 20_000
-    assert store.statistics("easy").played == 0
-    assert (dirs.user_data_path / FOLDER / "data" / "games.jsonl").read_text().endswith("a damaged line\n")
+    assert figures(store, "standard").played == 20_000
+    assert figures(store, "easy").played == 0
 
 
 # ----- a long game is saved a step at a time -------------------------------------------------
@@ -383,34 +385,31 @@ def test_a_damaged_step_resumes_the_game_up_to_it_and_later_moves_are_kept(dirs:
     assert later is not None and later.game.to_record() == resumed.game.to_record(), "a later move was lost"
 
 
-# ----- the statistics summary rows -------------------------------------------------------------
+# ----- the streak rows ---------------------------------------------------------------------------
 
 
-def test_each_game_updates_the_summary_rows_in_its_own_transaction(dirs: HomeDirs) -> None:
-    store = Store(dirs)
-    for number in range(1, 30):
-        assert store.record_outcome(started(number), LOST, 1.0)
-    game = started(31)
-    store.record_outcome(game, WON, 2.0)
+def streak_rows(dirs: HomeDirs) -> dict[str, tuple[str, int, int]]:
     with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
-        counted = connection.execute("SELECT value FROM facts WHERE name = 'counted'").fetchone()[0]
-        assert counted == connection.execute("SELECT max(seq) FROM games").fetchone()[0]
-    assert Store(dirs).statistics("standard").played == 30
+        return {key: (kind, length, last) for key, kind, length, last in connection.execute(
+            "SELECT rules, kind, length, last_seq FROM streaks")}
 
 
-@pytest.mark.parametrize("damage", [b"", b"garbage", None])
-def test_summary_rows_damaged_are_counted_again(dirs: HomeDirs, damage: bytes | None) -> None:
+def test_each_outcome_updates_the_streak_rows_in_its_own_transaction(dirs: HomeDirs) -> None:
     store = Store(dirs)
-    games = [started(number) for number in range(1, 6)]
-    for game in games:
-        store.record_outcome(game, LOST, 1.0)
+    for number in range(1, 4):
+        assert store.record_outcome(started(number), LOST, 1.0)
+        assert streak_rows(dirs) == {"standard": ("lost", number, number), "": ("lost", number, number)}
+    store.record_outcome(started(9, EASY), WON, 2.0)
+    assert streak_rows(dirs) == {"standard": ("lost", 3, 3), "easy": ("won", 1, 4), "": ("won", 1, 4)}
+
+
+def test_a_streak_row_gone_is_counted_again_at_the_next_game(dirs: HomeDirs) -> None:
+    store = Store(dirs)
+    for number in range(1, 6):
+        store.record_outcome(started(number), LOST, 1.0)
     with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection, connection:
-        if damage is None:
-            connection.execute("DELETE FROM totals")
-            connection.execute("DELETE FROM facts")
-        else:
-            connection.execute("UPDATE totals SET data = ?", (damage,))
+        connection.execute("DELETE FROM streaks")
     again = Store(dirs)
-    assert again.statistics("standard").played == 5
-    again.record_outcome(games[0], LOST, 1.0, game_id=store.game_id(games[0]))  # counted once still
-    assert Store(dirs).statistics("standard").played == 5
+    assert figures(again, "standard").played == 5
+    again.record_outcome(started(6), LOST, 1.0)
+    assert figures(again, "standard").current_streak.length == 6

@@ -5,8 +5,6 @@ under an open window noticed at the next save, with nothing lost."""
 from __future__ import annotations
 
 import contextlib
-import io
-import json
 import os
 import shutil
 import sqlite3
@@ -19,10 +17,9 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store import LOST, WON, HomeDirs, Store, legacy
+from eightoff.store import LOST, WON, HomeDirs, Store, database
 from tests.store.conftest import played_game
 from tests.store.disks import fill, mounted
-from tests.store.test_database import old_home
 
 
 @contextlib.contextmanager
@@ -122,7 +119,7 @@ def test_an_odd_companion_is_set_aside_and_saving_goes_on(dirs: HomeDirs, odd: s
     assert len(notices) == 1 and f"games.db{suffix}" in notices[0] and "kept as" in notices[0], notices
     assert [path.name for path in dirs.user_data_path.glob(f"games.db{suffix}.corrupt-*")] != []
     assert resumed_moves(dirs) == game.move_count
-    assert Store(dirs).overview().statistics["standard"].played == 3
+    assert Store(dirs).overview().summaries["standard"].statistics.played == 3
 
 
 def test_garbage_in_place_of_the_log_after_a_crash_is_kept_aside(dirs: HomeDirs) -> None:
@@ -174,7 +171,7 @@ def test_a_database_deleted_under_a_window_is_written_back_whole(dirs: HomeDirs)
     store.close()
     assert mode(dirs.user_data_path / "games.db") == 0o600
     assert resumed_moves(dirs) == game.move_count
-    assert Store(dirs).overview().statistics["standard"].played == 4
+    assert Store(dirs).overview().summaries["standard"].statistics.played == 4
 
 
 @pytest.mark.parametrize("swap", ["deleted", "swapped"])
@@ -197,7 +194,7 @@ def test_a_log_removed_under_a_window_loses_no_move_at_a_kill(dirs: HomeDirs, tm
     after_kill = HomeDirs(tmp_path / "after")
     shutil.copytree(dirs.user_data_path, after_kill.user_data_path)
     assert resumed_moves(after_kill) == game.move_count
-    assert Store(after_kill).overview().statistics["standard"].played == 3
+    assert Store(after_kill).overview().summaries["standard"].statistics.played == 3
     store.close()
     if swap == "swapped":
         [aside] = dirs.user_data_path.glob("games.db-wal.corrupt-*")
@@ -216,26 +213,28 @@ def test_reading_the_database_with_sqlite_itself_agrees(dirs: HomeDirs) -> None:
         assert connection.execute("SELECT count(*) FROM games").fetchone() == (2,)
 
 
-def log_lines(tmp_path: Path, count: int) -> bytes:
-    """`count` finished games as the lines of the old log (and of `stats --export`)."""
-    source = HomeDirs(tmp_path / "source")
-    store = Store(source)
-    finished(store, 1)
-    out = io.BytesIO()
-    store.export_games(out)
-    store.close()
-    line = json.loads(out.getvalue())
-    return b"".join(json.dumps({**line, "id": f"game{number:08d}"}).encode() + b"\n"
-                    for number in range(count))
+def first_schema(path: Path, count: int) -> None:
+    """A games.db of the first schema holding `count` finished games."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        for statement in database.MIGRATIONS[0]:
+            assert isinstance(statement, str)
+            connection.execute(statement)
+        connection.execute("PRAGMA user_version = 1")
+        connection.executemany(
+            "INSERT INTO games(id, rules, deal, outcome, moves, seconds, finished, hints, solver, "
+            "takeback, options, clamped) VALUES (?, 'standard', 1, 'won', 40, 100.0, "
+            "'2025-01-02T03:04:05+00:00', 0, 0, 0, ?, 0)",
+            ((f"game{number:08d}", "x" * 100) for number in range(count)))
 
 
-def test_a_disk_too_full_to_migrate_is_not_filled_further_at_each_start(tmp_path: Path) -> None:
+def test_a_disk_too_full_to_migrate_is_not_filled_further_at_each_start() -> None:
     with mounted("-t", "tmpfs", "-o", "size=8m", "tmpfs") as disk:
         dirs = HomeDirs(disk / "home")
-        Store(dirs).close()
-        old_log = log_lines(tmp_path, 4000)
-        assert len(old_log) > 600_000  # the migration needs twice as much again, and more
-        (dirs.user_data_path / "games.jsonl").write_bytes(old_log)
+        path = dirs.user_data_path / "games.db"
+        first_schema(path, 4000)
+        size = path.stat().st_size
+        assert size > 600_000  # the migration needs twice as much again, and more
         fill(disk)
         (disk / "filler").write_bytes((disk / "filler").read_bytes()[:-1_000_000])
         for _start in range(3):
@@ -244,39 +243,7 @@ def test_a_disk_too_full_to_migrate_is_not_filled_further_at_each_start(tmp_path
             notices = store.take_notices()
             store.close()
             assert any("too full to bring your games up to date" in notice for notice in notices), notices
-        assert os.path.getsize(dirs.user_data_path / "games.jsonl") == len(old_log)
         assert not (dirs.user_data_path / "games.db-wal").exists() or \
             os.path.getsize(dirs.user_data_path / "games.db-wal") < 100_000
         (disk / "filler").unlink()
-        assert Store(dirs).overview().statistics["standard"].played == 4000
-
-
-@pytest.mark.parametrize("damage", ["log is a link", "log is a FIFO", "steps are a link", "steps are a FIFO",
-                                    "steps are garbage"])
-def test_the_migration_names_each_old_file_it_could_not_read(tmp_path: Path, damage: str) -> None:
-    dirs = HomeDirs(tmp_path / "home")
-    game, _ids = old_home(dirs)
-    [steps] = dirs.user_state_path.glob("unfinished-game-easy.json.*.steps")
-    log = dirs.user_data_path / "games.jsonl"
-    target = log if damage.startswith("log") else steps
-    (tmp_path / "real").write_bytes(target.read_bytes())
-    target.unlink()
-    if damage.endswith("link"):
-        target.symlink_to(tmp_path / "real")
-    elif damage.endswith("FIFO"):
-        os.mkfifo(target)
-    else:
-        target.write_bytes(b"\x00garbage\n" * 3)
-    store = Store(dirs)
-    resumed = store.load_unfinished("easy")
-    notices = store.take_notices()
-    kept = dirs.user_data_path / legacy.FOLDER / target.parent.name / target.name
-    [named] = [notice for notice in notices if str(kept) in notice]
-    assert "could not be read" in named
-    if target == log:
-        assert "not counted" in named and store.statistics("standard").played == 1  # pending-games/ only
-    else:
-        assert resumed is not None and f"resumes at move {resumed.game.move_count}" in named
-        assert resumed.game.move_count == 0 < game.move_count
-    assert os.path.lexists(kept)
-    store.close()
+        assert Store(dirs).overview().summaries["standard"].statistics.played == 4000

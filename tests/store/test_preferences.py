@@ -43,14 +43,14 @@ def asides(path: Path) -> list[Path]:
 
 def test_missing_files_mean_defaults_and_no_notice(store: Store) -> None:
     assert store.load_preferences() == Preferences()
-    assert store.notices == []
+    assert store.take_notices() == []
 
 
 def test_round_trip_of_every_field(dirs: HomeDirs) -> None:
     Store(dirs).save_preferences(CHANGED)
     reloaded = Store(dirs)
     assert reloaded.load_preferences() == CHANGED
-    assert reloaded.notices == []
+    assert reloaded.take_notices() == []
 
 
 def test_settings_in_config_and_geometry_in_state(dirs: HomeDirs) -> None:
@@ -88,7 +88,7 @@ def test_bad_settings_file_gives_defaults_is_kept_aside_and_noticed(
     assert not path.exists()
     [notice] = store.take_notices()
     assert reason in notice and str(kept) in notice
-    assert store.notices == []
+    assert store.take_notices() == []
 
 
 def test_wrong_types_default_only_those_fields(dirs: HomeDirs) -> None:
@@ -98,7 +98,7 @@ def test_wrong_types_default_only_those_fields(dirs: HomeDirs) -> None:
     path.write_text(json.dumps(document))
     store = Store(dirs)
     assert store.load_preferences() == Preferences(four_colour=True)
-    [notice] = store.notices
+    [notice] = store.take_notices()
     assert "autoplay" in notice and "animation_speed" in notice and "four_colour" not in notice
     assert len(asides(path)) == 1
 
@@ -124,7 +124,7 @@ def test_bad_geometry_keeps_the_settings(dirs: HomeDirs, geometry: dict[str, obj
     bad_field = next(iter(geometry))
     assert getattr(loaded, bad_field) == getattr(Preferences(), bad_field)
     assert loaded.animation_speed == "slow" and loaded.last_rules == "freecell"
-    assert len(store.notices) == 1 and len(asides(path)) == 1
+    assert len(store.take_notices()) == 1 and len(asides(path)) == 1
 
 
 def test_window_position_may_be_unset(dirs: HomeDirs) -> None:
@@ -153,7 +153,7 @@ def test_a_bad_geometry_file_alone_is_set_aside(dirs: HomeDirs, content: bytes) 
     assert (loaded.window_size, loaded.window_position) == ((1280, 800), None)
     assert loaded.last_rules == "freecell"
     [kept] = asides(path)
-    assert kept.read_bytes() == content and len(store.notices) == 1
+    assert kept.read_bytes() == content and len(store.take_notices()) == 1
 
 
 def test_the_schema_has_every_field_of_preferences() -> None:
@@ -165,7 +165,6 @@ def test_an_unknown_language_falls_back_to_the_system_and_is_set_aside(dirs: Hom
     store = Store(dirs)
     store.preferences_path.parent.mkdir(parents=True, exist_ok=True)
     store.preferences_path.write_text(json.dumps({"version": 1, "language": "klingon", "autoplay": False}))
-    assert store.language_preference() == "system"
     loaded = store.load_preferences()
     assert (loaded.language, loaded.autoplay) == ("system", False)
     assert asides(store.preferences_path)
@@ -179,7 +178,7 @@ def test_a_bad_grade_takes_its_default_and_the_rest_is_kept(dirs: HomeDirs, bad:
     store.preferences_path.write_text(json.dumps(document))
     loaded = store.load_preferences()
     assert (loaded.winnable_only, loaded.lowest_grade, loaded.highest_grade) == (True, "hard", "expert")
-    [notice] = store.notices
+    [notice] = store.take_notices()
     assert "highest_grade" in notice and "lowest_grade" not in notice
     assert len(asides(store.preferences_path)) == 1
 
@@ -222,7 +221,7 @@ def test_the_old_global_options_carry_over_to_each_game(
     loaded = store.load_preferences()
     assert loaded.options == expected and not loaded.autoplay
     assert loaded.rule_options("raglan")["takeback"]  # an old "off" was only the old default
-    assert store.notices == []
+    assert store.take_notices() == []
 
 
 def test_options_win_over_the_old_fields_and_unknown_keys_are_kept_unused(dirs: HomeDirs) -> None:
@@ -232,7 +231,7 @@ def test_options_win_over_the_old_fields_and_unknown_keys_are_kept_unused(dirs: 
     loaded = store.load_preferences()
     assert loaded.options == options
     assert loaded.rule_options("raglan") == {"takeback": False, "face_up": False}
-    assert store.notices == []
+    assert store.take_notices() == []
     store.save_preferences(loaded)
     assert Store(dirs).load_preferences().options == options
 
@@ -246,7 +245,7 @@ def test_bad_options_take_the_defaults_and_are_set_aside(dirs: HomeDirs, bad: ob
     write_settings(store, {"four_colour": True, "options": bad})
     loaded = store.load_preferences()
     assert loaded.options == {} and loaded.four_colour
-    [notice] = store.notices
+    [notice] = store.take_notices()
     assert "options" in notice and len(asides(store.preferences_path)) == 1
 
 
@@ -255,7 +254,7 @@ def test_every_game_and_option_of_the_registry_fits_the_schema(dirs: HomeDirs) -
                                  for key, game in VARIANTS.items()})
     Store(dirs).save_preferences(every)
     store = Store(dirs)
-    assert store.load_preferences() == every and store.notices == []
+    assert store.load_preferences() == every and store.take_notices() == []
 
 
 @pytest.mark.parametrize("face", ["aisleriot:anglo_modern", "aisleriot:Атласные", "kde:svg-oxygen",
@@ -264,7 +263,7 @@ def test_an_installed_themes_id_is_kept_as_the_card_face(dirs: HomeDirs, face: s
     Store(dirs).save_preferences(dataclasses.replace(CHANGED, card_face=face))
     reloaded = Store(dirs)
     assert reloaded.load_preferences().card_face == face
-    assert reloaded.notices == []
+    assert reloaded.take_notices() == []
 
 
 @pytest.mark.parametrize("face", ["gnome:anglo", "aisleriot:", "kde:a/b", "Standard", "kde:" + "x" * 256])

@@ -17,6 +17,8 @@ import pytest
 
 from eightoff.store import HomeDirs, Store
 
+from .conftest import figures
+
 PLAYER = textwrap.dedent(
     """
     import hashlib, json, random, sys
@@ -68,7 +70,7 @@ FINISHER = textwrap.dedent(
         if int(reset_every) and number % int(reset_every) == int(reset_every) - 1:
             store.reset_statistics(rules)
     store.close()
-    assert not store.notices, store.notices
+    assert not store.take_notices(), store.take_notices()
     """
 )
 
@@ -88,7 +90,7 @@ def test_sigkill_during_play_loses_at_most_the_move_in_flight(tmp_path: Path) ->
 
     store = Store(HomeDirs(home))
     saved = store.load_unfinished()
-    assert saved is not None and store.notices == []
+    assert saved is not None and store.take_notices() == []
     loaded = fingerprint({"game": saved.game.to_record(), "elapsed": saved.elapsed})
     assert loaded in announced[-2:]
     game = saved.game
@@ -119,14 +121,14 @@ def test_two_processes_finishing_games_at_once_lose_none(tmp_path: Path) -> None
     home = tmp_path / "home"
     run_finishers(home, tmp_path / "go", [(1, 200, "standard", 0), (2, 200, "standard", 0)])
     store = Store(HomeDirs(home))
-    games = store.recent_games(limit=None)
+    games = list(store.each_game())
     assert sorted(game.seconds for game in games) == [
         float(tag * 1000 + number) for tag in (1, 2) for number in range(200)
     ]
     assert {game.deal for game in games} == {1, 2}
-    figures = store.statistics("standard")
-    assert (figures.played, figures.won) == (400, 200)
-    assert store.notices == []
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.won) == (400, 200)
+    assert store.take_notices() == []
 
 
 @pytest.mark.slow
@@ -134,6 +136,6 @@ def test_a_reset_in_one_process_keeps_the_other_processes_games(tmp_path: Path) 
     home = tmp_path / "home"
     run_finishers(home, tmp_path / "go", [(1, 200, "standard", 0), (2, 200, "easy", 10)])
     store = Store(HomeDirs(home))
-    assert store.statistics("standard").played == 200
-    assert store.statistics("easy").played == 0
-    assert len({game.seconds for game in store.recent_games(limit=None)}) == 200
+    assert figures(store, "standard").played == 200
+    assert figures(store, "easy").played == 0
+    assert len({game.seconds for game in list(store.each_game())}) == 200

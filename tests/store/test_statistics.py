@@ -1,109 +1,88 @@
+"""The figures and the recent games, driven through what the session and `eightoff stats` call,
+on a real database: counts, streaks in the order played, the grade recorded, the moves kept for
+the newest games, and games of JSON lines (this version's export or an older games log)."""
+
 from __future__ import annotations
 
+import io
 import json
-from datetime import datetime, timezone
-from pathlib import Path
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board, parse_board
 from eightoff.core.variants import EASY, FREECELL, STANDARD
-from eightoff.store import LOST, SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store, Streak
-from eightoff.store.legacy import FOLDER
-from eightoff.store.statistics import compute
+from eightoff.session.records import replay
+from eightoff.store import LOST, SOLVED, WON, HomeDirs, Store, Streak
+from eightoff.store.exchange import Imported
+from eightoff.store.games import KEPT_MOVES
 
-from .conftest import played_game
-
-
-def finished(won: bool, seconds: float = 60.0, moves: int = 100, rules: str = "standard") -> FinishedGame:
-    return FinishedGame(rules, 1, won, moves, seconds, datetime.now(timezone.utc))
+from .conftest import figures, played_game, recent
 
 
-def kept_log(dirs: HomeDirs) -> Path:
-    """Where the migration keeps the log of the versions before the database, untouched."""
-    return dirs.user_data_path / FOLDER / "data" / "games.jsonl"
+def old_line(deal: int, won: bool = True, when: str = "2025-01-02T03:04:05+00:00", **values: object) -> str:
+    """A line of games.jsonl as the versions before the database wrote it."""
+    return json.dumps({"version": 1, "rules": "standard", "deal": deal, "won": won, "moves": 100,
+                       "seconds": 60.0, "finished": when, "id": f"old{deal}", **values})
 
 
-def not_moved(notices: list[str]) -> list[str]:
-    """The notices but the migration's (that the old files were moved)."""
-    return [notice for notice in notices if FOLDER not in notice]
-
-
-def log_path(dirs: HomeDirs) -> Path:
-    return dirs.user_data_path / "games.jsonl"
+def imported(store: Store, lines: list[str]) -> Imported:
+    content = "".join(line + "\n" for line in lines).encode("utf-8", "surrogateescape")
+    found = store.import_games(io.BytesIO(content))
+    assert found is not None
+    return found
 
 
 def test_no_games_means_zeroes(store: Store) -> None:
-    figures = store.statistics("standard")
-    assert figures == Statistics("standard")
-    assert (figures.played, figures.lost, figures.win_percent) == (0, 0, 0.0)
-    assert figures.current_streak == Streak(None, 0)
-    assert store.recent_games() == []
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.lost, numbers.win_percent) == (0, 0, 0.0)
+    assert numbers.current_streak == Streak(None, 0)
+    assert recent(store) == []
 
 
-def test_streaks_bests_and_averages() -> None:
-    results = [
-        finished(True, 300, 120),
-        finished(True, 200, 140),
-        finished(False),
-        finished(False),
-        finished(False),
-        finished(True, 100, 160),
-        finished(True, 400, 90),
-        finished(True, 500, 130, rules="easy"),
-    ]
-    figures = compute("standard", results)
-    assert (figures.played, figures.won, figures.lost) == (7, 4, 3)
-    assert figures.win_percent == pytest.approx(400 / 7)
-    assert figures.current_streak == Streak("won", 2)
-    assert (figures.longest_winning_streak, figures.longest_losing_streak) == (2, 3)
-    assert (figures.best_time, figures.fewest_moves) == (100, 90)
-    assert figures.average_time == 250 and figures.average_moves == 127.5
-    losing = compute("standard", [finished(True), finished(False), finished(False)])
-    assert losing.current_streak == Streak("lost", 2) and losing.best_time == 60
+def test_streaks_bests_and_averages(store: Store) -> None:
+    for number, (outcome, seconds) in enumerate([(WON, 300), (WON, 200), (LOST, 9), (LOST, 9), (LOST, 9),
+                                                 (WON, 100), (WON, 400)], start=1):
+        assert store.record_outcome(played_game(number, moves=6), outcome, seconds)
+    store.record_outcome(played_game(9, EASY), WON, 500)
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.won, numbers.lost) == (7, 4, 3)
+    assert numbers.win_percent == pytest.approx(400 / 7)
+    assert numbers.current_streak == Streak(WON, 2)
+    assert (numbers.longest_winning_streak, numbers.longest_losing_streak) == (2, 3)
+    assert numbers.best_time == 100 and numbers.average_time == 250
+    together = store.overview().together.statistics
+    assert together.current_streak == Streak(WON, 3)  # a streak runs on from one game to another
 
 
-def test_recorded_outcomes_count_per_rules(store: Store) -> None:
-    store.record_outcome(played_game(1), WON, 120.5)
-    store.record_outcome(played_game(2), LOST, 30)
-    store.record_outcome(played_game(3, EASY), WON, 80)
-    standard = store.statistics("standard")
-    assert (standard.played, standard.won, standard.best_time) == (2, 1, 120.5)
-    assert store.statistics("easy").won == 1
-    assert store.statistics("freecell").played == 0
-
-
-def test_an_unstarted_game_is_not_a_game_played(dirs: HomeDirs) -> None:
-    store = Store(dirs)
+def test_an_unstarted_game_is_not_a_game_played(store: Store) -> None:
     store.record_outcome(Game.new(5, STANDARD), LOST, 3)
-    assert store.statistics("standard").played == 0
-    assert not log_path(dirs).exists()
+    assert figures(store, "standard").played == 0
 
 
 def test_a_game_the_solver_finished_is_solved_with_help_apart_from_wins_and_losses(store: Store) -> None:
     store.record_outcome(played_game(7), SOLVED, 50, True)
     store.record_outcome(played_game(8), SOLVED, elapsed=20)
     store.record_outcome(played_game(9), WON, elapsed=30)
-    figures = store.statistics("standard")
-    assert (figures.played, figures.won, figures.lost, figures.solved) == (3, 1, 0, 2)
-    assert figures.current_streak == Streak("won", 1) and figures.longest_losing_streak == 0
-    game = store.recent_games()[2]
-    assert game.solver_finished and game.hints_used and not game.won and game.kind == SOLVED
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.won, numbers.lost, numbers.solved) == (3, 1, 0, 2)
+    assert numbers.current_streak == Streak(WON, 1) and numbers.longest_losing_streak == 0
+    game = recent(store)[2]
+    assert game.hints_used and not game.won and game.outcome == SOLVED
 
 
 def test_recent_games_newest_first_with_what_a_replay_needs(store: Store) -> None:
     for number in range(1, 26):
         store.record_outcome(played_game(number, moves=5), WON if number % 2 == 0 else LOST, number)
-    recent = store.recent_games()
-    assert [game.deal for game in recent] == list(range(25, 5, -1))
-    assert len(store.recent_games(limit=None)) == 25
-    newest = recent[0]
+    games = recent(store)
+    assert [game.deal for game in games] == list(range(25, 5, -1))
+    newest = games[0]
     assert (newest.rules, newest.won, newest.seconds) == ("standard", False, 25.0)
     assert newest.finished.tzinfo is not None
     assert newest.moves == played_game(25, moves=5).move_count
-    assert newest.replay().position == Game.new(25, STANDARD).start
-    assert [game.deal for game in store.recent_games(limit=3, rules_name="easy")] == []
+    assert replay(newest).position == Game.new(25, STANDARD).start
+    assert recent(store, rules="easy") == []
 
 
 def test_a_game_from_a_board_of_ones_own_is_replayable(store: Store) -> None:
@@ -111,103 +90,94 @@ def test_a_game_from_a_board_of_ones_own_is_replayable(store: Store) -> None:
     game = Game(FREECELL, parse_board(format_board(start), FREECELL))
     game.play(game.legal_moves()[0])
     store.record_outcome(game, LOST, 12)
-    [record] = store.recent_games()
-    assert record.deal is None and record.replay().start == start
+    [record] = recent(store)
+    assert record.deal is None and replay(record).start == start
 
 
-def test_reset_one_variant_or_all(store: Store) -> None:
+def test_reset_one_game_or_all(store: Store) -> None:
     store.record_outcome(played_game(1), WON, 1)
     store.record_outcome(played_game(2, EASY), WON, 1)
     store.reset_statistics("standard")
-    assert store.statistics("standard").played == 0
-    assert store.statistics("easy").played == 1
+    assert figures(store, "standard").played == 0
+    assert figures(store, "easy").played == 1
     store.record_outcome(played_game(3), LOST, 1)
     store.reset_statistics()
-    assert store.recent_games(limit=None) == []
-    assert store.notices == []
+    assert recent(store) == [] and figures(store, "easy").current_streak == Streak(None, 0)
+    assert store.take_notices() == []
 
 
-def write_log(dirs: HomeDirs, lines: list[str]) -> bytes:
-    path = log_path(dirs)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    content = "".join(line + "\n" for line in lines).encode("utf-8", "surrogateescape")
-    path.write_bytes(content)
-    return content
+def test_the_grade_recorded_is_the_grade_counted_and_exported(store: Store) -> None:
+    store.record_outcome(played_game(1), WON, 10, grade="hard")
+    store.record_outcome(played_game(2), LOST, 10, grade="hard")
+    store.record_outcome(played_game(3), WON, 10)
+    by_grade = store.overview(lambda key, deal: "easy" if deal == 3 else None).summaries["standard"].by_grade
+    assert by_grade == {"hard": (2, 1), "easy": (1, 1)}
+    out = io.BytesIO()
+    assert store.export_games(out) == 3
+    assert [json.loads(line).get("grade") for line in out.getvalue().splitlines()] == ["hard", "hard", None]
 
 
-def good_line(deal: int, won: bool = True) -> str:
-    document = {"version": 1, **finished(won).to_json(), "deal": deal}
-    return json.dumps(document)
+def test_the_moves_of_exactly_the_newest_games_are_kept(store: Store) -> None:
+    """The boundary: the newest KEPT_MOVES games as played can be watched, the one before not."""
+    ids = []
+    for number in range(KEPT_MOVES + 1):
+        game = played_game(1 + number % 7, moves=3)
+        ids.append(store.game_id(game))
+        assert store.record_outcome(game, LOST, 1.0)
+    assert store.finished_moves(ids[0]) is None
+    assert store.finished_moves(ids[1]) is not None and store.finished_moves(ids[-1]) is not None
 
 
-def with_values(**values: object) -> str:
-    return json.dumps({**json.loads(good_line(1)), **values})
+def test_streaks_and_recent_games_follow_when_played_not_when_recorded(store: Store) -> None:
+    """Older games imported after today's: today's stays the newest, and the streak is
+    counted by date (four old wins, then today's win: five)."""
+    store.record_outcome(played_game(9), WON, 5)
+    days = [f"2025-01-0{day}T10:00:00+00:00" for day in range(1, 6)]
+    found = imported(store, [old_line(number, won=number != 1, when=day)
+                             for number, day in enumerate(days, 1)])
+    assert found.added == 5
+    assert recent(store)[0].deal == 9 and [game.deal for game in recent(store)[1:]] == [5, 4, 3, 2, 1]
+    assert figures(store, "standard").current_streak == Streak(WON, 5)
+    assert store.overview().together.statistics.current_streak == Streak(WON, 5)
 
 
-@pytest.mark.parametrize(
-    "bad",
-    [
-        "{not json",
-        '{"version": 1, "rules"',
-        "[]",
-        '{"rules": "standard"}',
-        "\udcff\udcfe",
-        "[" * 5000 + "]" * 5000,
-        '{"a":' * 3000 + "1" + "}" * 3000,
-        with_values(won="yes"),
-        with_values(moves=-1),
-        with_values(moves=2**40),
-        with_values(rules="Klondike!"),
-        with_values(deal=None),
-        with_values(finished="yesterday"),
-        with_values(finished="0001-01-01T00:00:00+00:00"),
-        with_values(finished="9999-12-31T23:59:59+00:00"),
-        with_values(finished="2024-05-01T10:00:00"),
-        with_values(seconds=None),
-        with_values(seconds=1e300),
-        with_values(outcome="drawn"),
-        with_values(id="not an id!"),
-        good_line(1).replace('"seconds": 60.0', '"seconds": Infinity'),
-        good_line(1).replace('"seconds": 60.0', '"seconds": NaN'),
-        good_line(1).replace('"seconds": 60.0', '"seconds": 1e400'),
-    ],
-)
-def test_damaged_lines_are_skipped_and_counted_and_the_log_is_kept(dirs: HomeDirs, bad: str) -> None:
-    content = write_log(dirs, [good_line(1), bad, good_line(2, won=False)])
-    store = Store(dirs)
-    assert [game.deal for game in store.recent_games()] == [2, 1]
-    assert store.overview().skipped == 1
-    [notice] = not_moved(store.take_notices())
-    assert "1 line of your record of finished games could not be read" in notice
-    assert kept_log(dirs).read_bytes() == content
-    again = Store(dirs)
-    assert again.statistics("standard").played == 2 and again.overview().skipped == 1
-    assert again.notices == [] and store.notices == []
+def test_an_import_skips_the_future_and_twice_and_keeps_the_same_second(store: Store) -> None:
+    future = (datetime.now(timezone.utc) + timedelta(days=30)).isoformat()
+    same = "2025-02-02T02:02:02+00:00"
+    found = imported(store, [old_line(1, when=same), old_line(2, when=same, won=False),
+                             old_line(1, when=same), old_line(3, when=future), "{not json"])
+    assert (found.added, found.twice, found.future, found.unreadable) == (2, 1, 1, 1)
+    assert [game.deal for game in recent(store)] == [2, 1]  # the same second: in the order given
+    assert figures(store, "standard").current_streak == Streak(LOST, 1)
 
 
-def test_a_line_from_a_newer_version_is_kept_but_not_counted(dirs: HomeDirs) -> None:
-    newer = json.dumps({"version": 2, "whatever": "the future holds"})
-    content = write_log(dirs, [good_line(1), newer])
-    store = Store(dirs)
-    assert store.statistics("standard").played == 1
-    store.statistics("standard")
-    [notice] = not_moved(store.notices)
-    assert "newer version" in notice
-    store.reset_statistics()
-    assert kept_log(dirs).read_bytes() == content
+@pytest.mark.parametrize("bad", [
+    "{not json", '{"version": 1, "rules"', "[]", '{"rules": "standard"}', "\udcff\udcfe",
+    "[" * 5000 + "]" * 5000, '{"a":' * 3000 + "1" + "}" * 3000,
+    old_line(1, won="yes"), old_line(1, moves=-1), old_line(1, moves=2**40), old_line(1, rules="Klondike!"),
+    json.dumps({**json.loads(old_line(1)), "deal": None}), old_line(1, finished="yesterday"),
+    old_line(1, finished="0001-01-01T00:00:00+00:00"),
+    old_line(1, finished="2024-05-01T10:00:00"), old_line(1, seconds=None), old_line(1, seconds=1e300),
+    old_line(1, outcome="drawn"), old_line(1, id="not an id!"), old_line(1).replace("60.0", "Infinity"),
+    old_line(1).replace("60.0", "NaN"), old_line(1).replace("60.0", "1e400"),
+])
+def test_damaged_lines_are_skipped_and_counted(store: Store, bad: str) -> None:
+    found = imported(store, [old_line(1), bad, old_line(2, won=False)])
+    assert (found.added, found.unreadable) == (2, 1)
+    assert [game.deal for game in recent(store)] == [2, 1]
 
 
-def test_an_empty_log_is_no_games(dirs: HomeDirs) -> None:
-    write_log(dirs, [])
-    store = Store(dirs)
-    assert store.statistics("standard").played == 0 and not_moved(store.notices) == []
+def test_a_line_from_a_newer_version_is_not_counted(store: Store) -> None:
+    found = imported(store, [old_line(1), json.dumps({"version": 3, "whatever": "the future holds"})])
+    assert (found.added, found.newer) == (1, 1)
 
 
-def test_a_record_cut_short_by_a_crash_is_not_glued_to_the_next(dirs: HomeDirs) -> None:
-    torn = good_line(1)[:40]
-    log_path(dirs).parent.mkdir(parents=True)
-    log_path(dirs).write_text(good_line(3) + "\n" + torn)
-    store = Store(dirs)
-    store.record_outcome(played_game(2), WON, 5)
-    assert [game.deal for game in store.recent_games()] == [2, 3]
-    assert len(not_moved(store.notices)) == 1
+def test_an_export_imports_into_another_home_as_it_was(store: Store, dirs: HomeDirs) -> None:
+    store.record_outcome(played_game(1), WON, 10, daily=datetime(2025, 3, 3).date(), par=40, grade="easy")
+    store.record_outcome(played_game(2, EASY), SOLVED, 12)
+    out = io.BytesIO()
+    assert store.export_games(out) == 2
+    other = Store(HomeDirs(dirs.user_data_path.parent / "other"))
+    found = other.import_games(io.BytesIO(out.getvalue()))
+    assert found is not None and found.added == 2
+    assert recent(other) == recent(store)

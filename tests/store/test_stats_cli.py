@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,6 @@ import pytest
 
 from eightoff.core.variants import EASY, FREECELL, RAGLAN, STANDARD
 from eightoff.store import LOST, WON, HomeDirs, Store
-from eightoff.store.legacy import FOLDER
 
 from .conftest import played_game
 
@@ -81,28 +82,41 @@ def test_one_variant(tmp_path: Path) -> None:
     assert "played 1" in easy and "deal 1" not in easy
 
 
-def test_a_damaged_log_still_prints_with_the_notice_once_on_stderr(tmp_path: Path) -> None:
-    """A log of the versions before the database, with a damaged line: the migration reads it
-    once, says so once, and keeps the log as it was."""
+def test_an_older_games_log_imports_with_one_line_naming_what_was_skipped(tmp_path: Path) -> None:
+    """The games.jsonl of the versions before the database is read by `stats --import`, each
+    game once; what is skipped is named on the one line, and the log is left as it was."""
     record_some(tmp_path)
-    log = tmp_path / "data" / "games.jsonl"
-    store = Store(HomeDirs(tmp_path))
-    store.overview()  # the database open before the old log is written
-    with log.open("wb") as file:
-        store.export_games(file)
-        file.write(b"\x00garbage\n")
-    store.close()
-    for name in ("games.db", "games.db-wal", "games.db-shm"):
-        (tmp_path / "data" / name).unlink(missing_ok=True)
-    result = stats(tmp_path)
+    log = tmp_path / "games.jsonl"
+    line = {"version": 1, "rules": "standard", "won": True, "moves": 40, "seconds": 100.0,
+            "finished": "2025-01-02T03:04:05+00:00"}
+    lines = [json.dumps({**line, "deal": deal, "id": f"g{deal}"}) for deal in (7, 8, 7)]
+    lines += [json.dumps({**line, "deal": 9, "finished": "2199-01-01T00:00:00+00:00"}), "\x00garbage"]
+    log.write_text("\n".join(lines) + "\n")
+    before = log.read_bytes()
+    result = stats(tmp_path, "--import", str(log))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout == ("2 games added; skipped: 1 line that could not be read, 1 game dated in the "
+                             "future, 1 game already recorded\n")
+    assert log.read_bytes() == before
+    assert "played 5, won 4" in stats(tmp_path).stdout
+    again = stats(tmp_path, "--import", str(log)).stdout
+    assert again.startswith("0 games added;") and "3 games already recorded" in again
+
+
+def test_a_bad_byte_in_one_game_costs_only_that_game(tmp_path: Path) -> None:
+    """`--export` and `--csv` write every other game; the bad row is kept apart, with a notice."""
+    record_some(tmp_path)
+    with contextlib.closing(sqlite3.connect(tmp_path / "data" / "games.db")) as connection, connection:
+        connection.execute("PRAGMA ignore_check_constraints = ON")
+        connection.execute("UPDATE games SET options = CAST(x'ff' AS TEXT) WHERE deal = 2")
+    out = tmp_path / "out.jsonl"
+    result = stats(tmp_path, "--export", str(out))
     assert result.returncode == 0
-    assert "played 3, won 2" in result.stdout
-    [line, moved] = result.stderr.splitlines()
-    assert line.startswith("eightoff: 1 line of your record") and "skipped" in line
-    assert "moved" in moved
-    assert "1 line of the record could not be read" in result.stdout
-    assert (tmp_path / "data" / FOLDER / "data" / "games.jsonl").read_bytes().endswith(b"\x00garbage\n")
-    assert stats(tmp_path).stderr == ""
+    assert "3 games written" in result.stderr and "could not be read" in result.stderr
+    assert len(out.read_text().splitlines()) == 3
+    csv = stats(tmp_path, "--csv", "-")
+    assert csv.returncode == 0 and len(csv.stdout.splitlines()) == 4 and csv.stderr == ""
+    assert json.loads(stats(tmp_path, "--json").stdout)["skipped_lines"] == 1
 
 
 def test_unknown_rules_is_one_line_and_status_2(tmp_path: Path) -> None:
@@ -126,12 +140,14 @@ def record_interleaved(home: Path) -> None:
 def test_all_games_streaks_run_across_games_in_the_order_they_ended(tmp_path: Path) -> None:
     record_interleaved(tmp_path)
     store = Store(HomeDirs(tmp_path))
-    assert (store.overview().together.streak_kind, store.overview().together.longest_lost) == ("lost", 2)
+    together = store.overview().together.statistics
+    assert (together.current_streak.kind, together.longest_losing_streak) == (LOST, 2)
     Store(HomeDirs(tmp_path)).record_outcome(played_game(8, EASY), LOST, 9)
-    together = store.overview().together  # the summary brought up to date with the eighth game
-    assert (together.streak_kind, together.streak_length) == ("lost", 3)
-    assert (together.longest_won, together.longest_lost) == (3, 3)
-    assert together.trace == b"WLWWWLLL"
+    summary = store.overview().together  # the eighth game, recorded by another store
+    together = summary.statistics
+    assert (together.current_streak.kind, together.current_streak.length) == (LOST, 3)
+    assert (together.longest_winning_streak, together.longest_losing_streak) == (3, 3)
+    assert summary.trace == b"WLWWWLLL"
     document = json.loads(stats(tmp_path, "--json").stdout)
     everyone = document["all_games"]["statistics"]
     assert everyone["current_streak"] == {"kind": "lost", "length": 3}
@@ -167,7 +183,8 @@ def test_forgetting_one_game_s_record_takes_it_out_of_all_games_streaks(tmp_path
     store = Store(HomeDirs(tmp_path))
     store.reset_statistics("raglan")
     together = store.overview().together
-    assert (together.trace, together.streak_kind, together.streak_length) == (b"WLWW", "won", 2)
+    assert (together.trace, together.statistics.current_streak.kind) == (b"WLWW", WON)
+    assert together.statistics.current_streak.length == 2
     everyone = json.loads(stats(tmp_path, "--json").stdout)["all_games"]["statistics"]
     assert everyone["current_streak"] == {"kind": "won", "length": 2} and everyone["played"] == 4
 

@@ -10,10 +10,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-from eightoff.store import HomeDirs, InstanceLock, Store
+from eightoff.store import HomeDirs, Store
 
 from .bad_files import started_game
-from .conftest import unfinished_rows
+from .conftest import figures, unfinished_rows
 
 FIRST_WINDOW = textwrap.dedent(
     """
@@ -45,7 +45,6 @@ def test_the_second_window_leaves_the_first_ones_game_alone(tmp_path: Path) -> N
     assert second.load_unfinished() is None
     game = started_game(4)
     second.save_unfinished(game, 3.0)
-    second.clear_unfinished()
     assert second.record_outcome(game, "lost", 3.0)  # its own games still count
     [notice] = second.take_notices()
     assert "Another Eight Off window is open" in notice
@@ -56,15 +55,15 @@ def test_the_second_window_leaves_the_first_ones_game_alone(tmp_path: Path) -> N
     assert third.acquire_instance()
     resumed = third.load_unfinished()
     assert resumed is not None and resumed.game.deal_number == 9
-    assert third.statistics("standard").played == 1
+    assert figures(third, "standard").played == 1
 
 
 def test_the_lock_is_released_when_the_window_closes(tmp_path: Path) -> None:
     dirs = HomeDirs(tmp_path / "home")
-    first = InstanceLock.acquire(dirs)
-    assert first is not None and first.held
-    assert InstanceLock.acquire(dirs) is None
-    first.release()
-    again = InstanceLock.acquire(dirs)
-    assert again is not None
-    again.release()
+    first = Store(dirs)
+    assert first.acquire_instance()
+    assert not Store(dirs).acquire_instance()
+    first.close()
+    again = Store(dirs)
+    assert again.acquire_instance()
+    again.close()

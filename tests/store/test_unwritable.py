@@ -8,7 +8,7 @@ from pathlib import Path
 from eightoff.core.preferences import Preferences
 from eightoff.store import LOST, WON, HomeDirs, Store
 
-from .conftest import played_game
+from .conftest import figures, played_game
 
 
 def blocked_store(tmp_path: Path) -> Store:
@@ -21,19 +21,18 @@ def test_everything_still_works_and_cannot_save_is_said_once(tmp_path: Path) -> 
     store = blocked_store(tmp_path)
     assert store.load_preferences() == Preferences()
     assert store.load_unfinished() is None
-    assert store.notices == []
+    assert store.take_notices() == []
     game = played_game(moves=6)
     store.save_unfinished(game, 10.0)
     store.save_preferences(Preferences(four_colour=True))
     store.record_outcome(game, LOST, 10.0)
-    store.clear_unfinished()
     store.reset_statistics()
     [notice] = store.take_notices()
     assert notice.startswith("Cannot save") and str(tmp_path / "blocker") in notice
     assert "keep playing" in notice
     store.save_unfinished(game, 11.0)
-    assert store.notices == []
-    assert store.statistics("standard").played == 0
+    assert store.take_notices() == []
+    assert figures(store, "standard").played == 0
 
 
 def test_each_kind_of_write_reports_when_it_is_the_first_to_fail(tmp_path: Path) -> None:
@@ -48,4 +47,4 @@ def test_each_kind_of_write_reports_when_it_is_the_first_to_fail(tmp_path: Path)
         folder.mkdir()
         store = blocked_store(folder)
         write(store)
-        assert len(store.notices) == 1
+        assert len(store.take_notices()) == 1

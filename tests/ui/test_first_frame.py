@@ -50,7 +50,7 @@ main()
 """
 
 LATER = (
-    "eightoff.store.finished", "eightoff.store.statistics", "eightoff.session.figures",
+    "eightoff.session.figures",
     "eightoff.session.figure_words",
     "eightoff.session.records", "eightoff.ui.stats_dialog", "eightoff.ui.charts",
     "eightoff.ui.dialogs", "eightoff.ui.celebration", "eightoff.ui.pause", "eightoff.ui.playback",

@@ -67,7 +67,7 @@ def test_the_check_sees_a_store_type_handed_on_by_a_session_module() -> None:
     """The keeper imports the store's `Store`: a window module importing it from there would
     be caught, though the name comes from a session module."""
     assert from_the_store("eightoff.session.keeper", "Store")
-    assert from_the_store("eightoff.store.statistics", "FinishedGame")
+    assert from_the_store("eightoff.store.schema", "FinishedGame")
     assert not from_the_store("eightoff.session.records", "RecentGame")
 
 

@@ -31,7 +31,7 @@ from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.solver import deals_of_grade
-from eightoff.store import LOST, WON, HomeDirs, Store
+from eightoff.store import LOST, SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
@@ -51,6 +51,17 @@ def arguments(deal: int | None = None, rules: str | None = None) -> argparse.Nam
 
 def store_at(home: Path) -> Store:
     return Store(HomeDirs(home))
+
+
+def figures(store: Store, key: str) -> Statistics:
+    """One game's figures, as the Statistics dialog reads them."""
+    found = store.overview().summaries.get(key)
+    return found.statistics if found is not None else Statistics(key)
+
+
+def played(store: Store) -> list[FinishedGame]:
+    """The recent games, newest first, as the dialog lists them."""
+    return store.overview().recent
 
 
 def open_app(
@@ -151,7 +162,7 @@ def test_a_window_closed_before_any_move_keeps_its_deal_uncounted(home: Path) ->
     store = store_at(home)
     saved = store.load_unfinished()
     assert saved is not None and saved.game.deal_number == 5 and saved.game.move_count == 0
-    assert store.statistics("standard").played == 0
+    assert figures(store, "standard").played == 0
     again, _ = open_app(home)
     assert again.table.game.deal_number == 5
 
@@ -166,11 +177,11 @@ def test_winning_logs_a_win_and_forgets_the_unfinished_game(home: Path) -> None:
     app.pump()
     assert app.table.game.is_won
     store = store_at(home)
-    figures = store.statistics("standard")
-    assert (figures.played, figures.won) == (1, 1)
-    assert figures.fewest_moves == 1
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.won) == (1, 1)
+    assert numbers.fewest_moves == 1
     assert store.load_unfinished() is None
-    assert [game.kind for game in store.recent_games()] == ["won"]
+    assert [game.outcome for game in played(store)] == ["won"]
 
 
 def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
@@ -179,8 +190,8 @@ def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
     [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
     app.table.play(last, by_solver=True)  # the step-through solution makes the winning move
     # The outcome is in the log at once, before any frame, animation or celebration.
-    [game] = store_at(home).recent_games()
-    assert (game.won, game.solver_finished, game.hints_used) == (False, True, True)
+    [game] = played(store_at(home))
+    assert (game.won, game.outcome, game.hints_used) == (False, SOLVED, True)
     while app.top is not app.table:  # the finish offer made when the window opened
         app.pop(app.top)
     app.pump(3)
@@ -197,7 +208,7 @@ class WinsWhenLogged(io.StringIO):
 
     def write(self, text: str) -> int:
         for line in text.splitlines():
-            self.wins_seen.append((line, store_at(self.home).statistics("standard").won))
+            self.wins_seen.append((line, figures(store_at(self.home), "standard").won))
         return super().write(text)
 
 
@@ -217,15 +228,15 @@ def test_a_win_is_logged_at_the_winning_move_and_the_game_is_over(home: Path) ->
     app, _ = open_app(home, game=one_move_from_won())
     [last] = app.table.game.position.home_moves(app.table.game.rules, safe_only=False)
     app.table.play(last)
-    assert [game.kind for game in store_at(home).recent_games()] == ["won"]  # no frame drawn yet
+    assert [game.outcome for game in played(store_at(home))] == ["won"]  # no frame drawn yet
     assert store_at(home).load_unfinished() is None
     for _ in range(2):
         key(app, pygame.K_z, pygame.KMOD_CTRL)
         assert app.table.game.is_won and app.table.game.move_count == 1
         key(app, pygame.K_y, pygame.KMOD_CTRL)
     store = store_at(home)
-    assert (store.statistics("standard").played, store.statistics("standard").won) == (1, 1)
-    assert [game.moves for game in store.recent_games()] == [1]
+    assert (figures(store, "standard").played, figures(store, "standard").won) == (1, 1)
+    assert [game.moves for game in played(store)] == [1]
     assert app.table.session.moves() == 1
 
 
@@ -235,17 +246,17 @@ def test_a_new_game_after_a_started_one_logs_a_loss(home: Path) -> None:
     key(app, pygame.K_F2)  # new game: asked first, and Enter keeps the game
     key(app, pygame.K_RETURN)
     assert app.table.game.deal_number == 5 and app.table.game.move_count == 1
-    assert store_at(home).statistics("standard").played == 0
+    assert figures(store_at(home), "standard").played == 0
     key(app, pygame.K_F2)
     press_button(app, "Leave it")
     assert app.table.game.move_count == 0
     store = store_at(home)
-    figures = store.statistics("standard")
-    assert (figures.played, figures.lost) == (1, 1)
+    numbers = figures(store, "standard")
+    assert (numbers.played, numbers.lost) == (1, 1)
     saved = store.load_unfinished()
     assert saved is not None and saved.game.deal_number == app.table.game.deal_number != 5
     key(app, pygame.K_F2)  # leaving a game with no move made is not a game played
-    assert store.statistics("standard").played == 1
+    assert figures(store, "standard").played == 1
 
 
 def test_restart_of_a_started_game_logs_a_loss(home: Path) -> None:
@@ -254,7 +265,7 @@ def test_restart_of_a_started_game_logs_a_loss(home: Path) -> None:
     key(app, pygame.K_r, pygame.KMOD_CTRL)
     press_button(app, "Leave it")
     assert app.table.game.deal_number == 5 and app.table.game.move_count == 0
-    assert store_at(home).statistics("standard").lost == 1
+    assert figures(store_at(home), "standard").lost == 1
 
 
 def test_a_deal_asked_for_replaces_the_unfinished_game_only_once_played(home: Path) -> None:
@@ -268,13 +279,13 @@ def test_a_deal_asked_for_replaces_the_unfinished_game_only_once_played(home: Pa
     store = store_at(home)
     saved = store.load_unfinished()
     assert saved is not None and saved.game.deal_number == 5
-    assert store.statistics("standard").played == 0
+    assert figures(store, "standard").played == 0
     # Once deal 7 is played, deal 5 was left for it: a loss, and deal 7 is the unfinished game.
     app, link = open_app(home, arguments(deal=7))
     to_cell(app, 0)
     saved = store.load_unfinished()
     assert saved is not None and saved.game.deal_number == 7
-    [lost] = store.recent_games()
+    [lost] = played(store)
     assert (lost.deal, lost.won) == (5, False)
 
 
@@ -357,13 +368,13 @@ def test_reset_asks_first(home: Path) -> None:
     press_toolbar(app, "statistics")
     press_button(app, "Reset…")
     assert isinstance(app.top, Dialog) and app.top.title == "Reset statistics?"
-    assert store_at(home).statistics("standard").played == 3
+    assert figures(store_at(home), "standard").played == 3
     press_button(app, "Cancel")
     assert isinstance(app.top, StatisticsDialog)
-    assert store_at(home).statistics("standard").played == 3
+    assert figures(store_at(home), "standard").played == 3
     press_button(app, "Reset…")
     press_button(app, "Reset")
-    assert store_at(home).statistics("standard").played == 0
+    assert figures(store_at(home), "standard").played == 0
     assert isinstance(app.top, StatisticsDialog)
     assert "No finished games yet." in app.top.body_lines()
 
@@ -402,7 +413,7 @@ def test_play_again_of_another_games_deal_keeps_this_game_unfinished_as_game_doe
     press_button(app, "Play again")
     assert app.top is app.table  # nothing is lost, so nothing is asked
     assert (app.table.game.rules.name, app.table.game.deal_number) == ("standard", 12)
-    assert store_at(home).statistics("freecell").played == 0  # kept, not counted lost
+    assert figures(store_at(home), "freecell").played == 0  # kept, not counted lost
     app.session.choose_game("freecell")  # Game… goes back to it, as it left it
     assert app.table.game.position == started and app.table.game.move_count == 1
 
@@ -417,9 +428,9 @@ def test_play_again_of_another_games_deal_leaves_that_games_own_unfinished_one_u
     press_button(app, "Recent games")
     click(app, app.top.choices[1].rect.center)  # type: ignore[attr-defined]
     press_button(app, "Play again")
-    assert app.table.game.deal_number == 12 and store_at(home).statistics("standard").played == 3
+    assert app.table.game.deal_number == 12 and figures(store_at(home), "standard").played == 3
     to_cell(app, 0)  # its first move leaves the unfinished Eight Off game: lost, once
-    assert store_at(home).statistics("standard").played == 4
+    assert figures(store_at(home), "standard").played == 4
 
 
 def test_enter_plays_the_picked_row_again(home: Path) -> None:
@@ -568,7 +579,7 @@ def test_a_finished_game_can_be_watched_move_by_move_without_counting_again(home
     assert app.table.game.position == game.position
     key(app, pygame.K_RIGHT)  # past the last move: the end
     assert app.top is app.table and app.table.game.deal_number == 5
-    assert store_at(home).statistics("standard").played == 1
+    assert figures(store_at(home), "standard").played == 1
 
 
 def test_watch_without_kept_moves_says_so_and_stays_open(home: Path) -> None:

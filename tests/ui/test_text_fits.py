@@ -25,7 +25,6 @@ from eightoff.locale import LOCALE_DIR, install_language
 from eightoff.session.advisor import CANNOT_BE_WON, NO_LONGER_WINNABLE, THINKING, UNDECIDED, WINNABLE
 from eightoff.session.figure_words import streak_lines
 from eightoff.session.figures import everything
-from eightoff.session.grading import deal_grade
 from eightoff.session.keeper import Keeper
 from eightoff.session.records import Records
 from eightoff.session.replay import Solution
@@ -167,7 +166,7 @@ def test_notices_with_real_file_paths_fit_the_smallest_window(language: str, tmp
     line at a legible size, and whole (on the panel the pointer opens) within the window."""
     folder = tmp_path / "a folder whose name is long, as a real home's can be" / "eightoff"
     store = Store(HomeDirs(folder))
-    for path in (store.preferences_path, store.geometry_path, store.dirs.user_data_path / "games.jsonl"):
+    for path in (store.preferences_path, store.geometry_path, store.dirs.user_data_path / "games.db"):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"{ damaged\n")
     install_language(language)
@@ -265,7 +264,7 @@ def test_statistics_with_games_fit_the_smallest_window(language: str, tmp_path: 
                               lambda game: None)
     app.push(dialog)
     overview = store.overview()
-    streaks = everything(overview.totals, VARIANTS, deal_grade, GRADES, overview.together)[None].statistics
+    streaks = everything(overview.summaries, VARIANTS, GRADES, overview.together)[None].statistics
     assert dialog.page.together is not None and dialog.figure_lines[-2:] == streak_lines(streaks)
     assert (streaks.current_streak.kind, streaks.current_streak.length) == ("lost", 1)  # deal 24
     assert (streaks.longest_winning_streak, streaks.longest_losing_streak) == (2, 1)

@@ -4,12 +4,16 @@ instead of crashing the window."""
 
 from __future__ import annotations
 
+import io
 import json
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from eightoff.store.statistics import FinishedGame
+from eightoff.session.records import recent_game
+from eightoff.store import FinishedGame, HomeDirs, Store
 from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.test_store_link import arguments, finish_games, home, open_app, press_button, press_toolbar
 
@@ -25,8 +29,10 @@ UNPLAYABLE = {
 @pytest.mark.parametrize("name", UNPLAYABLE)
 def test_play_again_declines_a_game_it_cannot_replay_and_says_why(home: Path, name: str) -> None:
     finish_games(home)
-    with (home / "data" / "games.jsonl").open("a") as log:
-        log.write(json.dumps({**LINE, **UNPLAYABLE[name], "finished": "2027-01-01T00:00:00+00:00"}) + "\n")
+    newest = (datetime.now(timezone.utc) - timedelta(seconds=1)).isoformat()
+    store = Store(HomeDirs(home))  # as `stats --import` adds a game another version recorded
+    store.import_games(io.BytesIO(json.dumps({**LINE, **UNPLAYABLE[name], "finished": newest}).encode()))
+    store.close()
     app, _link = open_app(home, arguments(deal=5))
     press_toolbar(app, "statistics")
     press_button(app, "Recent games")
@@ -42,6 +48,9 @@ def test_play_again_declines_a_game_it_cannot_replay_and_says_why(home: Path, na
 
 
 def test_a_game_it_can_replay_has_no_problem() -> None:
-    game = FinishedGame.from_json({**LINE, "rules": "standard", "deal": 3})
-    assert game.replay_problem() is None
-    assert FinishedGame.from_json({**LINE, **UNPLAYABLE["a game of a newer version"]}).replay_problem()
+    line = {**LINE, "version": 2, "outcome": "won", "id": "ok1"}
+    del line["won"]
+    game = msgspec.convert({**line, "rules": "standard", "deal": 3}, FinishedGame)
+    assert recent_game(game).problem is None
+    newer = msgspec.convert({**line, **UNPLAYABLE["a game of a newer version"]}, FinishedGame)
+    assert recent_game(newer).problem

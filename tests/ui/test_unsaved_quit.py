@@ -52,9 +52,9 @@ def won_unsaved(home: Path) -> App:
 
 def wins(home: Path) -> int:
     store = store_at(home)
-    figures = store.overview().statistics.get("standard")
+    summary = store.overview().summaries.get("standard")
     store.close()
-    return 0 if figures is None else figures.won
+    return 0 if summary is None else summary.statistics.won
 
 
 def later(app: App, seconds: float) -> None:
@@ -98,7 +98,7 @@ def test_quit_anyway_leaves_the_win_for_the_next_start(home: Path) -> None:
         finish(app)  # its last try at closing fails too
         assert (home / "data" / PENDING).exists()
     store = store_at(home)
-    assert store.overview().statistics["standard"].won == 1
+    assert store.overview().summaries["standard"].statistics.won == 1
     notices = store.take_notices()
     store.close()
     assert any("could not be saved when Eight Off last closed" in notice for notice in notices), notices

@@ -1,0 +1,122 @@
+"""Finished games moved in and out of games.db as JSON lines: `stats --export` writes this
+version's `FinishedGame`, and `--import` reads those or an older version's games.jsonl. Imported
+when first used, not with the store: the window never needs it (nor hashlib, for start-up cost).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import IO
+
+import msgspec
+
+from eightoff.store.games import BLOCK, INSERT, Read, count_streaks, each_game, row_of
+from eightoff.store.schema import FUTURE_SKEW, FinishedGame, OldLine, Versioned
+
+CHUNK = 1 << 20
+"""Bytes of JSON lines read at a time."""
+LONGEST_LINE = 64 << 10
+"""Bytes of one JSON line at most: a game's line is a few hundred; a longer one is skipped."""
+
+
+@dataclass
+class Imported:
+    """What an import took and what it left, by reason."""
+
+    added: int = 0
+    unreadable: int = 0
+    newer: int = 0
+    future: int = 0
+    twice: int = 0
+
+
+class Lines:
+    """Games from JSON lines (this version's export, or an older version's games log), a block
+    at a time: what does not decode, is out of bounds, is dated in the future or is longer than
+    LONGEST_LINE is counted in `counts`."""
+
+    def __init__(self, file: IO[bytes], now: datetime) -> None:
+        self.file = file
+        self.counts = Imported()
+        self.latest = now + FUTURE_SKEW
+        self._decoder = msgspec.json.Decoder(FinishedGame | OldLine)
+
+    def blocks(self) -> Iterator[list[FinishedGame]]:
+        block: list[FinishedGame] = []
+        for raw in self.raw_lines():
+            if not raw.strip():
+                continue
+            try:
+                found = self._decoder.decode(raw)
+                game = found if isinstance(found, FinishedGame) else found.game(
+                    "line-" + hashlib.sha256(raw.strip()).hexdigest()[:40])
+            except (msgspec.DecodeError, ValueError, RecursionError):
+                if self._newer(raw):
+                    self.counts.newer += 1
+                else:
+                    self.counts.unreadable += 1
+                continue
+            if game.finished > self.latest:
+                self.counts.future += 1
+                continue
+            block.append(game)
+            if len(block) == BLOCK:
+                yield block
+                block = []
+        if block:
+            yield block
+
+    @staticmethod
+    def _newer(raw: bytes) -> bool:
+        """Whether a line that does not decode says it is of a newer version."""
+        try:
+            return msgspec.json.decode(raw, type=Versioned).version > 2
+        except (msgspec.DecodeError, ValueError, RecursionError):
+            return False
+
+    def raw_lines(self) -> Iterator[bytes]:
+        rest = b""
+        too_long = False
+        while chunk := self.file.read(CHUNK):
+            pieces = (rest + chunk).split(b"\n")
+            rest = pieces.pop()
+            for piece in pieces:
+                if too_long or len(piece) > LONGEST_LINE:
+                    too_long = False
+                    self.counts.unreadable += 1
+                else:
+                    yield piece
+            if len(rest) > LONGEST_LINE:
+                rest, too_long = b"", True
+        if too_long:
+            self.counts.unreadable += 1
+        elif rest.strip():
+            yield rest
+
+
+def add_lines(connection: sqlite3.Connection, lines: Lines) -> Imported:
+    """Add the games of `lines`, each id once (the caller's transaction), and count the streaks
+    again in the order played."""
+    for block in lines.blocks():
+        before = connection.total_changes
+        connection.executemany(INSERT, map(row_of, block))
+        added = connection.total_changes - before
+        lines.counts.added += added
+        lines.counts.twice += len(block) - added
+    if lines.counts.added:
+        count_streaks(connection)
+    return lines.counts
+
+
+def export_lines(connection: sqlite3.Connection, read: Read, out: IO[bytes], rules: str | None = None) -> int:
+    """Every game (of `rules`) as played, one JSON line each; how many."""
+    encoder = msgspec.json.Encoder()
+    count = 0
+    for game in each_game(connection, read, rules):
+        out.write(encoder.encode(game) + b"\n")
+        count += 1
+    return count

@@ -1,0 +1,130 @@
+"""games.db changed behind the program's back, where SQLite's own checks see nothing wrong: a
+schema that is not the one this version makes, a newer save of the unfinished game, a kept copy
+that cannot be written yet, a solver's finish left among the unfinished games. Nothing is lost,
+and the player is told in one line. Real files on a real disk."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from eightoff.store import SOLVED, WON, HomeDirs, Store
+
+from .conftest import figures, played_game, recent
+from .test_nothing_lost import one_move_from_won, win
+
+TAMPERS = {
+    "a table gone": ["DROP TABLE kept"],
+    "a view in place of a table": ["DROP TABLE streaks", "CREATE VIEW streaks AS SELECT 1 AS rules"],
+    "a trigger that deletes games": [
+        "CREATE TRIGGER gone AFTER INSERT ON games BEGIN DELETE FROM games; END"],
+    "games without its checks": [
+        "PRAGMA foreign_keys = OFF", "CREATE TABLE copy AS SELECT * FROM games", "DROP TABLE games",
+        "ALTER TABLE copy RENAME TO games"],
+    "a column added": ["ALTER TABLE games ADD COLUMN extra TEXT"],
+    "an index gone": ["DROP INDEX games_by_time"],
+}
+
+
+def database(dirs: HomeDirs) -> Path:
+    return dirs.user_data_path / "games.db"
+
+
+def tamper(dirs: HomeDirs, *statements: str) -> None:
+    with contextlib.closing(sqlite3.connect(database(dirs), isolation_level=None)) as connection:
+        for statement in statements:
+            connection.execute(statement)
+
+
+def kept_rows(dirs: HomeDirs) -> dict[str, int]:
+    with contextlib.closing(sqlite3.connect(database(dirs))) as connection:
+        return dict(connection.execute("SELECT what, count(*) FROM kept GROUP BY what").fetchall())
+
+
+@pytest.mark.parametrize("how", TAMPERS)
+def test_a_schema_this_version_did_not_make_is_set_aside_and_its_games_salvaged(dirs: HomeDirs,
+                                                                                how: str) -> None:
+    store = Store(dirs)
+    for number in range(1, 4):
+        store.record_outcome(played_game(number), WON, 10.0)
+    store.close()
+    tamper(dirs, *TAMPERS[how])
+    again = Store(dirs)
+    assert figures(again, "standard").played == 3
+    [notice] = again.take_notices()
+    assert "could not be read" in notice and "3 games" in notice
+    [aside] = dirs.user_data_path.glob("games.db.corrupt-*[0-9]")
+    assert str(aside) in notice
+    assert again.record_outcome(played_game(9), WON, 5.0)  # the trigger, if any, stayed behind
+    assert figures(Store(dirs), "standard").played == 4
+
+
+def test_a_save_over_a_newer_save_keeps_the_newer_one(dirs: HomeDirs) -> None:
+    """A window that read the game (a read-only start) and another that played it further: the
+    first one's save copies the newer rows into the kept rows before it writes its own."""
+    Store(dirs).save_unfinished(played_game(moves=4), 1.0)
+    stale_store = Store(dirs)
+    stale = stale_store.load_unfinished()
+    newer_store = Store(dirs)
+    newer = newer_store.load_unfinished()
+    assert stale is not None and newer is not None
+    newer.game.play(newer.game.legal_moves()[0])
+    newer_store.save_unfinished(newer.game, 2.0)
+    stale.game.play(stale.game.legal_moves()[-1])
+    stale_store.save_unfinished(stale.game, 3.0)
+    [notice] = stale_store.take_notices()
+    assert "further than this window had read it" in notice
+    assert kept_rows(dirs) == {"unfinished": 1, "step": len(newer.game.done) + len(newer.game.undone)}
+    saved = Store(dirs).load_unfinished()
+    assert saved is not None and saved.game.position == stale.game.position
+
+
+def test_an_unread_newer_save_is_kept_when_this_window_saves_its_own(dirs: HomeDirs) -> None:
+    """The database unreadable at this window's start (its unfinished game never read): the
+    game found there when it first saves is kept, not written over."""
+    Store(dirs).save_unfinished(played_game(3, moves=6), 1.0)
+    store = Store(dirs)
+    store.save_unfinished(played_game(4, moves=2), 2.0)
+    assert kept_rows(dirs) == {"unfinished": 1, "step": len(played_game(3, moves=6).done) + 2}
+    assert any("further than this window had read it" in notice for notice in store.take_notices())
+
+
+def test_a_finish_by_the_solver_found_at_start_up_is_solved_with_help(dirs: HomeDirs) -> None:
+    game = one_move_from_won()
+    win(game)
+    Store(dirs).save_unfinished(game, 21.0, helped=True)  # killed between the last step and the outcome
+    store = Store(dirs)
+    assert store.load_unfinished() is None
+    [game_recorded] = recent(store)
+    assert game_recorded.outcome == SOLVED
+    assert any("solved with help" in notice for notice in store.take_notices())
+
+
+def test_a_kept_copy_that_cannot_be_written_yet_deletes_nothing(dirs: HomeDirs) -> None:
+    """A step that does not read, while another program holds the database's lock: the game
+    resumes before the step, and nothing of it is written or removed until its copy is kept."""
+    game = played_game(moves=10)
+    Store(dirs).save_unfinished(game, 4.0)
+    tamper(dirs, "UPDATE steps SET moves = 'garbage' WHERE n = 3")
+    with contextlib.closing(sqlite3.connect(database(dirs), isolation_level=None)) as other:
+        other.execute("PRAGMA journal_mode = wal")
+        other.execute("BEGIN IMMEDIATE")
+        store = Store(dirs)
+        saved = store.load_unfinished()
+        assert saved is not None and len(saved.game.done) == 3
+        saved.game.play(saved.game.legal_moves()[0])
+        store.save_unfinished(saved.game, 5.0)
+        assert store.write_problem is not None
+        other.execute("ROLLBACK")
+    steps = len(game.done) + len(game.undone)
+    with contextlib.closing(sqlite3.connect(database(dirs))) as connection:
+        assert connection.execute("SELECT count(*) FROM steps").fetchone()[0] == steps
+        assert connection.execute("SELECT count(*) FROM kept").fetchone()[0] == 0
+    store.save_unfinished(saved.game, 6.0)
+    assert store.write_problem is None
+    assert kept_rows(dirs) == {"unfinished": 1, "step": steps}
+    again = Store(dirs).load_unfinished()
+    assert again is not None and again.game.position == saved.game.position
