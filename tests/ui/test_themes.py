@@ -25,7 +25,7 @@ from eightoff.ui.dialogs import PreferencesDialog
 from eightoff.ui.faces import CardFaces
 from eightoff.ui.themes import deck
 from eightoff.ui.themes.choice import face_notes
-from eightoff.ui.themes.deck import ThemeFaces
+from eightoff.ui.themes.deck import INDEX_SHARE, ThemeFaces
 from eightoff.userfiles.dirs import HomeDirs
 from tests.themes.makers import card_colour, write_deck, write_sheet
 from tests.themes.test_bad_themes import BAD
@@ -254,7 +254,7 @@ def test_where_the_themes_index_would_be_too_small_the_large_index_is_offered(
     app = open_window(tmp_path / "home", "aisleriot:mine", size=(800, 600), rules="freecell")
     try:
         until_drawn(app)
-        assert app.table.layout.card[1] * 0.09 < 9  # FreeCell's cards at 800x600, 1.5 high
+        assert app.table.layout.card[1] * INDEX_SHARE < 9  # FreeCell's cards at 800x600, 1.5 high
         dialog = cards_page(app)
         note = face_notes(app.preferences, app.table.art)[-1]
         assert note.startswith("Its corner index is under 9 px here")
@@ -317,5 +317,19 @@ def test_going_through_the_themes_stops_the_drawing_of_one_left(tmp_path: Path, 
         until_drawn(app)
         assert isinstance(app.table.faces, ThemeFaces) and app.table.faces.theme.id == "aisleriot:second"
         assert app.table.art.problem("aisleriot:first") == ""  # stopped is not "cannot be drawn"
+    finally:
+        app.close()
+
+
+def test_at_1920x1080_no_large_index_is_offered(tmp_path: Path, data: Path) -> None:
+    pytest.importorskip("resvg_py")
+    write_sheet(data / SHEETS, "mine")
+    app = open_window(tmp_path / "home", "aisleriot:mine", size=(1920, 1080))
+    try:
+        until_drawn(app)
+        dialog = cards_page(app)
+        assert "Use the Large index design" not in labels(dialog)
+        assert face_notes(app.preferences, app.table.art) == [
+            "Four colours and high contrast do not apply to a theme"]
     finally:
         app.close()
