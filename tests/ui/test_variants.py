@@ -93,6 +93,35 @@ def drag_move(app, move: Move) -> None:  # type: ignore[no-untyped-def]
     assert app.table.game.move_count == before + 1, f"{move} was not made"
 
 
+OPEN_GAMES = ("forecell", "relaxed-freecell", "kings-only-bakers", "relaxed-seahaven", "beleaguered-castle",
+              "streets-and-alleys", "citadel", "fan", "bakers-dozen")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key_", OPEN_GAMES)
+def test_an_open_game_is_won_with_the_keyboard(key_: str) -> None:
+    """Each move of a winning line as a player types it: the source's key, then the target's
+    (F for the foundation); the keys come from the game's pile counts, letters past the tenth
+    column in Fan and Baker's Dozen."""
+    rules = PRESETS[key_]
+    number, moves = first_winnable(rules)
+    app = make_app(format_board(deal(number, rules)), rules)
+    names = {pile: name for name, pile in pile_keys(rules).items()}
+    for move in moves:
+        if app.top is not app.table:
+            assert app.top.title == "All cards can go home"
+            key(app, pygame.K_RETURN)
+            break
+        position = app.table.game.position
+        assert position.find_move(rules, move.source, move.destination) == move, "the keys make another move"
+        before = app.table.game.move_count
+        for pile in (move.source, move.destination):
+            name = "f" if pile.kind is PileKind.FOUNDATION else names[pile]
+            key(app, pygame.key.key_code(name))
+        assert app.table.game.move_count == before + 1, f"{move} was not made"
+    assert app.table.game.is_won
+
+
 RAGLAN_ENDGAME = """Foundations: H-K C-K D-K S-9
 Reserve: TS - - - - -
 :

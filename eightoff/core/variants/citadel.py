@@ -26,4 +26,6 @@ CITADEL_VARIANT = Variant(
     ),
     rules=CITADEL,
     solver_tuning="no-cell",
+    grade_table="grades-citadel.txt",
+    daily_table="daily-citadel.txt",
 )

@@ -27,4 +27,5 @@ RELAXED_FREECELL_VARIANT = Variant(
     rules=RELAXED_FREECELL,
     solver_tuning="free-cell",
     grade_table="grades-relaxed-freecell.txt",
+    daily_table="daily-relaxed-freecell.txt",
 )

@@ -27,4 +27,5 @@ RELAXED_SEAHAVEN_VARIANT = Variant(
     rules=RELAXED_SEAHAVEN,
     solver_tuning="same-suit",
     grade_table="grades-relaxed-seahaven.txt",
+    daily_table="daily-relaxed-seahaven.txt",
 )
