@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from itertools import groupby
+from typing import Any
 
 import msgspec
 
@@ -178,56 +179,69 @@ def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None)
 
 
 def summaries(connection: sqlite3.Connection, grade_of: GradeOf | None) -> tuple[dict[str, Summary], Summary]:
-    """Each game kind's figures, and all kinds' together (counts, streaks and trace), from
-    the indexes: a handful of queries, memory bounded whatever the number of games."""
-    counts: dict[str, dict[str, tuple[int, float | None, int | None, float, int]]] = {}
-    for key, outcome, played, fastest, fewest, seconds, moves in connection.execute(
-            "SELECT rules, outcome, count(*), min(seconds), min(moves), total(seconds), total(moves) "
-            "FROM games GROUP BY rules, outcome"):
-        counts.setdefault(str(key), {})[str(outcome)] = (played, fastest, fewest, seconds, int(moves))
+    """Each game kind's figures, and all kinds' together (counts, streaks and trace): one pass
+    over the index of results counts the games of every kind by outcome and grade; the wins'
+    times, the bins, the best times and the trace are read from the wins' own part of the
+    indexes. Memory is bounded whatever the number of games."""
+    counted: dict[str, dict[tuple[str, str | None], int]] = {}
+    for key, outcome, grade, played in connection.execute(
+            "SELECT rules, outcome, grade, count(*) FROM games GROUP BY rules, outcome, grade"):
+        counted.setdefault(str(key), {})[(str(outcome), grade)] = played
     streaks = {str(row[0]): row[1:] for row in connection.execute(
         "SELECT rules, kind, length, longest_won, longest_lost FROM streaks")}
-    each = {key: _summary(connection, key, outcomes, streaks.get(key), grade_of)
-            for key, outcomes in counts.items() if "\ufffd" not in key}
+    each = {key: _summary(connection, key, found, streaks.get(key), grade_of)
+            for key, found in counted.items() if "\ufffd" not in key}
     total = sum(summary.statistics.played for summary in each.values())
-    streak = streaks.get("")
-    together = Summary(Statistics("", total, current_streak=Streak(
-        Outcome(streak[0]) if streak and streak[0] else None, streak[1] if streak else 0),
-        longest_winning_streak=streak[2] if streak else 0, longest_losing_streak=streak[3] if streak else 0),
-        trace=_trace(connection, ""))
-    return each, together
+    current, longest_won, longest_lost = _streak(streaks.get(""))
+    together = Statistics("", total, current_streak=current, longest_winning_streak=longest_won,
+                          longest_losing_streak=longest_lost)
+    return each, Summary(together, trace=_trace(connection, ""))
 
 
-def _summary(connection: sqlite3.Connection, key: str,
-             outcomes: dict[str, tuple[int, float | None, int | None, float, int]],
-             streak: tuple[object, ...] | None, grade_of: GradeOf | None) -> Summary:
-    won = outcomes.get(WON.value, (0, None, None, 0.0, 0))
-    played = sum(each[0] for each in outcomes.values())
-    statistics = Statistics(
-        key, played, won[0],
-        Streak(Outcome(str(streak[0])) if streak and streak[0] else None,
-               int(str(streak[1])) if streak else 0),
-        int(str(streak[2])) if streak else 0, int(str(streak[3])) if streak else 0,
-        won[1], won[2], won[3] / won[0] if won[0] else None, won[4] / won[0] if won[0] else None,
-        outcomes.get(LOST.value, (0,))[0], outcomes.get(SOLVED.value, (0,))[0])
-    bins = [0] * (len(TIME_EDGES) + 1)
-    implausible = 0
-    edges = " ".join(f"WHEN seconds <= {edge} THEN {index}" for index, edge in enumerate(TIME_EDGES))
-    for index, count in connection.execute(
-            f"SELECT CASE WHEN seconds > ? OR moves > ? THEN -1 {edges} ELSE {len(TIME_EDGES)} END, count(*) "
-            "FROM games WHERE rules = ? AND outcome = 'won' GROUP BY 1",
-            (PLAUSIBLE_SECONDS, PLAUSIBLE_MOVES, key)):
-        if index < 0:
-            implausible = count
-        else:
-            bins[index] = count
+def _streak(row: tuple[Any, ...] | None) -> tuple[Streak, int, int]:
+    """A streak row as the statistics hold it: the current streak, the longest won and lost."""
+    if row is None or row[0] is None:
+        return Streak(None), 0, 0
+    return Streak(Outcome(row[0]), row[1]), row[2], row[3]
+
+
+def _summary(connection: sqlite3.Connection, key: str, counted: dict[tuple[str, str | None], int],
+             streak: tuple[Any, ...] | None, grade_of: GradeOf | None) -> Summary:
+    won, lost, solved = (sum(count for (outcome, _grade), count in counted.items() if outcome == kind.value)
+                         for kind in (WON, LOST, SOLVED))
+    seconds, moves, fewest, fastest, implausible = connection.execute(
+        "SELECT total(seconds), total(moves), min(moves), min(seconds), count(*) FILTER (WHERE seconds > ? "
+        "OR moves > ?) FROM games WHERE rules = ? AND outcome = 'won'",
+        (PLAUSIBLE_SECONDS, PLAUSIBLE_MOVES, key)).fetchone()
+    current, longest_won, longest_lost = _streak(streak)
+    statistics = Statistics(key, won + lost + solved, won, current, longest_won, longest_lost, fastest,
+                            fewest, seconds / won if won else None, moves / won if won else None, lost,
+                            solved)
+    bins = tuple(connection.execute(
+        "SELECT count(*) FROM games WHERE rules = ? AND outcome = 'won' AND seconds > ? AND seconds <= ? "
+        "AND moves <= ?", (key, low, high, PLAUSIBLE_MOVES)).fetchone()[0]
+        for low, high in zip((-1, *TIME_EDGES), (*TIME_EDGES, PLAUSIBLE_SECONDS), strict=True)) if won else \
+        (0,) * (len(TIME_EDGES) + 1)
     best = tuple((float(seconds), int(moves), int(str(big)) if big is not None else deal)
                  for seconds, moves, deal, big in connection.execute(
                      "SELECT seconds, moves, deal, big_deal FROM games WHERE rules = ? AND "
                      "outcome = 'won' AND seconds <= ? AND moves <= ? ORDER BY seconds, moves LIMIT ?",
                      (key, PLAUSIBLE_SECONDS, PLAUSIBLE_MOVES, BEST)))
-    return Summary(statistics, _trace(connection, key), tuple(bins), best, implausible,
-                   by_grade(connection, key, grade_of))
+    grades: dict[str, tuple[int, int]] = {}
+
+    def add(grade: str | None, played: int, wins: int) -> None:
+        if grade is not None:
+            games, before = grades.get(grade, (0, 0))
+            grades[grade] = (games + played, before + wins)
+
+    for (outcome, grade), count in counted.items():
+        add(grade, count, count if outcome == WON.value else 0)
+    if grade_of is not None:  # games recorded before grades were: the shipped tables' grade
+        for deal, played, wins in connection.execute(
+                "SELECT deal, count(*), total(outcome = 'won') FROM games WHERE rules = ? AND "
+                "grade IS NULL AND deal IS NOT NULL AND deal < ? GROUP BY deal", (key, GRADED_DEALS)):
+            add(grade_of(key, deal), played, int(wins))
+    return Summary(statistics, _trace(connection, key), bins, best, implausible, grades)
 
 
 def _trace(connection: sqlite3.Connection, key: str) -> bytes:
@@ -235,29 +249,6 @@ def _trace(connection: sqlite3.Connection, key: str) -> bytes:
     rows = connection.execute(f"SELECT outcome FROM games {where} {NEWEST} LIMIT ?",
                               (key, TRACE) if key else (TRACE,))
     return b"".join(LETTERS.get(str(outcome), b"S") for (outcome,) in rows)[::-1]
-
-
-def by_grade(connection: sqlite3.Connection, key: str,
-             grade_of: GradeOf | None) -> dict[str, tuple[int, int]]:
-    """Games played and won per grade: the grade recorded with each game, and for games recorded
-    without one, the shipped tables' grade of their deal (`grade_of`), a deal at a time."""
-    found: dict[str, tuple[int, int]] = {}
-
-    def add(grade: str | None, played: int, won: int) -> None:
-        if grade is not None:
-            before = found.get(grade, (0, 0))
-            found[grade] = (before[0] + played, before[1] + won)
-
-    for grade, played, won in connection.execute(
-            "SELECT grade, count(*), total(outcome = 'won') FROM games WHERE rules = ? AND grade IS NOT NULL "
-            "GROUP BY grade", (key,)):
-        add(str(grade), played, int(won))
-    if grade_of is not None:
-        for deal, played, won in connection.execute(
-                "SELECT deal, count(*), total(outcome = 'won') FROM games WHERE rules = ? AND "
-                "grade IS NULL AND deal IS NOT NULL AND deal < ? GROUP BY deal", (key, GRADED_DEALS)):
-            add(grade_of(key, deal), played, int(won))
-    return found
 
 
 def recent(connection: sqlite3.Connection, read: Read, rules: str | None = None,
