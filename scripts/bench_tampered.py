@@ -207,7 +207,7 @@ def read_only_class(tally: Tally, quick: bool) -> str | None:
             try:
                 subprocess.run(["mount", "-o", "remount,ro,bind", str(view)], check=True, capture_output=True)
                 reader = subprocess.Popen([sys.executable, "-c", READER, str(view)], stdin=subprocess.PIPE,
-                                          stdout=subprocess.PIPE, text=True,
+                                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                           env={**os.environ, "LANGUAGE": "en"})
                 assert reader.stdout is not None and reader.stdin is not None
                 said = reader.stdout.readline().split()
