@@ -69,9 +69,10 @@ def fresh_game(preferences: Preferences, key: str, number: int | None = None,
 
 
 def not_kept() -> str:
-    """What the player is told when a logged game's moves are not kept to watch it again."""
-    return _("The moves of that game are not kept (only those of the last {count} finished games "
-             "are)").format(count=KEPT_MOVES)
+    """What the player is told when a logged game's moves are not kept to watch it again (an
+    imported game's never are, however recent)."""
+    return _("The moves of that game are not kept (only those of the last {count} games finished in "
+             "this program are; an imported game has none)").format(count=KEPT_MOVES)
 
 
 class Keeper:
