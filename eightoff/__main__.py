@@ -1,4 +1,12 @@
-"""Entry point for `python -m eightoff` and the installed `eightoff` command."""
+"""Entry point for `python -m eightoff` and the installed `eightoff` command.
+
+This is where the program chooses what to load: the window (pygame, the session, the store),
+the player's own files (`eightoff stats`, `daily`, `themes`: the store, the installed card
+themes), or neither for the rest of the command line, so that `eightoff deal` starts in a
+few times the interpreter's own start-up (scripts/bench_startup.py). Each choice imports its
+modules inside the function that makes it, once the clock is known to be readable (a clock
+Python cannot read fails the first module that reads it); no other module does.
+"""
 
 from __future__ import annotations
 
@@ -25,8 +33,7 @@ the screen reader is off, a design name it does not draw, a card-picture cache d
 
 
 def open_debug_log() -> None:
-    """The debug log on standard error when EIGHTOFF_DEBUG asks for it; else logging is not
-    even imported here (the first frame does without it)."""
+    """The debug log on standard error when EIGHTOFF_DEBUG asks for it (the window chosen)."""
     if os.environ.get(DEBUG_VARIABLE):
         import logging
 
@@ -57,7 +64,7 @@ def open_window(args: argparse.Namespace) -> int:
         os.environ["SDL_VIDEODRIVER"] = ",".join(drivers)
     open_debug_log()
     # Before pygame and its threads: SIGTERM ends the window even when the display hangs.
-    from eightoff.ui.stop_signals import take_stop_signals
+    from eightoff.ui.stop_signals import take_stop_signals  # the window chosen
 
     take_stop_signals(sys.stderr if os.environ.get(DEBUG_VARIABLE) else None)
     # No cyclic garbage collection until the deal is on screen (run_app turns it on again
@@ -72,17 +79,11 @@ def open_window(args: argparse.Namespace) -> int:
 
 def _open_window(args: argparse.Namespace) -> int:
     try:
-        from eightoff.ui.lean_pygame import lean_pygame
-        from eightoff.ui.memory import return_big_blocks, without_sound
-
-        without_sound()
-        lean_pygame()
         from eightoff.ui.app import run_app
         from eightoff.ui.window import NoWindow
     except ImportError:
         print(_("eightoff: the game window is not built yet; try 'eightoff --help'"), file=sys.stderr)
         return 2
-    return_big_blocks()
     try:
         return run_app(args)
     except NoWindow as error:
@@ -95,17 +96,27 @@ def _open_window(args: argparse.Namespace) -> int:
         return 1
 
 
+def keep_records(args: argparse.Namespace) -> int:
+    """The commands that read the player's own files: `eightoff stats` (with the charts where
+    pygame is there), `daily` and `themes`."""
+    if args.command == "themes":
+        from eightoff.themes_cli import cmd_themes
+
+        return cmd_themes(args)
+    from eightoff.stats_cli import run_records
+
+    return run_records(args, draw_charts)
+
+
 def draw_charts(path: Path, figures: Figures, together: Figures | None) -> None:
-    """`eightoff stats --chart`: pygame draws on a Surface (no display needed), imported only
-    here, as the command line works without pygame."""
+    """`eightoff stats --chart`: pygame draws on a Surface (no display needed)."""
+    from eightoff.session.records import chart_of
     from eightoff.stats_cli import CommandError
 
     try:
         from eightoff.ui.charts import write_charts
     except ImportError:
         raise CommandError(_("--chart needs pygame, which is not installed")) from None
-    from eightoff.session.records import chart_of
-
     write_charts(path, chart_of(figures), chart_of(together) if together is not None else None)
 
 
@@ -130,17 +141,17 @@ def main() -> None:
     if getattr(sys, "frozen", False) and sys.argv[1:2] == [WORKER_ARGUMENT]:
         # A frozen build has no `python -m`: the solver's worker process is this program
         # again, which then serves as the worker instead of opening another window.
-        from eightoff.solver.worker import main as serve_as_worker  # only here, for start-up cost
+        from eightoff.solver.worker import main as serve_as_worker  # the worker chosen
 
         serve_as_worker(sys.argv[2:])
         return
     if getattr(sys, "frozen", False):
-        import multiprocessing  # only here, for start-up cost: a plain run never needs it
+        import multiprocessing  # only a frozen build needs it
 
         # `eightoff solve --jobs` starts its processes with "spawn": in a frozen build they
         # re-run this program, which must then serve as one instead of opening a window.
         multiprocessing.freeze_support()
-    from eightoff.cli import run
+    from eightoff.cli import run  # the command line chosen (the window, if no command is given)
     from eightoff.locale import choose_language, install_language
     from eightoff.userfiles.language import peek_language, preferences_path
 
@@ -148,7 +159,7 @@ def main() -> None:
     # else the system's; the window chooses again from the preferences it loads.
     install_language(choose_language(peek_language(preferences_path())))
 
-    sys.exit(run(sys.argv[1:], open_window, draw_charts))
+    sys.exit(run(sys.argv[1:], open_window, keep_records))
 
 
 if __name__ == "__main__":

@@ -9,14 +9,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import json
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
+from eightoff import __version__, desktop
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
@@ -26,16 +26,20 @@ from eightoff.core.position import Position
 from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, OPTIONS, VARIANTS, Option, preset, variant
-from eightoff.solver import GRADES
-from eightoff.solver.grade import grade_of_deal, grades_between, random_graded_deal
+from eightoff.session.grading import grade_name
+from eightoff.solver import cli as solver_cli
+from eightoff.solver.compiled import choose
+from eightoff.solver.daily import has_daily
+from eightoff.solver.grade import GRADES, grade_of_deal, grades_between, random_graded_deal
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-    from eightoff.stats_cli import DrawCharts
-    from eightoff.store.store import Store
-
 PROG = "eightoff"
+Records = Callable[[argparse.Namespace], int]
+"""`eightoff stats`, `daily` and `themes`: what reads the player's own files (the store, the
+installed card themes), handed in by the entry point so that a command that reads none does
+not load it."""
 
 
 class UsageError(Exception):
@@ -43,21 +47,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """Errors as UsageError; and a subcommand may add its arguments only when it is the one
-    chosen (`add_later`), so that no other command imports what they need (start-up cost)."""
-
-    def __init__(self, *args: Any, add_later: Callable[[argparse.ArgumentParser], None] | None = None,
-                 **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.add_later = add_later
-
-    def parse_known_args(  # type: ignore[override]  # typeshed's overloads, one signature here
-        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
-    ) -> tuple[argparse.Namespace, list[str]]:
-        if self.add_later is not None:
-            add, self.add_later = self.add_later, None
-            add(self)
-        return super().parse_known_args(args, namespace)
+    """Errors as UsageError."""
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """As argparse's, but a failed write is raised (argparse drops it): `--help > /dev/full`
@@ -115,9 +105,6 @@ class _Version(argparse.Action):
         self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
         option_string: str | None = None,
     ) -> None:
-        from eightoff import __version__  # here, for start-up cost: only --version reads them
-        from eightoff.solver.compiled import choose
-
         folder, why = choose()
         print(f"{PROG} {__version__}")
         print(_(SOLVER_BUILDS[why]).format(folder=folder))
@@ -223,8 +210,6 @@ def cmd_deal(args: argparse.Namespace) -> int:
     elif number is None:
         raise UsageError(_("deal takes N, --random or --grade"))
     if number != args.number:
-        from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
-
         grade = grade_of_deal(rules.name, number)
         told = _("deal {number}").format(number=number)
         if grade is not None:
@@ -248,57 +233,6 @@ def day_of(text: str) -> date:
     except ValueError:
         told = _("{text!r} is not a day of the calendar").format(text=text)
         raise argparse.ArgumentTypeError(told) from None
-
-
-def cmd_daily(args: argparse.Namespace) -> int:
-    """The daily deal of a day (today's, by the local clock, unless --date says) of the game
-    being played (`--rules`, else the last game played), its grade and par; with --share, the
-    day's result as Copy result words it, from the player's records."""
-    from eightoff.session.grading import grade_name  # here, for start-up cost: see `run`
-    from eightoff.session.played import daily_game  # here, for start-up cost
-    from eightoff.solver.daily import daily_deal, list_span  # here, for start-up cost
-    from eightoff.store.store import Store  # here, for start-up cost
-
-    store = Store()
-    try:
-        rules = args.rules or daily_game(None, store.load_preferences())
-        day = args.date or date.today()
-        chosen = daily_deal(rules, day)
-        span = list_span(rules)
-        game = _(variant(rules).title)
-        if chosen is None and span is not None:
-            told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
-            raise UsageError(told.format(game=game, date=day.isoformat(), first=span[0].isoformat(),
-                                         last=span[1].isoformat()))
-        if chosen is None:
-            raise UsageError(_("{game} has no daily deal").format(game=game))
-        if args.share:
-            print(share_words(store, rules, day))
-            return 0
-    finally:
-        for notice in store.take_notices():  # a database set aside, say: told, not fatal
-            print(notice, file=sys.stderr)
-        store.close()
-    if args.json:
-        print(json.dumps({"date": day.isoformat(), "game": rules, "deal": chosen.number,
-                          "grade": chosen.grade, "par": chosen.par}))
-        return 0
-    print(_("{game} daily deal of {date}: deal {number}, graded {grade}, par {par}").format(
-        game=game, date=day.isoformat(), number=chosen.number, grade=grade_name(chosen.grade),
-        par=chosen.par))
-    return 0
-
-
-def share_words(store: Store, rules_name: str, day: date) -> str:
-    """The day's daily result of game `rules_name` in Copy result's words ("... not played"
-    for a day with no daily game recorded)."""
-    from eightoff.session.daily_words import not_played_line, share_line  # here, for start-up cost
-
-    result = store.daily_results(rules_name).get(day)
-    game = _(variant(rules_name).title)
-    if result is None:
-        return not_played_line(game, day)
-    return share_line(game, day, result.won, result.moves, result.par, result.seconds)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -335,44 +269,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_install_desktop(args: argparse.Namespace) -> int:
-    from eightoff import desktop  # here, for start-up cost: see `run`
-
     return desktop.cmd_install_desktop(args)
 
 
-def cmd_stats(args: argparse.Namespace) -> int:
-    from eightoff.session.grading import deal_grade, grade_name  # here, for start-up cost: see `run`
-    from eightoff.stats_cli import cmd_stats as run_stats  # here, for start-up cost
-
-    args.grade_of, args.grades, args.grade_name = deal_grade, GRADES, grade_name
-    return run_stats(args)
+def cmd_records(args: argparse.Namespace) -> int:
+    """`stats`, `daily` (whose game is the last one played, which the player's preferences keep)
+    and `themes` (the card themes the player has installed): they read the player's own files."""
+    if args.records is None:
+        raise UsageError(_("the player's records are not available in this build"))
+    result: int = args.records(args)
+    return result
 
 
 def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
-    """`solve`'s arguments, added when it is the command given: they need the search."""
-    from eightoff.solver import cli as solver_cli  # here, for start-up cost: see `run`
-
+    """`solve`'s arguments."""
     solver_cli.add_arguments(parser)
     parser.add_argument("--deal", type=deal_number, metavar="N", help=_("solve deal N"))
     add_rules_options(parser)
     parser.set_defaults(handler=solver_cli.cmd_solve)
-
-
-def cmd_themes(args: argparse.Namespace) -> int:
-    """The installed card themes, each with its id for Preferences, and whether it can be drawn."""
-    from eightoff.themes.listing import theme_rows  # here, for start-up cost: see `run`
-
-    rows = theme_rows()
-    if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1))
-        return 0
-    if not rows:
-        print(_("No card themes are installed (Aisleriot's or KPatience's)."))
-    for row in rows:
-        state = _("can be drawn") if row["drawable"] else _("cannot be drawn: {reason}").format(
-            reason=row["reason"])
-        print(f"{row['id']}\t{row['name']}\t{row['path']}\t{state}")
-    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -420,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
                               help=_("print one JSON object: date, game, deal, grade, par"))
     daily_parser.add_argument("--share", action="store_true",
                               help=_("print the day's result as Copy result words it, from your records"))
-    daily_parser.set_defaults(handler=cmd_daily)
+    daily_parser.set_defaults(handler=cmd_records)
 
     replay_parser = commands.add_parser(
         "replay", help=_("replay a file of moves in fc-solve's -m wording ('-' reads stdin)")
@@ -435,10 +349,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_options(replay_parser)
     replay_parser.set_defaults(handler=cmd_replay)
 
-    commands.add_parser(
+    add_solve_arguments(commands.add_parser(
         "solve", help=_("solve a board or deal: moves in fc-solve's -m wording, 'unsolvable' or 'unknown'"),
-        add_later=add_solve_arguments,
-    )
+    ))
 
     desktop_parser = commands.add_parser(
         "install-desktop", help=_("add Eight Off to this user's desktop menu (Linux): entry and icon")
@@ -452,7 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "can be drawn"))
     themes_parser.add_argument("--json", action="store_true",
                                help=_("print a JSON list: id, name, path, drawable and the reason where not"))
-    themes_parser.set_defaults(handler=cmd_themes)
+    themes_parser.set_defaults(handler=cmd_records)
 
     stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))
     stats_parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
@@ -469,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "games.jsonl (each game once)"))
     stats_parser.add_argument("--bests", choices=["all"],
                               help=_("with --json: every personal best (else the first 1000)"))
-    stats_parser.set_defaults(handler=cmd_stats)
+    stats_parser.set_defaults(handler=cmd_records)
     return parser
 
 
@@ -490,32 +403,24 @@ def output_failed(reason: str) -> int:
 
 def run(
     argv: Sequence[str] | None = None, open_window: Callable[[argparse.Namespace], int] | None = None,
-    draw_charts: DrawCharts | None = None,
+    records: Records | None = None,
 ) -> int:
-    """Parse and dispatch; `open_window` handles the no-subcommand case, `draw_charts` (None
-    without pygame) `stats --chart`.
-
-    Each subcommand imports what only it uses when it runs (the store and statistics for
-    `stats`, the session for a graded deal's words), not with this module: `eightoff deal`
-    starts in a few times the interpreter's own start-up, and tests/test_cli_imports.py
-    checks what each command loads."""
+    """Parse and dispatch; `open_window` handles the no-subcommand case, `records` the
+    commands that read the player's records."""
     try:
         args, extra = build_parser().parse_known_args(argv)
         if extra:
             raise UsageError(not_understood(extra))
         check_options(args)
-        args.draw_charts = draw_charts
+        args.records = records
         if args.command is None:
             if args.daily and args.deal is not None:
                 raise UsageError(_("--daily opens today's daily deal: give no --deal with it"))
             if args.daily and args.options:
                 raise UsageError(_("the daily deal is played under its game's own rules: give no rule "
                                    "option with --daily"))
-            if args.daily and args.rules is not None:
-                from eightoff.solver.daily import has_daily  # here, for start-up cost: only --daily needs it
-
-                if not has_daily(args.rules):
-                    raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
+            if args.daily and args.rules is not None and not has_daily(args.rules):
+                raise UsageError(_("{game} has no daily deal").format(game=_(variant(args.rules).title)))
             if open_window is None:
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)

@@ -9,10 +9,10 @@ checkout, an installed wheel and a PyInstaller build, each finding its own asset
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -143,13 +143,23 @@ def refresh_caches(home: Path) -> None:
     per-user hicolor folder would go stale and hide icons that other programs add later.
     """
     applications = home / "applications"
-    if applications.is_dir() and shutil.which("update-desktop-database"):
-        subprocess.run(["update-desktop-database", "-q", str(applications)], check=False)
+    if applications.is_dir():
+        run_quietly("update-desktop-database", "-q", str(applications))
     theme = hicolor(home)
     if theme.is_dir():
         os.utime(theme)
-        if (theme / "index.theme").is_file() and shutil.which("gtk-update-icon-cache"):
-            subprocess.run(["gtk-update-icon-cache", "-q", str(theme)], check=False)
+        if (theme / "index.theme").is_file():
+            run_quietly("gtk-update-icon-cache", "-q", str(theme))
+
+
+def run_quietly(program: str, *arguments: str) -> None:
+    """Run `program` where this system has it and wait for it; what it says or returns does not
+    matter (a menu refreshes by itself later). os's spawn, as subprocess's import would cost
+    every command line run its start-up budget (scripts/bench_startup.py)."""
+    found = shutil.which(program)
+    if found is not None:
+        with contextlib.suppress(OSError):
+            os.spawnv(os.P_WAIT, found, [program, *arguments])
 
 
 def cmd_install_desktop(args: argparse.Namespace) -> int:

@@ -6,8 +6,8 @@ The figures are queries over the games table's indexes, so the answer is quick w
 games; `--csv`, `--export` and the personal bests of `--json` stream a block at a time. No output
 goes into the
 player's own folders (a CSV once replaced the games log). Bad store files do not stop it: their
-notices go to stderr and what could be read is printed. The deal grades and the chart drawing
-come from the layers above, through the arguments (`grade_of`, `draw_charts`).
+notices go to stderr and what could be read is printed. `daily --share` reads the day's result
+here too. The chart drawing comes from the entry point (`run_records`), as it needs pygame.
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import asdict
+from datetime import date
 from pathlib import Path
 from typing import IO, Any
 
 import msgspec
 
 from eightoff.core.i18n import _, ngettext
-from eightoff.core.limits import local_time
-from eightoff.core.variants import VARIANTS
+from eightoff.core.variants import VARIANTS, variant
+from eightoff.session.daily_words import not_played_line, share_line
 from eightoff.session.figure_words import (
     OUTCOME_WORDS,
     TITLES,
@@ -39,7 +40,11 @@ from eightoff.session.figure_words import (
     which_deal,
 )
 from eightoff.session.figures import Figures, GradeOf, everything
-from eightoff.session.played import game_played
+from eightoff.session.grading import deal_grade, grade_name
+from eightoff.session.played import daily_game, game_played
+from eightoff.solver.daily import daily_deal, list_span
+from eightoff.solver.grade import GRADES
+from eightoff.store.clock import local_time
 from eightoff.store.database import COMMAND_WAIT
 from eightoff.store.files import shown
 from eightoff.store.schema import FinishedGame
@@ -59,11 +64,67 @@ CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints
 DrawCharts = Callable[[Path, Figures, Figures | None], None]
 """Draws (file, the game's figures, all games' figures or None) as the Statistics dialog does."""
 
-__all__ = ["OUTCOME_WORDS", "TITLES", "cmd_stats", "duration", "line", "report", "title"]
+__all__ = ["OUTCOME_WORDS", "TITLES", "cmd_stats", "duration", "line", "report", "run_records", "title"]
 
 
 class CommandError(Exception):
     """A file the command was asked to write could not be: one line for stderr, exit 2."""
+
+
+def run_records(args: argparse.Namespace, draw_charts: DrawCharts | None) -> int:
+    """`eightoff stats` or `eightoff daily`; `draw_charts` is None without pygame."""
+    if args.command == "daily":
+        try:
+            return cmd_daily(args)
+        except CommandError as error:
+            print(f"eightoff: {error}", file=sys.stderr)
+            return 2
+    args.draw_charts = draw_charts
+    return cmd_stats(args)
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    """The daily deal of a day (today's, by the local clock, unless --date says) of the game
+    being played (`--rules`, else the last game played), its grade and par; with --share, the
+    day's result as Copy result words it, from the player's records."""
+    store = Store()
+    try:
+        rules = args.rules or daily_game(None, store.load_preferences())
+        day = args.date or date.today()
+        chosen = daily_deal(rules, day)
+        span = list_span(rules)
+        game = _(variant(rules).title)
+        if chosen is None and span is not None:
+            told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
+            raise CommandError(told.format(game=game, date=day.isoformat(), first=span[0].isoformat(),
+                                           last=span[1].isoformat()))
+        if chosen is None:
+            raise CommandError(_("{game} has no daily deal").format(game=game))
+        if args.share:
+            print(share_words(store, rules, day))
+            return 0
+    finally:
+        for notice in store.take_notices():  # a database set aside, say: told, not fatal
+            print(notice, file=sys.stderr)
+        store.close()
+    if args.json:
+        print(json.dumps({"date": day.isoformat(), "game": rules, "deal": chosen.number,
+                          "grade": chosen.grade, "par": chosen.par}))
+        return 0
+    print(_("{game} daily deal of {date}: deal {number}, graded {grade}, par {par}").format(
+        game=game, date=day.isoformat(), number=chosen.number, grade=grade_name(chosen.grade),
+        par=chosen.par))
+    return 0
+
+
+def share_words(store: Store, rules_name: str, day: date) -> str:
+    """The day's daily result of game `rules_name` in Copy result's words ("... not played"
+    for a day with no daily game recorded)."""
+    result = store.daily_results(rules_name).get(day)
+    game = _(variant(rules_name).title)
+    if result is None:
+        return not_played_line(game, day)
+    return share_line(game, day, result.won, result.moves, result.par, result.seconds)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -81,10 +142,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     except CommandError as error:
         print(f"eightoff: {error}", file=sys.stderr)
         return 2
-    overview = store.overview(getattr(args, "grade_of", None), args.rules)
+    overview = store.overview(deal_grade, args.rules)
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
-    figures = everything(overview.summaries, VARIANTS, getattr(args, "grades", ()), overview.together)
+    figures = everything(overview.summaries, VARIANTS, GRADES, overview.together)
     shown = [each for key, each in figures.items()
              if key is not None and each.statistics.played and args.rules in (None, key)]
     if args.rules is not None and not shown:
@@ -92,7 +153,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     recent = overview.recent[:RECENT_GAMES]
     try:
         if getattr(args, "csv", None):
-            write_csv(args.csv, store.each_game(args.rules), args)
+            write_csv(args.csv, store.each_game(args.rules))
         if getattr(args, "chart", None):
             played = game_played(args.rules, store.load_preferences())
             write_chart(args, figures.get(played) or Figures(played, Statistics(played)), figures[None])
@@ -119,7 +180,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
                  "seconds": round(best.seconds, 3), "wins": best.wins}), end="")
         print("\n  ]\n}")
     else:
-        grade_name = getattr(args, "grade_name", str)
         together = figures[None] if args.rules is None and len(shown) > 1 else None
         print(report(shown, recent, overview, grade_name, together), end="")
     return 0
@@ -234,16 +294,14 @@ def import_games(store: Store, source: str) -> int:
     return 0
 
 
-def write_csv(target: str, games: Iterable[FinishedGame], args: argparse.Namespace) -> None:
+def write_csv(target: str, games: Iterable[FinishedGame]) -> None:
     """Every recorded game as a row, oldest first ('-': stdout), streamed."""
-    grade_of = getattr(args, "grade_of", None)
-    chosen = games
     try:
         if target == "-":
-            _rows(sys.stdout, chosen, grade_of)
+            _rows(sys.stdout, games, deal_grade)
             return
         with open(target, "w", newline="", encoding="utf-8") as file:
-            _rows(file, chosen, grade_of)
+            _rows(file, games, deal_grade)
     except BrokenPipeError:
         raise  # a reader that stopped early (`| head`): the command line ends quietly
     except OSError as error:

@@ -31,8 +31,6 @@ from eightoff.solver.daily import daily_deal  # noqa: E402
 
 PROBE = """
 import sys, time
-from eightoff.ui.memory import without_sound
-without_sound()
 import pygame
 from eightoff.session import counsel
 from eightoff.ui import table

@@ -394,6 +394,7 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
                 if reach is not None:
                     notes.append(reach(game, layout))
                 time.sleep(SETTLE_SECONDS)
+                wait_for_worker(game)  # the position's verdict is in: a loaded machine takes longer
                 ticks, on_cpu, rate, who = idle_figures(game.process.pid)
             finally:
                 game.stop()
@@ -402,8 +403,11 @@ def bench_idle(display: str, home: Path, runs: int) -> None:
             rates.append(rate)
         # Judged on schedstat's nanoseconds: /proc stat counts 10 ms ticks, so one tick in the
         # 10 s window already reads as 0.100 %.
-        target = ("target no CPU (at most 0.1%)" if silent else "target at most 2 wake-ups a second")
-        met = (statistics.median(by_schedstat) <= 0.1 if silent else statistics.median(rates) <= 2.0)
+        # Silent: no CPU and no wake-ups, allowing for the rounding of one stray switch or
+        # scheduler tick over the 10 s (0.1 wake-ups a second, 0.01 % of a core).
+        target = ("target 0 % CPU and no wake-ups" if silent else "target at most 2 wake-ups a second")
+        met = (statistics.median(by_schedstat) <= 0.01 and statistics.median(rates) <= 0.1 if silent
+               else statistics.median(rates) <= 2.0)
         said = ", ".join(dict.fromkeys(note for note in notes if note))  # the same note once
         label = f"{state} ({said})" if said else state
         print(f"idle over {IDLE_SECONDS:.0f} s, {label}: on-CPU (schedstat) {spread(by_schedstat, '%', 4)}; "
@@ -487,9 +491,10 @@ def play_a_long_game(game: GameProcess, layout: dict[str, Any]) -> int:
     return counted_moves(game)
 
 
-def bench_memory(display: str, home: Path, number: int) -> float | None:
+def bench_memory(display: str, home: Path, number: int) -> tuple[float, float]:
     """At 1920x1080 (window.json asks for it), so the face cache holds cards of that window.
-    The window's RSS after the game, for the worker's figure beside it."""
+    The window's RSS at the fresh deal (for the ratio to Aisleriot's) and after the game (for
+    the worker's figure beside it)."""
     state, config = home / "state", home / "config"
     for folder in (state, config):
         folder.mkdir(parents=True, exist_ok=True)
@@ -502,11 +507,11 @@ def bench_memory(display: str, home: Path, number: int) -> float | None:
         shell = xdotool(display, "getwindowgeometry", "--shell", game.window)
         size = "x".join(line.split("=")[1] for line in shell.split() if line.startswith(("WIDTH", "HEIGHT")))
         wait_for_worker(game)
-        memory_line(game, f"at a fresh deal ({number}), window {size}")
+        fresh = memory_line(game, f"at a fresh deal ({number}), window {size}")
         moves = play_a_long_game(game, layout)
         until_still(game)
-        return memory_line(game, f"after a game of {moves} counted moves, won (solution played), "
-                                 "the celebration over")
+        return fresh, memory_line(game, f"after a game of {moves} counted moves, won (solution played), "
+                                        "the celebration over")
     finally:
         game.stop()
         (state / "window.json").unlink()
@@ -518,7 +523,8 @@ def winnable_deal() -> int:
     its win (deal 617 of Seahaven Towers cannot be won)."""
     from eightoff.core.deals import deal
     from eightoff.core.variants import PRESETS
-    from eightoff.solver import SOLVED, Budget, solve
+    from eightoff.solver.limits import SOLVED, Budget
+    from eightoff.solver.solve import solve
 
     rules = PRESETS[RULES]
     number = DEAL
@@ -604,8 +610,9 @@ AISLERIOT_GAMES = {"standard": "eight-off", "easy": "eight-off", "freecell": "fr
 """Aisleriot's own game for each of ours (it has no Raglan: Eight Off stands in)."""
 
 
-def bench_reference_memory(display: str) -> None:
-    """Aisleriot's RSS at its dealt table, measured in the same run (the reference)."""
+def bench_reference_memory(display: str, fresh_mb: float) -> None:
+    """Aisleriot's RSS at its dealt table, measured in the same run (the reference), and our
+    window's at a fresh deal as a ratio to it."""
     sol = aisleriot()
     if sol is None:
         print("memory reference: GNOME Aisleriot (sol) is not installed (apt install aisleriot): ours alone")
@@ -621,8 +628,12 @@ def bench_reference_memory(display: str) -> None:
         finally:
             process.terminate()
             process.wait(timeout=10)
+    reference = facts["VmRSS"] / 1024
     print(f"memory reference, GNOME Aisleriot ({variation}) at its dealt table: "
-          f"{facts['VmRSS'] / 1024:.1f} MB (peak {facts['VmHWM'] / 1024:.1f})")
+          f"{reference:.1f} MB (peak {facts['VmHWM'] / 1024:.1f})")
+    ratio = fresh_mb / reference
+    print(f"  Eight Off's window at a fresh deal / Aisleriot: {ratio:.2f}x; target at most 0.6x: "
+          f"{verdict(ratio, 0.6)}")
 
 
 def drag_run_across(app: Any, frames: int, card: Any) -> tuple[list[float], int]:
@@ -741,9 +752,9 @@ def main() -> int:
             bench_idle(display, Path(home), args.idle_runs)
         if not args.skip_memory:
             number = winnable_deal()
-            window_mb = bench_memory(display, Path(home), number)
+            fresh_mb, window_mb = bench_memory(display, Path(home), number)
             bench_worker_search(window_mb, number)
-            bench_reference_memory(display)
+            bench_reference_memory(display, fresh_mb)
         if not args.skip_drag:
             bench_drag(display, args.frames, 3)
     return 0

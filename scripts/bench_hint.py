@@ -80,7 +80,8 @@ def main() -> int:
     from eightoff.core.preferences import Preferences
     from eightoff.core.variants import STANDARD
     from eightoff.session.advisor import Advisor
-    from eightoff.solver import SOLVED, Budget, solve
+    from eightoff.solver.limits import SOLVED, Budget
+    from eightoff.solver.solve import solve
     from eightoff.ui.app import App
 
     print(f"pure-Python reference loop: {ms(loop_seconds())} (median of 5); one frame {FRAME_MS:.1f} ms")

@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""How long the command line takes as a whole process, against the same interpreter doing
-nothing (`python -c pass`), measured in the same run, rounds interleaved.
+"""The command line's start-up budget: each command as a whole process against the same
+interpreter doing nothing (`python -c pass`), measured in the same run, rounds interleaved.
 
 Usage: .venv/bin/python scripts/bench_startup.py [--runs 21]
 
 Each round starts every command once, in turn, so a busy spell on a shared machine falls on
-all of them alike; the figure is the ratio of medians. The target: `eightoff deal 617` at most
-3x `python -c pass`. `python -X importtime -m eightoff deal 617` shows where the rest goes.
+all of them alike. Two figures a command, each a ratio of medians to the reference: the
+wall-clock time, and the processor time (user + system, from wait4), which a loaded machine
+disturbs far less. The budget: `eightoff deal 617` at most 4x `python -c pass`; the script
+exits 1 when the processor-time ratio misses it. `python -X importtime -m eightoff deal 617`
+shows where the time goes.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _figures import pure_python_loop, spread  # noqa: E402
 
-DEAL_TARGET = 3.0
+DEAL_TARGET = 4.0
 
 
 def eightoff_command() -> list[str]:
@@ -44,10 +47,16 @@ def commands(moves: Path) -> dict[str, list[str]]:
     }
 
 
-def run_once(command: list[str], env: dict[str, str]) -> float:
+def run_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock and processor seconds of one run of `command`."""
     began = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return time.perf_counter() - began
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - began
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode:
+        raise subprocess.CalledProcessError(process.returncode, command)
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def main() -> int:
@@ -63,22 +72,28 @@ def main() -> int:
         env = {**os.environ, "EIGHTOFF_HOME": home}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         timed = commands(moves)
-        seconds: dict[str, list[float]] = {name: [] for name in timed}
+        wall: dict[str, list[float]] = {name: [] for name in timed}
+        cpu: dict[str, list[float]] = {name: [] for name in timed}
         for command in timed.values():  # one unmeasured round: bytecode written, files cached
             run_once(command, env)
         for _round in range(args.runs):
             for name, command in timed.items():
-                seconds[name].append(run_once(command, env))
+                elapsed, used = run_once(command, env)
+                wall[name].append(elapsed)
+                cpu[name].append(used)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs (if shared: noisy); {pure_python_loop()}")
-    reference = statistics.median(seconds["python -c pass (reference)"])
-    for name, values in seconds.items():
-        ratio = statistics.median(values) / reference
-        print(f"{name}: {spread([value * 1000 for value in values], 'ms', 1)}; {ratio:.2f}x the reference")
-    deal_ratio = statistics.median(seconds["eightoff deal 617"]) / reference
+    reference = "python -c pass (reference)"
+    ratios = {}
+    for name in timed:
+        ratio = statistics.median(wall[name]) / statistics.median(wall[reference])
+        ratios[name] = statistics.median(cpu[name]) / statistics.median(cpu[reference])
+        print(f"{name}: wall {spread([value * 1000 for value in wall[name]], 'ms', 1)}, {ratio:.2f}x; "
+              f"processor {spread([value * 1000 for value in cpu[name]], 'ms', 1)}, {ratios[name]:.2f}x")
+    deal_ratio = ratios["eightoff deal 617"]
     verdict = "meets" if deal_ratio <= DEAL_TARGET else "MISSES"
-    print(f"target: eightoff deal 617 at most {DEAL_TARGET:.0f}x python -c pass: "
+    print(f"budget: eightoff deal 617 at most {DEAL_TARGET:.0f}x python -c pass (processor time): "
           f"{deal_ratio:.2f}x, {verdict}")
-    return 0
+    return 0 if deal_ratio <= DEAL_TARGET else 1
 
 
 if __name__ == "__main__":

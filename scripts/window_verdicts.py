@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 from eightoff.core.deals import deal  # noqa: E402
 from eightoff.core.variants import PRESETS  # noqa: E402
-from eightoff.solver import Budget, solve  # noqa: E402
+from eightoff.solver.limits import Budget  # noqa: E402
+from eightoff.solver.solve import solve  # noqa: E402
 from eightoff.solver.worker import WORKER_MEMORY, SolverWorker  # noqa: E402
 from tests.solver.test_window_verdicts import COMMAND_LINE_NODES  # noqa: E402
 

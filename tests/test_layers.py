@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "eightoff"
-LAZY_ON_PURPOSE = {"__main__.py"}
-"""The entry point imports the window only when it is asked for, so the command line runs
-where pygame or a display is missing. Elsewhere a function imports our own modules only for
-start-up cost, and says so in a comment (`said_to_be_for_start_up`)."""
+LAZY_SEAMS = {"__main__.py": None, "session/advisor.py": "start_worker", "ui/router.py": "open_statistics"}
+"""Where a function may import: the entry point, which chooses what to load (the window, the
+player's own files, the charts, or only the command line); the session's start of the solver's
+worker process; and the Statistics dialog, whose modules load when the player first asks.
+Anywhere else an import stands at the top of its module (a `TYPE_CHECKING` block is the top)."""
 
 
 def test_the_layer_contract_holds() -> None:
@@ -28,43 +29,55 @@ def test_the_layer_contract_holds() -> None:
     assert "broken" not in result.stdout.lower().replace("0 broken", "")
 
 
-def said_to_be_for_start_up(lines: list[str], number: int) -> bool:
-    """Whether the import on line `number` (1-based), or the run of imports, comments and
-    blank lines just above it, carries a comment that it is there for start-up cost: the
-    one reason a function may import our own modules (the window's first frame and the
-    command line's start wait for every import made at the top)."""
-    index = number - 1
-    while index >= 0:
-        text = lines[index].strip()
-        if "#" in text and "start-up" in text.split("#", 1)[1]:
-            return True
-        if index < number - 1 and text and not text.startswith(("#", "import ", "from ")):
-            return False
-        index -= 1
-    return False
+def function_local_imports(name: str, source: str) -> list[str]:
+    """`name:line function` for each import made inside a function of module `name` (its path
+    in the package), but at the seams above."""
+    seam = LAZY_SEAMS.get(name, "")
+    if seam is None:
+        return []
+    return [f"{name}:{node.lineno} {function.name}"
+            for function in ast.walk(ast.parse(source))
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) and function.name != seam
+            for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
-def function_local_imports(path: Path) -> list[str]:
-    source = path.read_text(encoding="utf-8")
-    lines = source.splitlines()
-    found = []
-    for function in ast.walk(ast.parse(source)):
-        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for node in ast.walk(function):
-                if (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("eightoff")
-                        and not said_to_be_for_start_up(lines, node.lineno)):
-                    found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.module}")
-    return found
+def test_an_import_in_a_function_is_found_but_at_a_seam() -> None:
+    source = ("import os\n\ndef f() -> None:\n    import json\n\n"
+              "def open_statistics() -> None:\n    import json\n")
+    assert function_local_imports("ui/dialogs.py", source) == ["ui/dialogs.py:4 f",
+                                                               "ui/dialogs.py:7 open_statistics"]
+    assert function_local_imports("ui/router.py", source) == ["ui/router.py:4 f"]
+    assert function_local_imports("__main__.py", source) == []
 
 
-def test_no_function_local_imports_of_our_own_modules() -> None:
-    found = [
-        line
-        for path in sorted(PACKAGE.rglob("*.py"))
-        if path.name not in LAZY_ON_PURPOSE
-        for line in function_local_imports(path)
-    ]
+def test_imports_stand_at_the_top_but_at_the_lazy_seams() -> None:
+    found = [line for path in sorted(PACKAGE.rglob("*.py"))
+             for line in function_local_imports(path.relative_to(PACKAGE).as_posix(),
+                                                path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+SYS_MODULES_WRITES = ("sys.modules.setdefault", "sys.modules.update", "sys.modules.pop",
+                      "sys.modules.__setitem__")
+
+
+def test_ctypes_only_where_pygame_s_wait_is_mended_and_nothing_writes_into_sys_modules() -> None:
+    """`ui/sdlwait.py` calls SDL's own wait, which pygame-ce does not expose; nothing else reaches
+    past Python, and no module stands in for another."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        name = path.relative_to(PACKAGE).as_posix()
+        imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                    for alias in node.names}
+        imported |= {(node.module or "").split(".")[0] for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom)}
+        assert "ctypes" not in imported or name == "ui/sdlwait.py", name
+        for node in ast.walk(tree):
+            for target in node.targets if isinstance(node, (ast.Assign, ast.Delete)) else []:
+                written = isinstance(target, ast.Subscript) and ast.unparse(target.value) == "sys.modules"
+                assert not written, name
+            if isinstance(node, ast.Call):
+                assert ast.unparse(node.func) not in SYS_MODULES_WRITES, f"{name}:{node.lineno}"
 
 
 def imported_modules(path: Path, known: set[str]) -> set[str]:
@@ -168,8 +181,3 @@ def test_nothing_outside_the_session_layer_sets_a_sessions_attributes() -> None:
              if SESSION not in path.parents
              for line in assignments_to_a_session(path.read_text(encoding="utf-8"))]
     assert found == []
-def test_a_local_import_counts_as_explained_only_with_its_comment() -> None:
-    lines = ["def f():", "    x = 1", "    from eightoff.core import cards", "",
-             "    # here, for start-up cost", "    import json", "", "    from eightoff.core import game"]
-    assert not said_to_be_for_start_up(lines, 3)
-    assert said_to_be_for_start_up(lines, 8)

@@ -12,40 +12,34 @@ from __future__ import annotations
 
 import gettext
 
-
-class Numbers:
-    """How the player's language writes numbers with a fraction: English ("64.3%") until
-    `eightoff.locale` installs the language's own (Italian "64,3%"), which reads Babel's
-    locale data from disk, as the core may not."""
-
-    def decimal(self, value: float, digits: int) -> str:
-        return f"{value:,.{digits}f}"
-
-    def percent(self, value: float, digits: int) -> str:
-        """`value` per cent (64.3 for 64.3 %), with `digits` after the decimal separator."""
-        return f"{value:.{digits}f}%"
-
-
 _active: gettext.NullTranslations = gettext.NullTranslations()
-_numbers = Numbers()
 
 
-def install(translations: gettext.NullTranslations, numbers: Numbers | None = None) -> None:
-    """Make `translations` the catalogue every later `_` call reads, and `numbers` (English
-    when None) how numbers are written."""
-    global _active, _numbers
+def install(translations: gettext.NullTranslations) -> None:
+    """Make `translations` the catalogue every later `_` call reads."""
+    global _active
     _active = translations
-    _numbers = numbers or Numbers()
+
+
+def _written(value: float, digits: int) -> str:
+    """`value` with `digits` decimals and its digits grouped, in the separators the player's
+    language uses: its catalogue names them, as gettext programs do (Italian "1.234,5")."""
+    # TRANSLATORS: the sign between a number's whole part and its fraction (Italian ",").
+    point = pgettext("number", ".")
+    # TRANSLATORS: the sign between groups of three digits, as in 1,234 (Italian ".").
+    group = pgettext("number", ",")
+    return f"{value:,.{digits}f}".translate({ord(","): group, ord("."): point})
 
 
 def decimal(value: float, digits: int = 0) -> str:
     """`value` written as the player's language writes it, with `digits` after the separator."""
-    return _numbers.decimal(value, digits)
+    return _written(value, digits)
 
 
 def percent(value: float, digits: int = 0) -> str:
     """`value` per cent (64.3 for 64.3 %) written as the player's language writes it."""
-    return _numbers.percent(value, digits)
+    # TRANSLATORS: a share in per cent, as in "64.3%"; keep {number}.
+    return pgettext("number", "{number}%").format(number=_written(value, digits))
 
 
 def _(message: str) -> str:

@@ -4,7 +4,8 @@ The command line, the dialogs, the core and the store all take their bounds from
 number one of them accepts is one every other keeps: a deal typed into the Deal dialog is
 saved, resumed, counted and replayed (the store once refused deals the dialog took).
 Each `clamp_*` function brings a value that came from outside (a window manager, a wall clock)
-inside its bounds instead of refusing it, since refusing would lose what it belongs to.
+inside its bounds instead of refusing it, since refusing would lose what it belongs to. The
+core reads no clock itself: eightoff/store/clock.py reads the wall clock and the time zone.
 """
 
 from __future__ import annotations
@@ -66,28 +67,9 @@ def clamp_moment(moment: datetime | None) -> tuple[datetime, bool]:
     return moment, False
 
 
-def now_clamped() -> tuple[datetime, bool]:
-    """The wall clock's time in UTC, clamped, and whether it was clamped. Never raises: a clock
-    past year 9999 cannot even be made a datetime."""
-    try:
-        moment: datetime | None = datetime.now(timezone.utc)
-    except (ValueError, OverflowError, OSError):
-        moment = None
-    return clamp_moment(moment)
-
-
 def worker_count(requested: int, tasks: int, cores: int | None) -> int:
     """Processes to start for `tasks` pieces of work: what was asked (0: one per core), never
     more than the tasks, the cores or MAX_JOBS, and at least 1."""
     available = max(1, cores or 1)
     wanted = requested or available
     return max(1, min(wanted, tasks, available, MAX_JOBS))
-
-
-def local_time(moment: datetime) -> datetime:
-    """`moment` in the local time zone, for show; as it is (UTC) where the zone cannot be had:
-    TZ=UTC+25 names an offset past a day, which datetime refuses."""
-    try:
-        return moment.astimezone()
-    except (ValueError, OverflowError, OSError):
-        return moment

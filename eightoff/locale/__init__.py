@@ -10,12 +10,10 @@ recompiles. The loaded catalogue goes into `eightoff.core.i18n`, which every lay
 from __future__ import annotations
 
 import argparse
-import functools
 import gettext
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from eightoff.core import i18n
 
@@ -75,62 +73,6 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
 
 
-class LocaleNumbers(i18n.Numbers):
-    """Numbers written by the rules of Babel's (CLDR's) locale data for a language: its own
-    decimal and grouping separators and its own place for the per cent sign.
-
-    Babel's `format_percent` and `format_decimal` take the decimals from the locale's pattern
-    ("#,##0%": "64%" where the player reads "64.0%") or from a pattern of our own, which would
-    drop a language's own spacing ("64,0 %" in French); so each number applies the locale's
-    own pattern with exactly the decimals asked for.
-
-    Babel and its locale data load when the first number is written, not when the language
-    is installed, for start-up cost: most commands and the window's first frame write none.
-    """
-
-    def __init__(self, language: str) -> None:
-        self.language = language
-
-    @functools.cached_property
-    def locale(self) -> Any:
-        import babel
-
-        load_babel_dates()
-        try:
-            return babel.Locale.parse(self.language)
-        except (ValueError, babel.UnknownLocaleError):
-            return babel.Locale.parse(SOURCE_LANGUAGE)
-
-    def decimal(self, value: float, digits: int) -> str:
-        return self._apply(self.locale.decimal_formats[None].pattern, value, digits)
-
-    def percent(self, value: float, digits: int) -> str:
-        return self._apply(self.locale.percent_formats[None].pattern, value / 100, digits)
-
-    def _apply(self, pattern: str, value: float, digits: int) -> str:
-        import babel.numbers
-
-        number = babel.numbers.parse_pattern(pattern)
-        number.frac_prec = (digits, digits)  # exactly `digits` decimals, as "64.3%" had
-        return str(number.apply(value, self.locale))
-
-
-def load_babel_dates() -> None:
-    """Import babel's dates module, which its locale data loads: it reads the time zone as it is
-    imported (`babel.localtime`), and raises on a TZ naming a file that is no zone
-    (`TZ=:/etc/passwd`, `TZ=:/dev/zero`). Numbers need no zone, so the import is then made again
-    with TZ left out, and TZ put back for everything else."""
-    try:
-        import babel.dates  # noqa: F401  # imported for its side effect, once
-    except (ValueError, OSError, LookupError):
-        zone = os.environ.pop("TZ", None)
-        try:
-            import babel.dates  # noqa: F401, F811
-        finally:
-            if zone is not None:
-                os.environ["TZ"] = zone
-
-
 def install_language(language: str) -> None:
     """Make `language` the one every `_` call answers in, argparse's own words included.
 
@@ -139,6 +81,6 @@ def install_language(language: str) -> None:
     lets the preference reach "usage:", "options" and argparse's error messages too, whose
     translations are in our catalogue (eightoff/locale/argparse_words.py marks them).
     """
-    i18n.install(translations(language), LocaleNumbers(language))
+    i18n.install(translations(language))
     argparse._ = i18n._  # type: ignore[attr-defined]
     argparse.ngettext = i18n.ngettext  # type: ignore[attr-defined]

@@ -16,16 +16,18 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
-from eightoff import solver  # its names load when first used: after the first frame
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, GameView
 from eightoff.core.i18n import N_, _
 from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
+from eightoff.solver.hints import hint_from, position_before
+from eightoff.solver.limits import SOLVED, UNSOLVED
+from eightoff.solver.par import PAR_NODES, line_from
 
 if TYPE_CHECKING:
-    from eightoff.solver import SolveResult
+    from eightoff.solver.solve import SolveResult
 
 VERDICT_SECONDS = 5.0
 """The background search after each change: enough for almost every position."""
@@ -243,7 +245,7 @@ class Advisor:
         the par's board budget found the par's line)."""
         if self.request is None and self.wanted is None and self._session.wants_par:
             game = self.game
-            self.submit(Request(Purpose.PAR, game.start, game.rules, None, nodes=solver.PAR_NODES))
+            self.submit(Request(Purpose.PAR, game.start, game.rules, None, nodes=PAR_NODES))
 
     def close(self) -> None:
         if self.worker is not None:
@@ -283,9 +285,9 @@ class Advisor:
         result = self.current()
         if result is None:
             return THINKING
-        if result.status == solver.UNSOLVED:
+        if result.status == UNSOLVED:
             return CANNOT_BE_WON if self.game.at_deal else NO_LONGER_WINNABLE
-        return WINNABLE if result.status == solver.SOLVED else UNDECIDED
+        return WINNABLE if result.status == SOLVED else UNDECIDED
 
     def _judged(self, request: Request, result: SolveResult) -> None:
         if (request.position, request.rules) != (self.game.position, self.game.rules):
@@ -316,13 +318,13 @@ class Advisor:
     def _act(self, wanted: Wanted) -> None:
         result = self.current()
         assert result is not None and self.verdict is not None
-        advice = solver.hint_from(result, self.game)  # the rule the hint tests test
+        advice = hint_from(result, self.game)  # the rule the hint tests test
         if advice.move is not None:
             if wanted is Wanted.HINT:
                 self._session.advise(ShowHint(advice.move))
             else:
-                self._session.advise(PlaySolution(tuple(solver.line_from(self.game, result.moves) or ())))
-        elif result.status == solver.UNSOLVED:
+                self._session.advise(PlaySolution(tuple(line_from(self.game, result.moves) or ())))
+        elif result.status == UNSOLVED:
             if self.game.at_deal:
                 self._session.advise(CannotBeWon(from_start=True))
                 return
@@ -339,14 +341,14 @@ class Advisor:
     # ----- back to the last winnable position --------------------------------------------------
 
     def _rewind(self, undos: int) -> None:
-        before = solver.position_before(self.game, undos)
+        before = position_before(self.game, undos)
         if before is None:
             self._session.advise(CannotBeWon(from_start=False))
             return
         self.submit(Request(Purpose.REWIND, before, self.game.rules, REWIND_SECONDS, undos=undos))
 
     def _rewound(self, request: Request, result: SolveResult) -> None:
-        if result.status != solver.SOLVED:
+        if result.status != SOLVED:
             self._rewind(request.undos + 1)
             return
         self._session.advise(OfferRewind(request.undos))
@@ -368,7 +370,7 @@ class Advisor:
         self.submit(Request(Purpose.DEAL, deal(number, rules), rules, DEAL_SECONDS, deal_number=number))
 
     def _dealt(self, request: Request, result: SolveResult) -> None:
-        if result.status == solver.UNSOLVED and self.deal_tries < DEAL_TRIES:
+        if result.status == UNSOLVED and self.deal_tries < DEAL_TRIES:
             self._try_deal(request.rules)  # proved unwinnable; "unknown" is given the benefit
             return
         self._session.deal_found(Game.new(request.deal_number, request.rules))

@@ -18,11 +18,11 @@ from eightoff.core.preferences import Preferences
 from eightoff.session.advisor import Notice
 from eightoff.session.facts import DealFacts
 from eightoff.session.keeper import Keeper, not_kept
+from eightoff.session.records import Records
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from eightoff.session.records import Records
     from eightoff.store.games import Best
     from eightoff.store.saved_game import SavedGame
 
@@ -88,8 +88,6 @@ class Books:
         None without a store."""
         if self.keeper is None:
             return None
-        from eightoff.session.records import Records  # here, for start-up cost: when first asked
-
         return Records(self.keeper, self.tell_notices)
 
     @property

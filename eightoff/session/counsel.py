@@ -12,16 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from eightoff import solver  # its names load when first used: after the first frame
 from eightoff.core.game import Game, GameView
 from eightoff.core.outcome import Outcome
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.session.advisor import THINKING, Advice, Advisor, PlaySolution, ShowHint, Wanted
 from eightoff.session.facts import DealFacts
+from eightoff.solver.par import decided, par_from
+from eightoff.solver.solve import grade_of
 
 if TYPE_CHECKING:
-    from eightoff.solver import SolveResult
+    from eightoff.solver.solve import SolveResult
 
 AdviceListener = Callable[[Advice], None]
 
@@ -164,7 +165,7 @@ class Counsel:
             return
         if (position, rules) != (game.start, game.rules):
             return
-        decided = not self.settled and solver.decided(result)
-        par = solver.par_from(position, rules, result) if decided else None
-        self.settled = self.settled or decided
-        session.facts = session.facts.learned(solver.grade_of(result), par)
+        now_decided = not self.settled and decided(result)
+        par = par_from(position, rules, result) if now_decided else None
+        self.settled = self.settled or now_decided
+        session.facts = session.facts.learned(grade_of(result), par)

@@ -15,8 +15,7 @@ from typing import Protocol
 from eightoff.core.i18n import _, pgettext
 from eightoff.core.outcome import Outcome
 from eightoff.session.facts import DealFacts
-from eightoff.solver import GRADES
-from eightoff.solver.grade import deal_grades, grades_between, random_graded_deal
+from eightoff.solver.grade import GRADES, deal_grades, grades_between, random_graded_deal
 
 WINNABLE_CHOICES: tuple[tuple[str, str] | None, ...] = (
     None,

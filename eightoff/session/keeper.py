@@ -5,13 +5,7 @@ one too: a deal chosen by number stays that game's unfinished game until it is p
 records each outcome at the moment the session decides it, keeps one unfinished game per
 variant for the Game chooser to resume, and hands the store's notices on.
 
-Counting (see docs/storage.md): a game counts once a move is made; a won game is
-logged when it is won; a started game left for another, once the player confirmed leaving it,
-is logged as lost. A game asked for on the command line (`--deal`), or a logged game of
-another variant dealt again, does not resume that variant's unfinished game, but leaves it in
-its file until the new game's first move: only then is it left for another game, and logged as
-lost. Quitting before that move keeps it.
-"""
+The longer reasons: docs/notes.md, `eightoff.session.keeper`."""
 
 from __future__ import annotations
 

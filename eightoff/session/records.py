@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Protocol
 from eightoff.core import deals
 from eightoff.core.game import Game
 from eightoff.core.i18n import _
-from eightoff.core.limits import local_time
 from eightoff.core.notation import parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
@@ -39,7 +38,8 @@ from eightoff.session.figure_words import (
 from eightoff.session.figures import ROLLING, Figures, everything
 from eightoff.session.grading import deal_grade, grade_name
 from eightoff.session.keeper import not_kept
-from eightoff.solver import GRADES
+from eightoff.solver.grade import GRADES
+from eightoff.store.clock import local_time
 from eightoff.store.daily_records import streaks
 from eightoff.store.schema import FinishedGame
 from eightoff.store.statistics import TIME_EDGES, Statistics

@@ -1,18 +1,7 @@
 """The solver's compact board: cards as small ints, columns as `bytes`, cells and reserve as
 sorted `bytes`.
 
-`core.Position` is built for clarity; the search visits hundreds of thousands of boards, so it
-runs on this flat form instead. Everything a variant changes is read once from the `Rules`
-value (build, empty columns, run capacity, number of cells, auto-play safety) into tables
-here, so the search has no per-variant branches and the rules are written down only in the
-core. `tests/solver/test_engine.py` checks, on random positions of every variant, that the
-boards this engine reaches in one move are exactly those the core's `legal_moves` reaches.
-
-A card is `suit * 16 + rank` (1..61): it fits in a byte, and rank 0 and 14 are no card, so
-bytes 0 and 14 serve as separators in the visited-set key. Face-down cards are known to the
-solver, and they never limit a move here: the only game that deals them (Raglan) moves one
-card at a time, and the top card of a column is always face up.
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.board`."""
 
 from __future__ import annotations
 
@@ -482,11 +471,7 @@ class Engine:
         take-backs matter, the best-first search brings reserve and foundation cards into play
         by `supply_chains` instead; the proof search's engine (`proving`) makes them plain
         moves. Why a search of these moves that runs dry has proved the board lost (except
-        with supply chains): docs/solver.md, "Sound pruning".
-
-        The search's second hottest function, so written out flat: what each column's movable
-        run may do comes cached (`offers`), and the top cards are found in one dict. Methods
-        are called directly, not through local aliases: compiled, that is a C call."""
+        with supply chains): docs/solver.md, "Sound pruning"; how it is written, docs/notes.md."""
         columns, cells, foundations, reserve = board
         parents, fills = self.parents, self.fills
         free = self.cells - len(cells)

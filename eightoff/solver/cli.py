@@ -14,15 +14,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from typing import TextIO
 
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
-from eightoff.core.i18n import N_, _
+from eightoff.core.i18n import N_, _, decimal
 from eightoff.core.limits import MAX_SECONDS
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
+from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
 from eightoff.solver.limits import DEFAULT_STATES, Budget, Status
 from eightoff.solver.par import player_moves
 from eightoff.solver.solve import grade_of, solve
@@ -146,18 +149,39 @@ def _solve_range(numbers: range, rules: Rules, args: argparse.Namespace) -> int:
     """One JSON line per deal as it is decided, then `{"summary": ...}`; a progress bar on
     stderr only when stderr is a terminal. The summary is added up as lines go out: a range of
     any length takes the same memory."""
-    # Imported here, for start-up cost: only a range of deals needs the pool and progress bar.
-    from tqdm import tqdm
-
-    from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
-
     job = Job(rules, args.time_limit, args.max_states or None)
     totals = Summary()
-    bar_wanted = sys.stderr.isatty()
-    with tqdm(total=deal_count(numbers), unit="deal", disable=not bar_wanted, file=sys.stderr) as bar:
-        for entry in solve_deals(numbers, job, args.jobs):
-            print(json.dumps(entry), flush=True)
-            totals.add(entry)
-            bar.update()
+    progress = Progress(deal_count(numbers), sys.stderr if sys.stderr.isatty() else None)
+    for entry in solve_deals(numbers, job, args.jobs):
+        print(json.dumps(entry), flush=True)
+        totals.add(entry)
+        progress.step()
+    progress.close()
     print(json.dumps({"summary": {"rules": rules.name, **totals.figures()}}))
     return 0
+
+
+class Progress:
+    """One line on a terminal, written over as deals are decided: how many of how many, the
+    rate and the time left (a range may take an hour). `out` None writes nothing."""
+
+    def __init__(self, total: int, out: TextIO | None) -> None:
+        self.total, self.out, self.done = total, out, 0
+        self.began = time.monotonic()
+
+    def step(self) -> None:
+        self.done += 1
+        if self.out is None:
+            return
+        seconds = time.monotonic() - self.began
+        rate = self.done / seconds if seconds > 0 else 0.0
+        left = round((self.total - self.done) / rate) if rate else 0
+        line = _("{done}/{total} deals, {rate} a second, {left} left").format(
+            done=self.done, total=self.total, rate=decimal(rate, 1), left=f"{left // 60}:{left % 60:02d}")
+        self.out.write(f"\r{line}\033[K")
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.out is not None and self.done:
+            self.out.write("\n")
+            self.out.flush()

@@ -1,36 +1,10 @@
 """Where the search's compiled modules live, and whether to use them.
 
-mypyc compiles the search's hot modules (`COMPILED`) into a folder together with
-`SOURCES_FILE`, a digest of the sources it compiled. Two such folders may be there:
+mypyc compiles the search's hot modules (`COMPILED`) into a folder with a digest of their
+sources; `use_native` puts the folder built from the sources installed now first on the
+solver package's path. The pure-Python modules stay the reference and the fallback.
 
-- the installed package's own (`bundled_dir()`, inside this package): `pip install .` and
-  `pipx install .` make it where a C compiler works (see setup.py), and `scripts/build-app`
-  bundles it into the standalone program;
-- a developer's (`native_dir()`, a folder of the interpreter's environment): `scripts/build-fast`
-  makes it for the editable install in .venv, never beside the sources, which an editable
-  install would run in place of the `.py` files.
-
-`use_native` puts the first folder whose digest matches the sources installed now first on
-the solver package's `__path__`, so `eightoff.solver.board` and the others are then the
-compiled ones. They are the same code: nothing else changes, and every other module imports
-them by the same names.
-
-The pure-Python modules stay the reference and the fallback: a machine without a C compiler
-or without mypyc has no folder; a source edited since the build no longer matches the digest
-(so a stale build is never run); and `EIGHTOFF_PURE_PYTHON=1` turns the compiled modules off
-(`tests/solver/test_compiled.py` runs both and compares their answers). A frozen program
-ships no sources to compare: it uses the build bundled with it, since both come from one
-wheel and cannot change apart.
-
-Compiled, the classes of these modules are mypyc's native classes: other modules may use them
-as before, but may not subclass them or give their instances attributes the class does not
-declare (a module that needs to should join `COMPILED`, and `test_compiled` will tell). A source
-mypyc cannot compile fails the build, which leaves the pure-Python solver in use.
-
-The solver package asks this module only when one of the search's modules is first imported
-(`eightoff deal` never does), and setup.py reads it by its path, so it uses only the standard
-library's quickest modules: os, sys and zlib, no pathlib or hashlib.
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.compiled`."""
 
 from __future__ import annotations
 

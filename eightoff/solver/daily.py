@@ -7,17 +7,7 @@ its deal and grade whatever later changes to the grade tables or the solver, and
 shared between two versions names the same deal; a par may only go down, when the solver
 finds a shorter line. A date outside the list has no daily deal.
 
-`scripts/daily_pars.py` writes and extends the lists with the rules below (`extend`):
-
-- a date's grade follows the weekday: Monday and Tuesday easy, Wednesday and Thursday medium,
-  Friday and Saturday hard, Sunday expert (`grade_of_day`);
-- each grade has a cycle of deals: for a new game, the deals of the grade's shipped table in a
-  fixed shuffled order (`daily_order`: sorted by a CRC-32 of game, grade and deal, which
-  Python's `random` would not promise to keep between versions), the first ones with a par,
-  `POOL_WEEKS` weeks' worth; for a written list, the cycle its lines already walk;
-- the k-th day of a grade takes the cycle's entry k modulo its length, so a deal comes back
-  only after as many days of its grade as the cycle is long (at least a year; tests check).
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.daily`."""
 
 from __future__ import annotations
 

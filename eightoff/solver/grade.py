@@ -1,23 +1,9 @@
 """Difficulty grades (easy, medium, hard, expert), from what a player feels in a solved deal.
 
-The score of a solution adds three things, each on a scale where one unit is about as much
-harder as the others' units:
+The score of a solution adds three things a player feels, each in units about as hard as the
+others'; a deal's grade is the quartile of its score among the game's solved deals.
 
-- effort: log2(1 + boards the search expanded). Traps cost the search detours just as they
-  cost a player false starts; a deal the heuristic walks straight through scores ~7, one
-  that needed thousands of boards ~12 and more. Board counts, not seconds, so a grade does
-  not depend on the machine.
-- length: moves in the (shortened) solution / 25. Longer deals need more planning.
-- tightness: 4 x the share of the solution's moves made with no free cell and no empty
-  column left (for Raglan, no empty column). Few safe choices: one wrong move there loses.
-
-The thresholds between grades are the quartiles of the score over the calibration deals of
-each game (FreeCell 1-32000, Eight Off 1-10000, others 1-1000), so each grade holds about a
-quarter of the winnable deals. `scripts/bench_solver.py --write-grades` measures them and
-writes the data file the game's registry entry names (`Variant.grade_table`, in `data/`): a
-`# thresholds` line and the deal numbers of each grade, so the window can pick a winnable
-deal of a chosen grade at once (`deals_of_grade`).
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.grade`."""
 
 from __future__ import annotations
 
@@ -68,8 +54,8 @@ def grade_of_deal(rules_name: str, number: int) -> str | None:
     calibrated, a deal past the calibrated range, or one the benchmark found no win for).
 
     Read off the table's text without parsing its numbers: the window asks this of its
-    opening deal before the first frame, and FreeCell's table lists 32,000 deals (the parse
-    took ~8 ms and 1 MB); only a deal of a chosen grade needs the whole table (`_table`).
+    opening deal before the first frame, and FreeCell's table lists 32,000 deals; only a deal
+    of a chosen grade needs the whole table parsed (`_table`).
     """
     return next((grade for grade, runs in _lines(rules_name).items() if _listed(runs, number)), None)
 

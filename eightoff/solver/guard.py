@@ -1,57 +1,23 @@
-"""Keeping a helper process in bounds: it dies with its parent and cannot grow without limit.
-
-Parent death: on Linux the kernel can send a signal when the parent dies
-(`prctl(PR_SET_PDEATHSIG)`), which works even when the parent is killed with SIGKILL and the
-child is deep in a search. Elsewhere a daemon thread polls `os.getppid()`: when the parent dies
-the child is handed to another process and its parent id changes. A search releases the GIL
-every few milliseconds, so the thread gets its turn. Where the kernel watches, no thread does:
-it would wake the idle worker five times a second, and an idle program should cost the
-laptop's battery nothing.
+"""Keeping a helper process in bounds: it cannot grow without limit, and it starts with no
+signal blocked.
 
 Memory: `RLIMIT_AS` caps the address space a given number of bytes above what the process
 already maps, so an allocation past it raises `MemoryError` (which the worker turns into an
 "unknown" answer) instead of the machine swapping. Resident pages can only grow by what the
-address space grows by, less what was mapped but not yet touched.
+address space grows by, less what was mapped but not yet touched. (The worker ends with its
+window by reading its socket's end-of-file: eightoff/solver/worker.py.)
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import signal
 import sys
-import threading
-import time
 from collections.abc import Callable
 
-PR_SET_PDEATHSIG = 1
-POLL_SECONDS = 0.2
-
-
-def die_with_parent(parent: int) -> None:
-    """End this process (at once, no clean-up) when process `parent` is gone."""
-    watched = sys.platform.startswith("linux") and _ask_kernel()
-    if os.getppid() != parent:
-        os._exit(1)  # the parent died before we were watching
-    if watched:
-        return
-    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
-
-
-def _ask_kernel() -> bool:
-    """Whether the kernel will end us with the parent (else the polling thread watches)."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)  # the C library, already loaded (no search)
-        return bool(libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(POLL_SECONDS)
-    os._exit(1)
+if sys.platform != "win32":
+    import resource
 
 
 def unblock_signals() -> None:
@@ -65,9 +31,7 @@ def unblock_signals() -> None:
 def cap_memory(extra_bytes: int) -> None:
     """Let the address space grow by at most `extra_bytes` from its size now (no-op where the
     platform has no such limit)."""
-    try:
-        import resource
-    except ImportError:  # Windows
+    if sys.platform == "win32":
         return
     mapped = _mapped_bytes()
     if not mapped:

@@ -35,8 +35,8 @@ SOLVED, UNSOLVED, UNKNOWN = Status.SOLVED, Status.UNSOLVED, Status.UNKNOWN
 
 
 DEFAULT_STATES = 1_500_000
-"""Distinct boards kept by one search before the answer is "unknown": about 650 MB at the
-~430 bytes a board costs, so a search stays under 1 GB."""
+"""Distinct boards kept by one search before the answer is "unknown", so that a search stays
+under 1 GB (docs/notes.md, "Tuning figures")."""
 CLOCK_EVERY = 128
 """Boards counted between looks at the clock and at the stop flag: asking the worker's socket
 is a system call, and 128 boards are a few milliseconds of search, so a cancel still ends a

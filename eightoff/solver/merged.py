@@ -1,20 +1,6 @@
 """A proof that a deal is lost, searched in a smaller game where twins are one card.
 
-In alternate-colour building a column move reads a card's colour and rank only, so the two
-cards of one colour and rank ("twins", such as 9C and 9S) do the same everywhere but on the
-foundations. `MergedGame` plays a coarser game where the twins of every rank above
-`merge_above` are one token, which may go home on either foundation of its colour. Every line
-that wins the real game wins this one, so when this game has no win the real game has none;
-and boards that differ only in where twins lie are one board here, so there is far less to
-exhaust (Raglan 382 is proved lost here, where the take-back search never decided it).
-
-The search is for Raglan's shape (one card at a time, no cells, take-backs). It makes every
-plain move that brings no card into play, brings cards into play only in blocks
-(`MergedGame._blocks`), and folds as the real engine does (`Engine.sent_back`). Why a search of
-these runs dry only where the merged game has no win, and why low ranks keep their suits:
-docs/solver.md, "The merged game". `tests/solver/test_merged.py` checks both halves against
-brute force on small positions.
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.merged`."""
 
 from __future__ import annotations
 

@@ -5,12 +5,7 @@ board reachable under the sound pruning of `Engine.moves` once, in any order. So
 keeps only the keys of the boards seen and a stack of the boards on the current path, each
 with the moves left to try: about half a best-first runner's cost per board.
 
-It runs on an engine built with `proving=True`, which folds by the wider `safe_two_below` and,
-where take-backs matter, makes every take-back a plain move: the runners' supply chains find
-wins sooner but miss some, so there this search is their only proof. When the stack runs dry
-the deal is lost. A win found on the way is a line like any other, and the core's replay
-checks it. Why it is sound: docs/solver.md, "The depth-first prover".
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.prove`."""
 
 from __future__ import annotations
 

@@ -150,8 +150,7 @@ class Heuristic:
     - cell: occupied cells; not home: cards not yet on the foundations;
     - empty: empty columns, which count against the score (room to move runs).
 
-    Column features are cached, since most columns survive a move unchanged (a search meets
-    a few hundred distinct columns over hundreds of thousands of boards)."""
+    The longer reasons: docs/notes.md, `eightoff.solver.search.Heuristic`."""
 
     def __init__(self, engine: Engine, weights: Weights) -> None:
         self.engine = engine
@@ -219,13 +218,7 @@ def search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio | 
     first alone at its own speed, and a deal on which it wanders costs a few times what the
     luckiest weighting needs.
 
-    Where the portfolio shares boards, each board is expanded once by whichever weighting
-    reaches it first, so "unsolved" costs one pass over the reachable boards whichever
-    weightings took part; otherwise each weighting is its own complete search, and the first
-    to run dry is the proof. After `Portfolio.alone_after` the first goes on alone. Why either
-    way is complete: docs/solver.md, "The best-first search".
-
-    `portfolio` is the game's own (`portfolio_for`) unless given, as tests give tiny ones."""
+    The longer reasons: docs/notes.md, `eightoff.solver.search.search`."""
     collecting = gc.isenabled()
     gc.disable()
     try:

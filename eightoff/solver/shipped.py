@@ -1,8 +1,8 @@
 """The tables shipped in eightoff/solver/data (grades, daily lists), read as the window starts.
 
 pkgutil asks the package's own loader for the bytes (a folder, a zip or a frozen build alike);
-importlib.resources' `files()` would first import itself, its readers, zipfile and threading:
-some 2.5 ms of processor time on the path to the first frame, for one small text file.
+importlib.resources' `files()` would first import itself, its readers, zipfile and threading,
+on the path to the first frame, for one small text file.
 """
 
 from __future__ import annotations

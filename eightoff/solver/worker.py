@@ -1,30 +1,12 @@
 """The solver off the window's back: searches run in a separate process, one at a time.
 
-A process, not a thread: a search is pure Python and would hold the GIL against the window's
-frames. The process starts on the first request (never at import) as a fresh interpreter
-running this module's `main` (see `worker_command`), so it shares nothing with the window's
-SDL state and holds only the solver. Not multiprocessing's "spawn": that starts a
-resource-tracker process beside it (13 MB more resident memory, for a program that keeps the
-window and its helpers under 100 MB) and re-imports the window's main module. The two talk
-over a socket pair (`multiprocessing.connection`'s pickled messages). A newer request
-supersedes the older one: the search asks every few hundred boards whether anything has come
-in since (a newer request, or a cancel), so a stale search ends within milliseconds.
+A process, not a thread (a search would hold the GIL against the window's frames), started
+at the first request as a fresh interpreter; the two talk over a socket pair. A newer request
+supersedes the older one, the `notify` callback wakes the window when an answer is ready, and
+answers are cached. The worker ends with its window at its socket's end-of-file, and keeps its
+memory within a budget during a search and a smaller one between searches (`guard`).
 
-Waking the window: pass `notify` (called from a helper thread when a result is ready to be
-`poll`ed; the window posts itself an event from it), or wait on `fileno()` with select, or
-poll on a timer only while `pending` is true. Results for positions seen before, and for every
-position along a winning line already found, come from a cache at once.
-
-Bounds (see `guard`): the process dies within a fraction of a second of its window, even when
-the window is killed with SIGKILL (the kernel's parent-death signal, and the socket's end seen
-by the search). Its memory is a budget for the whole process during a search
-(`WORKER_MEMORY`): the room left above what it holds idle caps its address space (past it an
-allocation fails and the answer is "unknown"), and a search that brings the process near its
-budget stops as "unknown" (the resident size is read every few hundred boards; see
-`_full_or_asked`). Between searches it holds far less: each answer carries the resident size
-the search left, and a worker left above `IDLE_MOST` is ended (its memory goes back to the
-system with it) and a fresh one started when the next question comes.
-"""
+The longer reasons: docs/notes.md, `eightoff.solver.worker`."""
 
 from __future__ import annotations
 
@@ -36,37 +18,29 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextlib import suppress
+from multiprocessing.connection import Connection, Pipe, wait
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.limits import Status
-from eightoff.solver.solve import SolveResult
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
+from eightoff.solver.board import engine_for
+from eightoff.solver.guard import cap_memory, peak_bytes, resident_bytes, resident_gauge, unblock_signals
+from eightoff.solver.limits import Budget, Status
+from eightoff.solver.solve import SolveResult, solve
 
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0
 WORKER_MEMORY = 144 << 20
-"""The worker's whole resident size at most during a search. Sized so that the window decides
-every deal the command line decides in 2 s (120,000 boards): of deals 1-300 of each game the
-largest, FreeCell 286 and Raglan 275, peaked at 131 and 125 MB (scripts/window_verdicts.py);
-at the 40 MB it had before, 17 such deals were left "winnable?", and at 112 two still were.
-The player's verdict is worth more than the memory, which is held only while a search runs
-(`IDLE_MOST`)."""
+"""The worker's whole resident size at most during a search: sized so that the window decides
+every deal the command line decides in 2 s (the figures: docs/solver.md, "Tuning")."""
 IDLE_MOST = 32 << 20
 """The worker's resident size between searches at most: one that a search left above it is
-ended and started afresh on the next request. A fresh worker holds 18 MB; after searches that
-peaked at 34 to 131 MB it held 21 to 26 MB (the engines dropped and the cycles collected, most
-of the freed heap goes back by itself), so this ends only a worker whose heap stayed
-fragmented."""
+ended and started afresh on the next request; it ends only a worker whose heap stayed
+fragmented (the figures: docs/solver.md, "Tuning")."""
 STATE_BYTES = 800
 """Where the resident size cannot be read (no /proc), the cap on boards kept stands in for it:
-what a kept board costs the worker's search, at the high end: Eight Off's peaked at 670
-bytes a board all tables counted, Seahaven Towers' at 650; at 700, a Raglan search too big for
-the worker ran into the address-space cap before the state cap (scripts/bench_gui.py)."""
+what a kept board costs the worker's search, at the high end (docs/notes.md, "Tuning figures")."""
 ROOM_FOR_STATES = 0.9
 """The share of the room the boards may take; past the rest, the address-space cap answers
 "unknown"."""
@@ -113,18 +87,10 @@ def states_for(room: int) -> int:
     return max(1, int(room * ROOM_FOR_STATES) // STATE_BYTES)
 
 
-def serve(descriptor: int, parent: int, memory: int | None, states: int | None) -> None:
-    """The worker process: solve each request unless a newer one has come; die with the
-    window; a search that runs out of room answers "unknown"."""
-    from multiprocessing.connection import Connection
-
-    # Here, for the window's start-up cost: only the worker's own process searches.
-    from eightoff.solver.board import engine_for
-    from eightoff.solver.guard import cap_memory, die_with_parent, peak_bytes, resident_bytes, resident_gauge
-    from eightoff.solver.limits import Budget
-    from eightoff.solver.solve import solve
-
-    die_with_parent(parent)
+def serve(descriptor: int, memory: int | None, states: int | None) -> None:
+    """The worker process: solve each request unless a newer one has come; end at the
+    socket's end-of-file (the window is gone); a search that runs out of room answers
+    "unknown"."""
     connection = Connection(descriptor)
     stop: Callable[[], bool] = connection.poll
     if memory is not None:
@@ -195,19 +161,17 @@ is appended, so it never hides a module of the standard library)."""
 def worker_command(descriptor: int, memory: int | None, states: int | None) -> list[str]:
     """The command that starts the worker on the socket `descriptor` (a frozen build runs
     itself with WORKER_ARGUMENT); 0 stands for None."""
-    numbers = [str(number or 0) for number in (descriptor, os.getpid(), memory, states)]
+    numbers = [str(number or 0) for number in (descriptor, memory, states)]
     if getattr(sys, "frozen", False):
         return [sys.executable, WORKER_ARGUMENT, *numbers]
     return [sys.executable, "-c", BOOT, str(Path(__file__).resolve().parents[2]), *numbers]
 
 
 def main(arguments: list[str]) -> None:
-    """The worker's process: FD PARENT MEMORY STATES, as `worker_command` writes them."""
-    descriptor, parent, memory, states = (int(argument) for argument in arguments[:4])
-    from eightoff.solver.guard import unblock_signals  # here, for the window's start-up cost
-
+    """The worker's process: FD MEMORY STATES, as `worker_command` writes them."""
+    descriptor, memory, states = (int(argument) for argument in arguments[:3])
     unblock_signals()
-    serve(descriptor, parent, memory or None, states or None)
+    serve(descriptor, memory or None, states or None)
 
 
 class SolverWorker:
@@ -371,9 +335,6 @@ class SolverWorker:
         if self._connection is not None and self._process is not None and self._process.poll() is None:
             return self._connection
         self._shutdown()
-        # Here: the window's first frame does not wait for it (start-up).
-        from multiprocessing.connection import Pipe
-
         self._connection, theirs = Pipe()
         try:
             self._process = subprocess.Popen(
@@ -398,8 +359,6 @@ class SolverWorker:
 
     def _watch(self, connection: Connection, stop: int) -> None:
         """Call `notify` once per batch of results, then sleep until the window has polled."""
-        from multiprocessing.connection import wait
-
         assert self._notify is not None
         while True:
             if stop in wait([connection, stop]):

@@ -6,6 +6,7 @@ overwritten; atomic writes (docs/storage.md, "Small files").
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import tempfile
 from datetime import datetime
@@ -17,10 +18,7 @@ from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read
 
 
 def warn(message: str, *args: object) -> None:
-    """A line in the "eightoff.store" log. logging is imported at the first one, for start-up
-    cost (~3 ms): a window that finds its files sound never writes one."""
-    import logging
-
+    """A line in the "eightoff.store" log."""
     logging.getLogger("eightoff.store").warning(message, *args)
 
 

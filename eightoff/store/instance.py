@@ -6,11 +6,7 @@ The first window takes an OS lock (flock on POSIX, msvcrt.locking on Windows) on
 process dies, even by SIGKILL, so a crash never leaves a stale lock behind. A second window
 fails to take it without waiting and then leaves the first one's unfinished game alone.
 
-The two system calls are made here rather than through filelock, which this used before: its
-import cost the window 5.6 MB of its 60 MB (it loads OpenSSL through `secrets`, and its own
-settings machinery) and about 10 ms before the first frame (the window must stay small and open fast), for one
-non-blocking lock that is never waited on.
-"""
+The longer reasons: docs/notes.md, `eightoff.store.instance`."""
 
 from __future__ import annotations
 
@@ -20,6 +16,11 @@ import os
 import sys
 import time
 from pathlib import Path
+
+if sys.platform == "win32":
+    import msvcrt
+else:
+    import fcntl
 
 from eightoff.store.files import aside_path
 from eightoff.userfiles.dirs import private_folder
@@ -35,12 +36,8 @@ EDEADLOCK); any other error means the folder cannot hold a lock at all."""
 def lock_now(descriptor: int) -> None:
     """Take the lock on the open file without waiting; OSError if it cannot be taken."""
     if sys.platform == "win32":
-        import msvcrt
-
         msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
     else:
-        import fcntl
-
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 

@@ -23,11 +23,12 @@ import msgspec
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import _, ngettext
-from eightoff.core.limits import clamp_seconds, now_clamped
+from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, variant_of
-from eightoff.store import database, games, pending, preferences_store, saved_game, unfinished
+from eightoff.store import database, exchange, games, pending, preferences_store, saved_game, unfinished
+from eightoff.store.clock import now_clamped
 from eightoff.store.daily_records import DayResult, day_results
 from eightoff.store.database import Database, Unwritten
 from eightoff.store.files import Notices, StoreFiles
@@ -512,8 +513,6 @@ class Store:
     def export_games(self, out: IO[bytes], rules_name: str | None = None) -> int:
         """Write every game (of `rules_name`) as a JSON line, as played; how many. A row that
         does not read is skipped, and kept apart once all have been read."""
-        from eightoff.store import exchange  # here, for start-up cost: the window never needs it
-
         self._settle()
         written: int = self._read(
             lambda connection: exchange.export_lines(connection, self._unread, out, rules_name), 0)
@@ -523,7 +522,5 @@ class Store:
     def import_games(self, source: IO[bytes]) -> Imported | None:
         """Add the games of JSON lines, each id once, in one transaction: what was added and
         skipped, or None when the database did not take them."""
-        from eightoff.store import exchange  # here, for start-up cost: the window never needs it
-
         lines = exchange.Lines(source, now_clamped()[0])
         return self._write(lambda connection: exchange.add_lines(connection, lines), durable=True)

@@ -6,11 +6,7 @@ at every save; table `steps` holds its history as played, the redo tail after th
 save writes only the steps after the last one both the saved and the played history share
 (`Mark`), in one transaction, so a move costs the same however long the game.
 
-Nothing that does not read is deleted: a row that does not load is copied into `kept` before it
-is removed; a step that does not read or replay ends the history there, and the whole game is
-copied into `kept` before the next save writes over what followed it. A save over a row another
-program wrote since this one read it (its generation moved on) copies that row into `kept` first.
-"""
+The longer reasons: docs/notes.md, `eightoff.store.unfinished`."""
 
 from __future__ import annotations
 

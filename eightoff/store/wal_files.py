@@ -5,15 +5,7 @@ whatever it finds under those names: a link, a folder, a pipe or another user's 
 every write fail for ever, or the database unopenable. So before opening, anything but a
 regular file of this user (that this user may write) is set aside, renamed and never deleted.
 
-The database is created 0600 before SQLite makes it (SQLite gives its companions the
-database's own mode), so the games are private whatever the umask.
-
-While a window has the database open, the file under its name may change: deleted, moved and
-copied back, or its log removed or swapped. SQLite goes on writing into the file it opened, and
-every later move would go into a file that is gone. `Watch` compares the files' identity
-(device and inode) at each write with what was opened, and `rescue` saves what the open
-connection holds before the window opens the file now under the name.
-"""
+The longer reasons: docs/notes.md, `eightoff.store.wal_files`."""
 
 from __future__ import annotations
 

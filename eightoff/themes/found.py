@@ -10,6 +10,7 @@ A theme is named in preferences by its `id`: `aisleriot:<file name without exten
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -105,8 +106,6 @@ def _entries(folder: Path) -> Iterator[os.DirEntry[str]]:
     except (FileNotFoundError, NotADirectoryError):
         return
     except OSError as error:
-        import logging  # here: only an unreadable folder needs it, and the first frame does without
-
         logging.getLogger(__name__).debug("card themes in %s cannot be listed: %s", folder, error)
 
 

@@ -1,30 +1,12 @@
 """Screen-reader support through AccessKit, the route pygame-ce documents for accessibility:
 AT-SPI on Linux, UI Automation on Windows, NSAccessibility on macOS.
 
-The window is only pixels to the system, so this module tells the platform's accessibility
-API what is on it, as a tree: the window; two live regions that say each announcement (moves,
-the picked card, notices, a win); the game's summary; the toolbar's buttons; every pile, named
-by its top card ("The 7 of hearts, column 3"); and an open dialog with its text and buttons.
-The focus follows the keyboard: a picked pile, the toolbar's ring, a dialog's focused button.
-A screen reader may also press a button or pick a pile (its click action), or move the focus.
-
-AccessKit is an optional dependency (`pip install 'eightoff[access]'`). The tree is first
-described in plain values (`Item`), so each frame's description is compared with the last
-and only what changed is sent; AccessKit's own types are made only at the edge. The adapter
-calls us from its own thread (on Linux always): it reads only the last description, which is
-replaced whole and never changed in place, and it asks for actions by posting a pygame event
-that the loop handles like any other.
-
-Nothing here may stop the game. Without AccessKit, without a D-Bus session, or when the
-adapter cannot start or fails later, the game runs as it does without a bridge and the log
-says why, once; the player gets no notice (Help says whether screen-reader support is on).
-"""
+The longer reasons: docs/notes.md, `eightoff.ui.accesskit_bridge`."""
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import importlib
 import logging
 import os
 import sys
@@ -35,6 +17,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
+
+try:
+    import accesskit
+    TOOLKIT: ModuleType | None = accesskit
+except ImportError:  # an optional dependency: the game runs without it
+    TOOLKIT = None
 
 from eightoff.core.i18n import _
 from eightoff.core.piles import Pile, PileKind
@@ -465,9 +453,8 @@ def connect_access(app: App, make_adapter: AdapterFactory | None = None) -> Brid
     """Give screen readers the window, if AccessKit is installed and its adapter starts; set
     `app.screen_reader` to what happened (Help says it). Never raises: the game goes on.
     `make_adapter` stands in for this system's adapter (`platform_adapter` on the app's window)."""
-    try:
-        toolkit = importlib.import_module("accesskit")
-    except ImportError:
+    toolkit = TOOLKIT
+    if toolkit is None:
         log.debug("screen-reader support is off: AccessKit is not installed (pip install 'eightoff[access]')")
         app.screen_reader = Support.OFF
         return None

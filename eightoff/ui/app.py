@@ -16,7 +16,9 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
+
+import pygame
 
 from eightoff.core.game import Game
 from eightoff.core.i18n import N_, _
@@ -25,10 +27,11 @@ from eightoff.session.advisor import Advisor
 from eightoff.session.changes import Change, Listener
 from eightoff.session.session import Session
 from eightoff.session.start import open_session
+from eightoff.ui import theme
 from eightoff.ui.access import Support
+from eightoff.ui.accesskit_bridge import connect_access
 from eightoff.ui.icon import make_icon
-from eightoff.ui.layout import fit_scale, min_window, small_window_scale
-from eightoff.ui.memory import heap_trimmer
+from eightoff.ui.layout import fit_scale, min_window, small_window_scale, table_fits
 from eightoff.ui.move_log import MoveLog
 from eightoff.ui.preferences_owner import PreferencesOwner
 from eightoff.ui.scaling import desktop_scale, no_dpi, pixels_per_point, xrdb_dpi
@@ -37,9 +40,6 @@ from eightoff.ui.sdlwait import sdl_waiter
 from eightoff.ui.table import TableScene
 from eightoff.ui.unsaved_quit import QuitGuard
 from eightoff.ui.window import Screen, start_display
-
-if TYPE_CHECKING:
-    import pygame
 
 TITLED = (Change.NEW, Change.RESTART)
 """The changes after which the title bar names another game or deal."""
@@ -66,11 +66,9 @@ class App:
         print_layout: bool = False,
         out: TextIO | None = None,
     ) -> None:
-        import pygame
-
         self.pygame = pygame
-        # A plain software framebuffer: SDL's default here is a GL texture, and loading the GL
-        # driver costs ~100 MB of memory for nothing (we only blit and flip).
+        # A plain software framebuffer: SDL's default here is a GL texture, and the GL driver
+        # would take a great deal of memory for nothing (we only blit and flip).
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # On Windows SDL then sizes the window in points and gives the drawable the real
         # pixels, as macOS does; without it Windows stretches a 1x window, blurred.
@@ -105,7 +103,6 @@ class App:
         self.waiter = sdl_waiter()
         self.taken: list[pygame.event.Event] = []
         """Events the wait took off the queue (pygame's own wait does), handled first."""
-        self.trim = heap_trimmer()
         self.shown = 0
         """Frames put on screen (steps that drew nothing are not counted)."""
         self._released_at = -1
@@ -131,6 +128,8 @@ class App:
         self._after_first_frame: list[Callable[[], None]] | None = []
         self.move_log = MoveLog(session, self.out) if log_moves else None
         self.scenes: list[Scene] = []
+        self.too_small = False
+        """Whether the window is below the smallest table that can be drawn (see `refit`)."""
 
         self.table = TableScene(self, self.session, self.settings)
         self.scenes.append(self.table)
@@ -255,8 +254,8 @@ class App:
         """Loop until Quit (or `max_frames` frames), sleeping whenever nothing happens.
 
         Before a sleep that nothing but input ends (a fresh deal, a finished game, a dialog),
-        the scenes let go of what they can make again (the table's static picture) and the
-        heap gives back its free pages, once a frame shown: input that changes nothing on
+        the scenes let go of what they can make again (the table's static picture), once a
+        frame shown: input that changes nothing on
         screen costs nothing more. Not between the clock's ticks: the picture would be painted
         again every second of a game."""
         while self.running and (max_frames is None or self.frames < max_frames):
@@ -265,7 +264,6 @@ class App:
                 self._released_at = self.shown
                 for scene in self.scenes:
                     scene.release()
-                self.trim()
             self.wait(timeout)
             self.step()
         return 0
@@ -337,33 +335,54 @@ class App:
             self.table.router.perform("fullscreen")
         elif kind in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                       pygame.MOUSEMOTION, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
-            self.window.to_pixels(event)
-            self.top.handle(event)
+            if not self.too_small:  # no table on screen to press or type on
+                self.window.to_pixels(event)
+                self.top.handle(event)
         elif kind in self.event_handlers:
             self.event_handlers[kind](event)
 
     def refit(self) -> None:
         """Lay the window out again for its drawable as it is now: its pixels, and the scale
-        its density gives (a window dragged to a denser monitor draws everything denser)."""
+        its density gives (a window dragged to a denser monitor draws everything denser).
+        Below the smallest table the scenes keep the size they were laid out for (the game is
+        untouched) and the window asks to be made larger; with no drawable to be had at all (a
+        window of 100,000 pixels), nothing is drawn until the next size."""
         self.full_redraw = True
-        density = self.window.density()
-        scale = pixels_per_point(density, self.desktop)
-        smallest = min_window(scale / density)
-        if self.window.native.minimum_size != smallest:
-            # Before the surface is read: a larger minimum may grow the window, and SDL then
-            # frees the surface it had given out.
-            self.window.native.minimum_size = smallest
-        self.screen = self.window.surface()
-        size = self.screen.get_size()
-        scale = small_window_scale(size, scale)  # below the smallest window: all drawn smaller, to fit
-        if (size, scale) == (self.size, self.ui_scale):
+        try:
+            size, scale = self._drawable()
+        except pygame.error:
+            self.too_small, self.full_redraw = True, False
+            return
+        self.too_small = not table_fits(size, self.session.game.rules, self.preferences.large_cards, scale)
+        if self.too_small or (size, scale) == (self.size, self.ui_scale):
             return
         self.size, self.ui_scale = size, scale
         for scene in self.scenes:
             scene.resize(self.size)
 
+    def _drawable(self) -> tuple[tuple[int, int], float]:
+        """The drawable's size and the scale to draw it at; pygame.error when SDL has none."""
+        density = self.window.density()
+        scale = pixels_per_point(density, self.desktop)
+        smallest = min_window(scale / density)
+        if self.window.native.minimum_size != smallest:
+            # Before the surface is read: a larger minimum may grow the window, and SDL then
+            # frees the surface it had given out. SDL refuses a minimum above the window's
+            # maximum (a window the system has fixed): the table then fits as it can.
+            with contextlib.suppress(ValueError, pygame.error):
+                self.window.native.minimum_size = smallest
+        self.screen = self.window.surface()
+        size = self.screen.get_size()
+        return size, small_window_scale(size, scale)  # below the smallest window: all drawn smaller
+
     def draw(self) -> None:
         if not self.visible:
+            return
+        if self.too_small:
+            if self.full_redraw:
+                draw_too_small(self.screen)
+                self.window.present()
+                self.full_redraw = False
             return
         lower_changed = any(scene.needs_draw() for scene in self.scenes[:-1])
         if self.full_redraw or lower_changed:
@@ -380,10 +399,23 @@ class App:
             for work in waiting:
                 work()
 
+def draw_too_small(screen: pygame.Surface) -> None:
+    """A window too small for the table: its colour, and a plain request to enlarge it, as
+    large as fits (nothing at all in a window of a few pixels)."""
+    screen.fill(theme.FELT)
+    width, height = screen.get_size()
+    words = _("Make the window larger")
+    size = min(height // 3, 24)
+    while size >= 6:
+        text = theme.font(size).render(words, True, theme.TEXT)
+        if text.get_width() <= width - 4:
+            screen.blit(text, text.get_rect(center=(width // 2, height // 2)))
+            return
+        size -= 2
+
+
 def connect_screen_reader(app: App) -> None:
     """The screen-reader bridge, once the deal is on screen."""
-    from eightoff.ui.accesskit_bridge import connect_access  # here, for start-up cost: ~20 ms to import
-
     connect_access(app)
 
 

@@ -36,14 +36,15 @@ PETAL: Colour = (214, 40, 60)
 
 
 def draw_figure(canvas: pygame.Surface, panel: pygame.Rect, card: Card, colour: Colour, border: int,
-                radius: int) -> None:
-    """The framed, double-headed picture of a court `card` in `panel` (canvas pixels)."""
+                radius: int, least: float = 0.0) -> None:
+    """The framed, double-headed picture of a court `card` in `panel` (canvas pixels); its suit
+    mark at least `least` tall."""
     line = max(1, round(border * 0.9))
     corner = round(radius * 0.6)
     pygame.draw.rect(canvas, blend(colour, CREAM, 0.9), panel, border_radius=corner)
     half = pygame.Surface((panel.w, panel.h // 2), pygame.SRCALPHA)
     half.fill((*INK, 0))
-    _bust(half, card, colour, line)
+    _bust(half, card, colour, line, least)
     canvas.blit(half, panel.topleft)
     turned = pygame.transform.rotate(half, 180)
     canvas.blit(turned, turned.get_rect(bottomright=panel.bottomright))
@@ -55,7 +56,7 @@ def draw_figure(canvas: pygame.Surface, panel: pygame.Rect, card: Card, colour: 
                      border_radius=max(1, corner - 2 * line))
 
 
-def _bust(surface: pygame.Surface, card: Card, colour: Colour, line: int) -> None:
+def _bust(surface: pygame.Surface, card: Card, colour: Colour, line: int, least: float) -> None:
     """One head and shoulders, the card's middle at the bottom edge of `surface`."""
     width, height = surface.get_size()
     unit = min(height, width * 0.95)  # the robe's hem runs off the panel's sides, as printed
@@ -108,7 +109,7 @@ def _bust(surface: pygame.Surface, card: Card, colour: Colour, line: int) -> Non
     HEADGEAR[card.rank](surface, hat, trim, line)
     _emblem(surface, card, at, unit, line)
     # The suit, small, in the free corner of the panel.
-    pip = unit * 0.2
+    pip = max(unit * 0.2, least)
     draw_suit(surface, card.suit, (pip * suit_shape(card.suit).aspect / 2 + width * 0.08, pip * 0.9),
               pip, colour)
 

@@ -7,6 +7,7 @@ means the default, said once in the debug log, and the name stays in the file un
 
 from __future__ import annotations
 
+import logging
 from typing import NamedTuple
 
 from eightoff.core.i18n import N_
@@ -48,8 +49,6 @@ def _known(kind: str, name: str, names: dict[str, object], default: str) -> str:
     if name in names:
         return name
     if (kind, name) not in _told:
-        import logging  # here: the first frame does without it (tests/ui/test_first_frame.py)
-
         _told.add((kind, name))
         logging.getLogger(__name__).debug("no %s design named %r here: the default, %r, is drawn",
                                           kind, name, default)

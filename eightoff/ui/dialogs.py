@@ -94,6 +94,8 @@ class Dialog(Scene):
     """Columns of option rows side by side (the Game chooser's many games in a small window)."""
     least_lines = 1
     """The body lines kept in view when the option rows close up in a small window."""
+    side_room = 60
+    """Pixels left beside the panel at least, in a small window."""
     text_size = 26
     row_step = ROW_STEP
     """From one option row to the next at a `unit` of 1, where the window has room."""
@@ -156,7 +158,7 @@ class Dialog(Scene):
         self.unit = chrome_scale(*size, self.host.ui_scale)
         px = self.px
         self.text_font = theme.font(px(self.text_size))
-        width = min(size[0] - px(60), px(self.max_width))
+        width = min(size[0] - px(self.side_room), px(self.max_width))
         title_size = px(36)
         while title_size > px(20) and theme.font(title_size).size(self.title)[0] > width - px(56):
             title_size -= 2
@@ -357,6 +359,24 @@ class Dialog(Scene):
 
 class MessageDialog(Dialog):
     pass
+
+
+class MoreMenu(Dialog):
+    """The toolbar's buttons that did not fit (toolbar.py folds the rarer ones), one row each:
+    a row runs its command as its button would, and closes the menu first."""
+
+    def __init__(self, host: Host, folded: list[tuple[str, str]], perform: Callable[[str], None]) -> None:
+        self.folded = folded
+        self.perform = perform
+        super().__init__(host, _("More"), [], [(_("Close"), None)])
+        self.focus, self.focus_moved = 0, True  # Enter runs the first row; the arrows move along
+
+    def option_labels(self) -> list[str]:
+        return [label for _action, label in self.folded]
+
+    def toggle(self, index: int) -> None:
+        self.host.pop(self)
+        self.perform(self.folded[index][0])
 
 
 class PreferencesDialog(Dialog):
@@ -649,6 +669,9 @@ class GameChooser(Dialog):
 
     max_width = 900
     """Room for a title and its one-line summary in a long language without shrinking them."""
+    side_room = 24
+    """Less room beside the panel than other dialogs: at 800x600 the longest Italian summary
+    then fits at the least text size (theme.LEAST_TEXT)."""
     row_step = 60
     row_height = 54
     """Rows tall enough for a picture of the table that shows its piles."""
@@ -673,7 +696,7 @@ class GameChooser(Dialog):
         size as the focus moves."""
         if self.option_columns == 1:
             return self.lines
-        width = min(self.size[0] - self.px(60), self.px(self.max_width)) - self.px(56)
+        width = min(self.size[0] - self.px(self.side_room), self.px(self.max_width)) - self.px(56)
         pieces = {key: wrap(_(VARIANTS[key].summary), self.text_font, width) for key in self.keys}
         focused = pieces[self.keys[self.focus] if self.focus < len(self.keys) else self.current]
         tallest = max(map(len, pieces.values()))
@@ -712,10 +735,11 @@ class GameChooser(Dialog):
         summary = self.px(self.text_size - 4)
         if rows:
             room = self.text_room(rows[0].rect)
-            while title > self.px(13) and any(theme.font(title).size(_(VARIANTS[key].title))[0] > room
-                                              for key in self.keys):
+            least = theme.least_font_size(theme.LEAST_TEXT * self.unit)
+            while title > least and any(theme.font(title).size(_(VARIANTS[key].title))[0] > room
+                                        for key in self.keys):
                 title -= 1
-            while summary > self.px(13) and any(theme.font(summary).size(_(VARIANTS[key].summary))[0] > room
+            while summary > least and any(theme.font(summary).size(_(VARIANTS[key].summary))[0] > room
                                                 for key in self.keys):
                 summary -= 1
         self.title_row_font = theme.font(title)

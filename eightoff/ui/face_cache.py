@@ -1,23 +1,19 @@
 """Card pictures kept on disk between runs, as raw pixels.
 
-Drawing the 52 faces takes 40-50 ms of a launch; reading them back takes a few. One file holds
+Drawing the 52 faces takes far longer than reading them back (docs/notes.md). One file holds
 the pictures of one card size and deck that a launch drew for its first frame, written once
 that frame is on screen (nothing more is drawn for it: the window's memory stays as it was).
 It is only a cache: a file that is missing, short, damaged, or made for other art, another
 program or another pygame is drawn again and replaced, never trusted and never an error, and a
 folder that cannot be written means the pictures are drawn at every start, as before.
 
-The file: a header line naming what the pictures were drawn for (the `key`), a line of their
-names (no spaces in a name), each picture's RGBA bytes in that order, and the CRC-32 of the
-names and pixels (4 bytes, big-endian), which catches a damaged name or picture (1-2 ms for a
-launch's 3 MB). Its length is known from those lines, so a file of any other length is not
-read at all.
-"""
+The longer reasons: docs/notes.md, `eightoff.ui.face_cache`."""
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
 import stat
 import tempfile
@@ -102,8 +98,6 @@ class PictureFile:
     def _damaged(self, why: str) -> dict[str, pygame.Surface] | None:
         """A file that is there but cannot be used: no pictures (they are drawn again, and the
         file replaced), said in one line of the debug log."""
-        import logging  # here: only a damaged file needs it, and the first frame does without
-
         logging.getLogger(__name__).debug("card pictures in %s drawn again: %s", self.path, why)
         return None
 

@@ -47,6 +47,12 @@ from eightoff.ui.pictures import (
 )
 from eightoff.ui.window import in_screen_format
 
+SMALLEST_MARK = 9
+"""Pixels a suit mark is tall at least, wherever a face shows one: ♥ and ♦, ♠ and ♣ are told
+apart in a fanned column. Where the design's proportions give less, the mark is drawn at this
+size (the classic corner then sets the suit beside the rank, and pips too small to read give
+way to one mark in the middle); layout.SMALLEST_CARD is the narrowest card this still fits."""
+
 
 class Layout(NamedTuple):
     """Where things go on a card, in canvas pixels (the card times the supersampling factor)."""
@@ -65,24 +71,39 @@ class Layout(NamedTuple):
     pip: float
     index_suit: float
     """The corner suit's height."""
+    least: float
+    """SMALLEST_MARK in canvas pixels."""
+    stacked: bool = False
+    """The classic corner, the suit under the rank (where the card is wide enough for it)."""
+
+    @property
+    def one_mark(self) -> bool:
+        """Whether the pips would be under SMALLEST_MARK: one mark in the middle instead."""
+        return self.pip < self.least
+
+    def mark(self, height: float) -> float:
+        """A suit mark's height: `height`, or SMALLEST_MARK where that is less."""
+        return max(height, self.least)
 
     @classmethod
     def of(cls, width: int, height: int, scale: int, design: str = DEFAULT_FACE) -> Layout:
         """Every design keeps its index within the top 0.34 of a card's width, which the
         shortest fan (large cards') shows."""
         w, h = width * scale, height * scale
-        if design == "classic":  # rank over suit in the corner, as printed packs have it
+        least = SMALLEST_MARK * scale
+        stacked = design == "classic" and 0.1 * w >= least
+        if stacked:  # rank over suit in the corner, as printed packs have it
             margin, cap = 0.05 * w, min(0.16 * w, 0.115 * h)
             index_suit = 0.1 * w
             strip = math.ceil(margin + cap + 0.015 * w + index_suit + 0.015 * w)
         elif design == "large":  # as large as the fan allows, suit beside
             margin, cap = 0.045 * w, min(0.285 * w, 0.205 * h)
-            index_suit = cap * 0.92
-            strip = math.ceil(margin + cap + 0.015 * w)
-        else:  # big: in a column only the top strip of a card shows
+            index_suit = max(cap * 0.92, least)
+            strip = math.ceil(margin + max(cap, index_suit) + 0.015 * w)
+        else:  # big, and a classic card too narrow for the stacked corner: the suit beside
             margin, cap = 0.06 * w, min(0.26 * w, 0.19 * h)
-            index_suit = cap * 0.9
-            strip = math.ceil(margin + cap + 0.02 * w)
+            index_suit = max(cap * 0.9, least)
+            strip = math.ceil(margin + max(cap, index_suit) + 0.02 * w)
         gap = 0.025 * h
         area = h - 2 * (strip + gap)
         pip = min((0.17 if design == "classic" else 0.19) * w, area / 4.3)  # rows of 9 and 10 must not touch
@@ -90,7 +111,7 @@ class Layout(NamedTuple):
             width=w, height=h, radius=round(0.085 * min(w, h)),
             border=max(scale, round(w / 110)), margin=margin, cap=cap, strip=strip,
             pip_top=strip + gap + pip / 2, pip_bottom=h - strip - gap - pip / 2, pip=pip,
-            index_suit=index_suit,
+            index_suit=index_suit, least=least, stacked=stacked,
         )
 
 
@@ -227,17 +248,17 @@ class CardFaces:
     def _draw_face(self, card: Card) -> pygame.Surface:
         canvas = self._blank_card()
         colour = suit_colour(card.suit, self.four_colour, self.high_contrast)
-        if self.design == "classic":
+        if self.layout.stacked:
             self._draw_stacked_index(canvas, card, colour)
         else:
             self._draw_index(canvas, card, colour)
-        if self.design == "large":
+        if self.design == "large" or (self.layout.one_mark and card.rank != ACE):
             self._draw_large_middle(canvas, card, colour)
         elif card.rank == ACE:
             self._draw_ace(canvas, card.suit, colour)
         elif card.rank >= JACK and self.design == "classic":
             court.draw_figure(canvas, self._classic_panel(), card, colour, self.layout.border,
-                              self.layout.radius)
+                              self.layout.radius, self.layout.least)
         elif card.rank >= JACK:
             self._draw_court(canvas, card, colour)
         else:
@@ -254,7 +275,7 @@ class CardFaces:
                     (lay.width - left - rank.get_width(), lay.height - top - rank.get_height()))
         height = lay.index_suit
         x = lay.width - lay.margin * 0.85 - suit_shape(card.suit).aspect * height / 2
-        y = top + lay.cap / 2
+        y = top + max(lay.cap, height) / 2
         draw_suit(canvas, card.suit, (x, y), height, colour)
         draw_suit(canvas, card.suit, (lay.width - x, lay.height - y), height, colour, True)
 
@@ -303,11 +324,12 @@ class CardFaces:
             pygame.draw.rect(canvas, GOLD, panel, 2 * line, border_radius=lay.radius // 2)
         if card.rank == ACE:
             height = min(lay.width * 0.62 / suit_shape(card.suit).aspect, area.height * 0.8)
-            draw_suit(canvas, card.suit, area.center, height, colour)
+            draw_suit(canvas, card.suit, area.center, lay.mark(height), colour)
             return
-        letter = text_surface(rank_text(card.rank), min(area.height * 0.4, lay.width * 0.42), colour)
         gap = area.height * 0.06
-        suit_height = min(area.height * 0.3, lay.width * 0.4 / suit_shape(card.suit).aspect)
+        suit_height = lay.mark(min(area.height * 0.3, lay.width * 0.4 / suit_shape(card.suit).aspect))
+        room = area.height - gap - suit_height  # the letter takes what the mark leaves it
+        letter = text_surface(rank_text(card.rank), min(area.height * 0.4, lay.width * 0.42, room), colour)
         total = letter.get_height() + gap + suit_height
         top = area.centery - total / 2
         canvas.blit(letter, letter.get_rect(midtop=(area.centerx, round(top))))
@@ -328,6 +350,8 @@ class CardFaces:
         as printed packs have it (its top shows beside the index in a column)."""
         lay = self.layout
         left, top = round(lay.width * 0.2), round(lay.margin * 1.1)
+        if not lay.stacked:  # the suit sits beside the rank, across the top: the frame starts below
+            left, top = round(lay.width * 0.12), round(lay.strip + lay.height * 0.015)
         return pygame.Rect(left, top, lay.width - 2 * left, lay.height - 2 * top)
 
     def _draw_court(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
@@ -351,7 +375,7 @@ class CardFaces:
         canvas.blit(letter, letter.get_rect(midtop=(panel.centerx, at(0.5))))
         for side in (-1, 1):
             draw_suit(canvas, card.suit, (panel.centerx + side * panel.width * 0.3, at(0.67)),
-                      panel.height * 0.15, colour)
+                      lay.mark(panel.height * 0.15), colour)
 
     # -- back, slot, highlight
 
@@ -398,8 +422,8 @@ def art_version() -> str:
     """The drawing code's own fingerprint (the text of this module and of those it draws with),
     so that any change to how a card is drawn draws the cached pictures again; a frozen build
     without its source relies on the program's version, which is in the key as well. A CRC, not
-    a secure hash: it guards against mistakes, not adversaries, and hashlib would add 2 ms of
-    imports to the start."""
+    a secure hash: it guards against mistakes, not adversaries, and hashlib would add to the
+    window's start (docs/notes.md, "Tuning figures")."""
     checksum = 0
     try:
         for module in (__file__, pictures.__file__, court.__file__, backs.__file__):

@@ -21,6 +21,8 @@ MIN_WINDOW = (800, 600)
 """The smallest window, in points (pixels at a desktop scale of 1)."""
 CHROME_BASE = (1280, 800)
 """The window size, in points, up to which the bars and dialogs keep their base size."""
+CHROME_MOST = 3.0
+"""How many times their base size the bars and dialogs grow at most (in a 3840x2400 window)."""
 TOOLBAR_HEIGHT = 38
 STATUS_HEIGHT = 52
 """Two rows: a notice (or the solver playback's banner) above the game's summary."""
@@ -32,6 +34,15 @@ LARGE_GAP_RATIO = 0.05
 LARGE_FAN_RATIO = 0.25
 """The large-cards preference: tighter gaps and a shorter fan leave more of the table to the
 cards; the fan still shows each covered card's whole index (a shorter one cut the ranks)."""
+
+
+SMALLEST_CARD = 36
+"""The narrowest card the table is drawn with, in pixels: its corner index, a rank and a suit
+mark of at least 9 px (faces.py), still fits in the strip a column shows of a covered card.
+A window whose table would deal narrower cards says "Make the window larger" instead."""
+LARGEST_CARD = 400
+"""The widest card drawn: a larger window centres the table (each card picture is kept in
+memory, and a window of 100,000 pixels would otherwise ask for cards of 10,000)."""
 
 
 SCREEN_MARGIN = (40, 100)
@@ -175,7 +186,8 @@ def chrome_scale(width: int, height: int, ui_scale: float = 1.0) -> float:
     `width` x `height` pixel window: the desktop's `ui_scale`, and more in a window larger than
     1280x800 of its points, so their text stays as readable as the cards are large. A 2560x1440
     window at 2x is drawn like 1280x720 at 1x, in twice the pixels."""
-    return ui_scale * max(1.0, min(width / ui_scale / CHROME_BASE[0], height / ui_scale / CHROME_BASE[1]))
+    grown = min(CHROME_MOST, width / ui_scale / CHROME_BASE[0], height / ui_scale / CHROME_BASE[1])
+    return ui_scale * max(1.0, grown)
 
 
 def small_window_scale(size: tuple[int, int], ui_scale: float) -> float:
@@ -184,6 +196,14 @@ def small_window_scale(size: tuple[int, int], ui_scale: float) -> float:
     one), so that everything is drawn smaller and fits rather than being cut off."""
     smallest = min_window(ui_scale)
     return ui_scale * min(1.0, size[0] / smallest[0], size[1] / smallest[1])
+
+
+def table_fits(size: tuple[int, int], rules: Rules, large_cards: bool, ui_scale: float) -> bool:
+    """Whether a window of `size` pixels, drawn at `ui_scale`, has room for a table of
+    `rules` with cards of at least SMALLEST_CARD."""
+    if min(size) <= 0 or ui_scale <= 0:
+        return False
+    return compute_layout(*size, rules, large_cards, ui_scale).card[0] >= SMALLEST_CARD
 
 
 def min_window(ui_scale: float = 1.0) -> tuple[int, int]:
@@ -256,7 +276,7 @@ def _card_grid(table: Box, units_across: float, units_down: float,
                gap_ratio: float, card_aspect: float) -> tuple[int, int, int, int, int]:
     """The largest card for a table `units_across` card widths wide and `units_down` high, the
     gap between piles, and where the grid, centred across the table, starts (left, top)."""
-    card_w = int(min(table.w / units_across, table.h / units_down))
+    card_w = max(0, min(LARGEST_CARD, int(min(table.w / units_across, table.h / units_down))))
     gap = round(card_w * gap_ratio)
     left = (table.w - round(card_w * units_across)) // 2 + gap
     return card_w, round(card_w * card_aspect), gap, left, table.y + gap

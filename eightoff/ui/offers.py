@@ -27,14 +27,14 @@ from eightoff.session.facts import best_line
 from eightoff.session.grading import grade_lines
 from eightoff.session.replay import Solution
 from eightoff.session.words import hint_words
-from eightoff.ui.router import dialogs
+from eightoff.ui import dialogs
+from eightoff.ui.celebration import WinDialog
 
 if TYPE_CHECKING:
     from eightoff.core.game import GameView, Step
     from eightoff.core.moves import Move
     from eightoff.core.position import Position
     from eightoff.session.session import Session
-    from eightoff.ui.celebration import WinDialog
     from eightoff.ui.faces import CardFaces
     from eightoff.ui.layout import Layout
     from eightoff.ui.router import Router
@@ -42,12 +42,6 @@ if TYPE_CHECKING:
     from eightoff.ui.status import StatusLine
 
 HINT_SECONDS = 2.5
-
-
-def win_dialog() -> type[WinDialog]:
-    from eightoff.ui.celebration import WinDialog  # here, for start-up cost: shown at a win
-
-    return WinDialog
 
 
 class Table(Protocol):
@@ -121,7 +115,7 @@ class Offers:
             if self.offered == game.position:
                 return
             self.offered = game.position  # celebrated once
-            self.host.push(win_dialog()(self.host, self.session, self.table, router.new_game,
+            self.host.push(WinDialog(self.host, self.session, self.table, router.new_game,
                                         self.session.restart, router.copy_result))
             return
         if self.offered == game.position:
@@ -131,14 +125,14 @@ class Offers:
             if self.finish_offered:
                 return  # offered once a game; Ctrl+F finishes when the player wants
             self.finish_offered = True
-            self.host.push(dialogs().MessageDialog(
+            self.host.push(dialogs.MessageDialog(
                 self.host, _("All cards can go home"),
                 [_("Every remaining card can go to the foundations in order."),
                  _("Not now: Ctrl+F finishes whenever you like.")],
                 [(_("Finish"), router.finish), (_("Not now"), None)]))
         elif game.is_stuck:
             self.offered = game.position
-            self.host.push(dialogs().MessageDialog(
+            self.host.push(dialogs.MessageDialog(
                 self.host, _("No moves left"),
                 [_("No move is left that changes anything."), *grade_lines(self.session)],
                 [(_("Undo"), router.undo), (_("Restart"), lambda: router.perform("restart")),
@@ -172,7 +166,7 @@ class Offers:
 
     def offer_rewind(self, undos: int) -> None:
         self.table.status.notice = ""
-        self.host.push(dialogs().MessageDialog(
+        self.host.push(dialogs.MessageDialog(
             self.host, _("No longer winnable"),
             [_("This position cannot be won any more."),
              ngettext("It could still be won {count} move ago.", "It could still be won {count} moves ago.",
@@ -189,7 +183,7 @@ class Offers:
             lines.append(_("With \u201cwinnable deals only\u201d on, new games are always winnable."))
             buttons.append((_("Winnable deals only"), self.winnable_only_now))
         buttons.append((_("Close"), None))
-        self.host.push(dialogs().MessageDialog(self.host, _("This deal cannot be won"), lines, buttons))
+        self.host.push(dialogs.MessageDialog(self.host, _("This deal cannot be won"), lines, buttons))
 
     def winnable_only_now(self) -> None:
         """The preference turned on through the window's owner of preferences, then a new deal."""

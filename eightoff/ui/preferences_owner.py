@@ -10,6 +10,7 @@ opens (remembered per screen size: eightoff/ui/window_place.py).
 from __future__ import annotations
 
 import contextlib
+import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -17,10 +18,9 @@ import pygame
 
 from eightoff.core.i18n import _
 from eightoff.locale import choose_language, install_language
-from eightoff.ui import theme
+from eightoff.ui import dialogs, theme
 from eightoff.ui.designs import table_cloth
 from eightoff.ui.layout import clamp_position, fit_window, min_window
-from eightoff.ui.router import dialogs
 from eightoff.ui.scene import Host, Scene
 from eightoff.ui.window_place import centred, remember, remembered_position, remembered_size
 
@@ -175,8 +175,6 @@ class PreferencesOwner:
         try:
             screen.fill_screen(on)
         except pygame.error as error:
-            import logging  # here, for start-up cost: only a refusal needs it
-
             logging.getLogger(__name__).debug("full screen refused: %s", error)
             with contextlib.suppress(pygame.error):
                 screen.fill_screen(False)
@@ -219,7 +217,7 @@ class PreferencesOwner:
     def ask_rule_change(self) -> None:
         """Restart this deal under the rules now chosen, or keep them for the next deal (the
         default: Enter never throws a game away)."""
-        self.window.push(dialogs().MessageDialog(
+        self.window.push(dialogs.MessageDialog(
             self.window, _("Change the rules of this game?"),
             [_("The new rule applies from the next deal. Restarting this deal with it now counts "
                "this game as lost.")],

@@ -9,7 +9,6 @@ a line of moves (the solver's, or a finished game's), which a new deal stops.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -19,7 +18,11 @@ from eightoff.session import commands
 from eightoff.session.changes import Change
 from eightoff.session.commands import BY_NAME, Command
 from eightoff.session.daily import result_line
+from eightoff.ui import dialogs
+from eightoff.ui.pause import PauseScene
+from eightoff.ui.playback import Playback
 from eightoff.ui.status import wrap_text
+from eightoff.ui.toolbar import MORE
 
 if TYPE_CHECKING:
 
@@ -30,31 +33,11 @@ if TYPE_CHECKING:
     from eightoff.ui.animation import Animator
     from eightoff.ui.controller import Controller
     from eightoff.ui.layout import Layout
-    from eightoff.ui.pause import PauseScene
-    from eightoff.ui.playback import Line, Playback
+    from eightoff.ui.playback import Line
     from eightoff.ui.scene import Host
     from eightoff.ui.status import StatusLine
     from eightoff.ui.themes.deck import CardArt
     from eightoff.ui.toolbar import Toolbar
-
-
-def dialogs() -> ModuleType:
-    """The dialogs' module, loaded at the first dialog rather than before the deal is shown."""
-    from eightoff.ui import dialogs  # here, for start-up cost: the table's first frame needs none
-
-    return dialogs
-
-
-def pause_scene() -> type[PauseScene]:
-    from eightoff.ui.pause import PauseScene  # here, for start-up cost: shown at a pause
-
-    return PauseScene
-
-
-def playback() -> type[Playback]:
-    from eightoff.ui.playback import Playback  # here, for start-up cost: a solver's or a replayed line
-
-    return Playback
 
 
 class Table(Protocol):
@@ -108,7 +91,7 @@ class Router:
             commands.FULLSCREEN: settings.toggle_fullscreen,
             commands.PREFERENCES: self.open_preferences,
             commands.STATISTICS: self.open_statistics,
-            commands.HELP: lambda: host.push(dialogs().help_dialog(host, session)),
+            commands.HELP: lambda: host.push(dialogs.help_dialog(host, session)),
             commands.QUIT: host.quit,
             commands.FINISH: self.finish,
             commands.MESSAGES: self.show_messages,
@@ -127,6 +110,9 @@ class Router:
     def perform(self, action: str) -> None:
         """Run a command of the session's list, by its value; one that leaves the game in
         progress asks first."""
+        if action == MORE:
+            self.host.push(dialogs.MoreMenu(self.host, self.table.toolbar.folded, self.perform))
+            return
         command = BY_NAME[action]
         if not command.enabled(self.session):
             return
@@ -146,7 +132,7 @@ class Router:
             action()
             return
         moves = self.session.moves()
-        self.host.push(dialogs().MessageDialog(
+        self.host.push(dialogs.MessageDialog(
             self.host, _("Leave this game?"),
             [ngettext("This game has {count} move made. Leaving it counts it as lost.",
                       "This game has {count} moves made. Leaving it counts it as lost.",
@@ -172,27 +158,27 @@ class Router:
         self.session.finish()
 
     def pause_game(self) -> None:
-        self.host.push(pause_scene()(self.host, lambda: self.table.layout.table))
+        self.host.push(PauseScene(self.host, lambda: self.table.layout.table))
 
     def choose_game(self) -> None:
         session = self.session
-        self.host.push(dialogs().GameChooser(self.host, session.game.rules.name, session.choose_game))
+        self.host.push(dialogs.GameChooser(self.host, session.game.rules.name, session.choose_game))
 
     def choose_deal(self) -> None:
-        self.host.push(dialogs().DealDialog(self.host, self.new_game))
+        self.host.push(dialogs.DealDialog(self.host, self.new_game))
 
     def open_preferences(self) -> None:
-        self.host.push(dialogs().PreferencesDialog(self.host, self.session.variant, self.settings.changed,
+        self.host.push(dialogs.PreferencesDialog(self.host, self.session.variant, self.settings.changed,
                                                    self.session.options, self.table.art))
 
     def open_statistics(self) -> None:
         statistics = self.session.books.statistics
         if statistics is None:
-            self.host.push(dialogs().MessageDialog(self.host, _("Statistics"),
+            self.host.push(dialogs.MessageDialog(self.host, _("Statistics"),
                                                    [_("Statistics are kept once the store is connected.")],
                                                    [(_("Close"), None)]))
             return
-        # Here, for start-up cost: the statistics' modules load when the player first asks.
+        # A lazy seam: the statistics' modules load when the player first asks for them.
         from eightoff.ui.stats_dialog import StatisticsDialog
 
         self.host.push(StatisticsDialog(self.host, statistics, self.session.game.rules.name, self.play_again,
@@ -212,12 +198,12 @@ class Router:
 
     def play_line(self, line: Line) -> None:
         """Play `line` on the table a move at a time: the solver's, or a finished game's replay."""
-        self.playback = playback()(self.host, self.table, line)
+        self.playback = Playback(self.host, self.table, line)
         self.host.push(self.playback)
 
     def show_messages(self) -> None:
         """Every notice of this session again, newest last: none is lost by being missed."""
-        dialog = dialogs().MessageDialog(self.host, _("Messages"), [], [(_("Close"), None)])
+        dialog = dialogs.MessageDialog(self.host, _("Messages"), [], [(_("Close"), None)])
         width = dialog.panel.w - dialog.px(56)
         lines = [line for notice in self.table.status.history
                  for line in wrap_text(notice, dialog.text_font, width)]

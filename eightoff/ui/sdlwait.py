@@ -11,6 +11,7 @@ Where that library cannot be reached, pygame's own wait does the job, polling.
 from __future__ import annotations
 
 import ctypes
+import ctypes.util
 import math
 import os
 from collections.abc import Callable, Iterator
@@ -25,20 +26,17 @@ events it took off the queue (SDL's wait takes none), to be handled before those
 
 def _sdl_candidates() -> Iterator[str]:
     """The SDL libraries pygame may have loaded: those its wheel bundles, then the system's,
-    searched for only if none of those is the one (`find_library` runs ldconfig or a compiler:
-    ~20 ms of the window's start)."""
+    searched for only if none of those is the one (`find_library` runs ldconfig or a compiler)."""
     package = Path(pygame.__file__).resolve().parent
     for folder in (package.parent / "pygame_ce.libs", package / ".libs", package):
         try:
             names = os.listdir(folder)
         except OSError:
             continue
-        # By name, not glob: fnmatch compiles its patterns with re, 2 ms before the first frame.
+        # By name, not glob: a pattern would be compiled with re before the first frame.
         yield from sorted(str(folder / name) for name in names
                           if (name.startswith("libSDL2-") and ".so" in name)
                           or (name.startswith("SDL2") and name.endswith(".dll")))
-    import ctypes.util  # here, for start-up cost: it imports subprocess (~2.5 ms)
-
     system = ctypes.util.find_library("SDL2")
     if system:
         yield system

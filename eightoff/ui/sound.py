@@ -1,19 +1,15 @@
 """Short sounds synthesised here in code, off unless the player turns them on.
 
-The mixer is loaded and started only when sound is on (the window keeps SDL_mixer out of the
-process until then: eightoff/ui/memory.py), and stopped when it is turned off: its thread wakes
+The mixer is started only when sound is on, and stopped when it is turned off: its thread wakes
 about 90 times a second, which a window that sleeps until input must not pay for while it is
 silent. No audio device (or a mixer that will not start) means silence, said once in the
 debug log.
 
-Each sound is a few hundred milliseconds of 16-bit samples made from sines, a little noise and
-an envelope: a tick for a card picked up, a soft knock for one put down, a low double buzz for
-a refused move, a bright chime for a card sent home, a riffle for the deal and a rising
-arpeggio for a win.
-"""
+The longer reasons: docs/notes.md, `eightoff.ui.sound`."""
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from array import array
@@ -22,8 +18,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
-
-from eightoff.ui.memory import with_sound
 
 RATE = 44100
 """Samples a second asked of the mixer (it may choose another; sounds are made at its rate)."""
@@ -110,7 +104,7 @@ class Sounds:
         self.volume = max(0, min(100, volume)) / 100
         if not self.on:
             try:
-                self.mixer = with_sound()
+                self.mixer = pygame.mixer
                 self.mixer.init(frequency=RATE, size=-16, channels=2)
                 rate, size, channels = self.mixer.get_init()
             except (ImportError, pygame.error, TypeError) as error:  # no device: get_init() is None
@@ -152,7 +146,5 @@ class Sounds:
     def _say(self, line: str) -> None:
         """One line in the debug log, the first time only: a missing device is no news twice."""
         if not self._told:
-            import logging  # here: only a failure needs it, and the first frame does without
-
             self._told = True
             logging.getLogger(__name__).debug(line)

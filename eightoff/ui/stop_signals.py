@@ -1,31 +1,11 @@
 """SIGTERM and SIGINT end the window, even when its display has stopped answering.
 
-SDL's own handlers only set a flag that its next look at the event queue turns into a quit
-event. A window whose X server was stopped never looks again: it sleeps in SDL's wait on a
-connection that stays silent, or is stuck in a call that waits for the server's reply, and it
-waited for ever. So the signals are taken from SDL (its SDL_NO_SIGNAL_HANDLERS hint) and from
-every thread: the main thread blocks them before any other thread exists, and threads inherit
-the mask. One thread of ours sleeps in `sigwait` for them (no wake-ups while idle). On the
-first it asks the window to quit, as the close button does, and arms a watchdog that ends the
-process a few seconds later if it is still there; a second signal ends it at once, by the
-system's default action. Ending it so loses nothing: every move is committed to the database
-as it is made, and so is every finished game; one the database refused waits in a pending file
-for the next start, and the quit the signal asks for first tries it again within the
-watchdog's time (eightoff/ui/unsaved_quit.py, told by the event's `signal`).
-
-The watchdog is faulthandler's, a thread of C: pygame holds the interpreter lock in most of
-its calls into SDL (closing the window is one), and a main thread stuck in one would stop a
-Python timer as well. It exits with status 1; with the debug log on, it first writes where
-each thread was. What this cannot end: a main thread already stuck in such a call when the
-first signal comes, as the waiting thread then never gets the lock to act (the loop's waits
-and its frames' flips release it, so a window between frames is never there); SIGKILL then.
-
-Windows has neither signal masks nor `sigwait`: there SDL's handlers stay, as before.
-"""
+The longer reasons: docs/notes.md, `eightoff.ui.stop_signals`."""
 
 from __future__ import annotations
 
 import _thread
+import faulthandler
 import os
 import signal
 import sys
@@ -70,8 +50,6 @@ def _ask_window_to_quit_after_arming(report: TextIO | None) -> bool:
     pygame = sys.modules.get("pygame")
     if pygame is None or not pygame.display.get_init():
         return False
-    import faulthandler  # built in: here, as only a signal needs it
-
     # Armed first: posting wakes SDL's wait through the display, which might not answer.
     faulthandler.dump_traceback_later(GRACE_SECONDS, exit=True, file=report or _nowhere())
     try:

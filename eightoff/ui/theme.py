@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 import pygame
@@ -129,3 +129,22 @@ class EvenFont(pygame.font.Font):
 def font(size: int) -> pygame.font.Font:
     """pygame's bundled font (no system font lookup, so start-up stays quick), evenly spaced."""
     return EvenFont(size)
+
+
+LEAST_TEXT = 11
+"""Pixels the capitals of any word on the bars and in the dialogs are tall at least, in an
+800x600 window (more in a larger one): what does not fit at that size folds or wraps."""
+
+
+def least_font_size(capitals: float) -> int:
+    """The smallest font size whose capitals are at least `capitals` pixels tall."""
+    size = 8
+    while cap_height(size) < capitals and size < 200:
+        size += 1
+    return size
+
+
+@cache
+def cap_height(size: int) -> int:
+    """How tall the capitals of the window's font are at `size`, in pixels of ink."""
+    return font(size).render("H", True, (255, 255, 255)).get_bounding_rect().height

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import N_, _
 from eightoff.session.commands import COMMANDS
 from eightoff.ui import theme
 from eightoff.ui.layout import TOOLBAR_HEIGHT, Box
@@ -20,6 +20,12 @@ BUTTONS = tuple((command.name, command.label) for command in COMMANDS if command
 English, translated each time the bar is placed so a change of language shows at once."""
 PADDING = 14
 MIN_PADDING = 5
+MORE = "more"
+MORE_LABEL = N_("More…")
+FOLDED_FIRST = ("fullscreen", "help", "statistics", "daily", "quit", "preferences", "pause", "deal",
+                "game", "redo", "solve", "restart")
+"""The buttons that fold into More, rarest first, as long as the others do not fit: New, Undo
+and Hint stay (each has its key as well, and every folded one keeps its key)."""
 
 
 @dataclass
@@ -43,6 +49,8 @@ class Toolbar:
         self.covered = False
         """A dialog is over the table and takes every click and key: the bar is shown off."""
         self._shown: tuple[object, ...] | None = None
+        self.folded: list[tuple[str, str]] = []
+        """(action, label) of the buttons More holds, in the command list's order."""
 
     def cover(self, covered: bool) -> None:
         """A dialog opens over the bar (or closes): while it is open every button is drawn off,
@@ -55,12 +63,12 @@ class Toolbar:
         """Lay the buttons out left to right; in a narrow window the padding, then the letters,
         shrink so that every button stays on screen."""
         self.unit = box.h / TOOLBAR_HEIGHT  # the bar grows with the window and the desktop's scale
-        self.font_size, padding = self._fit(box)
+        self.font_size, padding, shown = self._fit(box)
         font = theme.font(self.font_size)
         x = box.x + round(6 * self.unit)
         inset = round(4 * self.unit)
         self.buttons = []
-        for action, label in self.labels():
+        for action, label in shown:
             width = font.size(label)[0] + 2 * padding
             rect = pygame.Rect(x, box.y + inset, width, box.h - 2 * inset)
             self.buttons.append(Button(action, label, rect))
@@ -72,16 +80,27 @@ class Toolbar:
         """(action, label in the player's language) of every button."""
         return [(action, _(label)) for action, label in BUTTONS]
 
-    def _fit(self, box: Box) -> tuple[int, int]:
-        size = max(18, round(box.h * 0.6))
-        labels = [label for _action, label in self.labels()]
+    def _fit(self, box: Box) -> tuple[int, int, list[tuple[str, str]]]:
+        """The font size, the padding and the buttons shown: the labels shrink, down to
+        LEAST_TEXT tall capitals, then the rarer ones fold into More, until the rest fit."""
+        least = theme.least_font_size(theme.LEAST_TEXT * self.unit)
+        shown = self.labels()
+        folding = list(FOLDED_FIRST)
         while True:
-            text = sum(theme.font(size).size(label)[0] for label in labels)
-            room = box.w - round(12 * self.unit) - 2 * len(BUTTONS) - text
-            padding = min(round(PADDING * self.unit), room // (2 * len(BUTTONS)))
-            if padding >= MIN_PADDING * self.unit or size <= 12:
-                return size, max(padding, 0)
-            size -= 1
+            for size in range(max(least, round(box.h * 0.6)), least - 1, -1):
+                text = sum(theme.font(size).size(label)[0] for _action, label in shown)
+                room = box.w - round(12 * self.unit) - 2 * len(shown) - text
+                padding = min(round(PADDING * self.unit), room // (2 * len(shown)))
+                if padding >= MIN_PADDING * self.unit:
+                    self.folded = [(action, label) for action, label in self.labels()
+                                   if action not in {shown_action for shown_action, _l in shown}]
+                    return size, padding, shown
+            if not folding:  # nothing left to fold: the smallest letters, however tight
+                self.folded = []
+                return least, 0, shown
+            gone = folding.pop(0)
+            shown = [(action, label) for action, label in shown if action not in (gone, MORE)]
+            shown.append((MORE, _(MORE_LABEL)))
 
     def move_focus(self, step: int) -> None:
         """Put the keyboard focus on the next enabled button `step` away (from the first one
@@ -134,3 +153,4 @@ class Toolbar:
             screen.blit(label, label.get_rect(center=(button.rect.centerx, button.rect.centery + 1)))
         self._shown = self._state()
         return rect
+

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from eightoff.core.i18n import _
 from eightoff.session.unsaved import Unsaved
+from eightoff.ui.unsaved_dialog import UnsavedDialog
 
 if TYPE_CHECKING:
     from eightoff.session.session import Session
@@ -60,8 +61,6 @@ class QuitGuard:
         return False
 
     def show(self) -> None:
-        from eightoff.ui.unsaved_dialog import UnsavedDialog  # here, for start-up cost: shown only then
-
         if self.dialog is not None:
             self.host.pop(self.dialog)
         self.dialog = UnsavedDialog(self.host, self)

@@ -5,11 +5,7 @@ its surface has one pixel per point and the system stretches it, blurred. A `Win
 `allow_high_dpi=True` is given a surface at the screen's real pixels there, and the cards are
 drawn for those pixels.
 
-Two units meet here. The window system speaks in *window units*: the window's size and place,
-the desktops' sizes and the mouse's position (points on macOS and Wayland, plain pixels on X11).
-We draw in *pixels*, the drawable's. Their ratio is the density; `to_pixels` is the one place
-where input crosses from the first to the second.
-"""
+The longer reasons: docs/notes.md, `eightoff.ui.window`."""
 
 from __future__ import annotations
 
@@ -51,6 +47,8 @@ class Screen:
         self.native.minimum_size = minimum
         self.native.maximum_size = (LARGEST_WINDOW_SIDE, LARGEST_WINDOW_SIDE)
         self.open = True
+        self.before_full: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """The window's size and place before it filled the screen."""
 
     def surface(self) -> pygame.Surface:
         """The surface to draw on, at the drawable's real pixels (re-read after every resize).
@@ -63,8 +61,9 @@ class Screen:
         return self.native.get_surface()
 
     def density(self) -> float:
-        """Drawable pixels per window unit: 2 on a Retina Mac or a 2x Wayland output, else 1."""
-        return self.surface().get_width() / max(1, self.native.size[0])
+        """Drawable pixels per window unit: 2 on a Retina Mac or a 2x Wayland output, else 1
+        (and 1 for a drawable of no pixels, as a minimised window may have)."""
+        return max(1.0, self.surface().get_width() / max(1, self.native.size[0]))
 
     def to_pixels(self, event: Any) -> None:
         """Put a pointer event's position (and motion) into drawable pixels, in place, so the
@@ -81,18 +80,32 @@ class Screen:
     def present(self) -> None:
         """Show what was drawn. The whole surface goes up, as the window's API has no partial
         update; the scenes repaint only what changed on it, which is where a frame's time goes
-        (measured with scripts/bench_gui.py at 1920x1080 on Xvfb, a frame of a dragged run
-        takes 1.2 ms, median). On X11 SDL waits for the server's reply after each frame: with
-        the clock running that is a second wake-up a second, within the idle budget of two."""
+        (scripts/bench_gui.py). On X11 SDL waits for the server's reply after each frame: with
+        the clock running that is a second wake-up a second."""
         self.native.flip()
 
     def fill_screen(self, on: bool) -> None:
         """Fill the screen at the desktop's own mode (nothing changes resolution), or go back
-        to the window; raises pygame.error where the display refuses."""
+        to the window; raises pygame.error where the display refuses. On a bare X server (a
+        kiosk, no window manager) nothing acts on SDL's request to fill the screen, so a window
+        on the first screen first covers it itself, and is put back as it was on leaving."""
         if on:
+            self.before_full = (self.native.size, self.native.position)
+            self._cover_first_screen()
             self.native.set_fullscreen(desktop=True)
-        else:
-            self.native.set_windowed()
+            return
+        self.native.set_windowed()
+        if self.before_full is not None:
+            (self.native.size, self.native.position), self.before_full = self.before_full, None
+
+    def _cover_first_screen(self) -> None:
+        desktops = pygame.display.get_desktop_sizes()
+        if not desktops:
+            return
+        (x, y), screen = self.native.position, desktops[0]
+        if 0 <= x < screen[0] and 0 <= y < screen[1]:
+            self.native.position = (0, 0)
+            self.native.size = screen
 
     def close(self) -> None:
         """Destroy the window, once: a second close (the app's, then a test's sweep) is a no-op."""

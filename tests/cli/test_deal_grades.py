@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from eightoff.solver import GRADES
-from eightoff.solver.grade import grade_of_deal
+from eightoff.solver.grade import GRADES, grade_of_deal
 from tests.cli.test_deal_replay import assert_usage_error, eightoff
 
 

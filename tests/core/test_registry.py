@@ -3,6 +3,9 @@ added through it alone (Baker's Game, Seahaven Towers) deal and play as their ru
 
 from __future__ import annotations
 
+from dataclasses import fields
+from pathlib import Path
+
 import pytest
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolGame
@@ -25,6 +28,7 @@ from eightoff.core.variants import (
     VARIANTS,
     variant,
 )
+from eightoff.core.variants.variant import Variant
 
 PYSOL_NAMES = {
     "bakers": "bakers_game",
@@ -116,3 +120,11 @@ def test_a_saved_game_with_an_option_its_game_lacks_is_refused() -> None:
         freecell.configure_exactly({"face_up": True})
     with pytest.raises(ValueError, match="true or false"):
         freecell.configure_exactly({"takeback": "yes"})  # type: ignore[dict-item]
+
+
+def test_the_architecture_notes_name_every_field_of_a_registry_entry() -> None:
+    """docs/architecture.md lists what a registry entry holds; a field added to `Variant` is
+    added there too."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## The registry", 1)[1].split("\n## ", 1)[0]
+    assert [field.name for field in fields(Variant) if f"`{field.name}`" not in section] == []

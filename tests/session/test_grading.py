@@ -21,8 +21,9 @@ from eightoff.session.grading import (
     range_words,
 )
 from eightoff.session.session import Session
-from eightoff.solver import GRADES, Budget, SolveResult, deals_of_grade, grade_of, solve
-from eightoff.solver.grade import grade_of_deal
+from eightoff.solver.grade import GRADES, deals_of_grade, grade_of_deal
+from eightoff.solver.limits import Budget
+from eightoff.solver.solve import SolveResult, grade_of, solve
 
 BUDGET = Budget()  # no time limit: the same answer on any machine
 LISTED = {rules: sorted(n for grade in GRADES for n in deals_of_grade(rules.name, grade))

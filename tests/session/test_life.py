@@ -28,7 +28,8 @@ from eightoff.session.advisor import Advice, Advisor, CannotBeWon, Notice, ShowH
 from eightoff.session.records import recent_game, rules_of
 from eightoff.session.session import Session, state_of
 from eightoff.session.start import open_session
-from eightoff.solver import Budget, solve
+from eightoff.solver.limits import Budget
+from eightoff.solver.solve import solve
 from eightoff.store import HomeDirs, Store
 
 

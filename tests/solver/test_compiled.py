@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from eightoff.solver import MAY_BE_COMPILED, compiled
+from eightoff.solver import compiled
 
 GAMES = [("freecell", "1-6"), ("standard", "1-6"), pytest.param("raglan", "1-3", marks=pytest.mark.slow)]
 MAX_STATES = "100000"
@@ -96,8 +96,3 @@ def test_the_installed_build_serves_when_the_developers_does_not(tmp_path: Path,
     (installed / compiled.SOURCES_FILE).unlink()
     assert compiled.choose() == (None, compiled.NO_SOURCES)
 
-
-def test_the_package_decides_at_the_first_import_of_a_module_the_loader_may_compile() -> None:
-    """The solver package names the same modules as the loader, so none of them is imported
-    before the loader has chosen between its compiled and pure-Python forms."""
-    assert MAY_BE_COMPILED == compiled.COMPILED

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from eightoff.core.deals import deal
 from eightoff.core.variants import FREECELL, STANDARD, VARIANTS
-from eightoff.solver import GRADES, Budget, SolveResult, deals_of_grade, grade_of, solve
 from eightoff.solver.grade import (
+    GRADES,
+    deals_of_grade,
     format_table,
     grade_of_deal,
     grades_between,
@@ -19,6 +20,8 @@ from eightoff.solver.grade import (
     quartiles,
     random_graded_deal,
 )
+from eightoff.solver.limits import Budget
+from eightoff.solver.solve import SolveResult, grade_of, solve
 
 CALIBRATED = {"freecell": 32000, "standard": 10000}
 

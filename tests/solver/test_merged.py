@@ -20,10 +20,10 @@ from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
-from eightoff.solver import UNSOLVED, Budget, solve
 from eightoff.solver.board import RANK_MASK, WON, from_position
-from eightoff.solver.limits import Limits
+from eightoff.solver.limits import UNSOLVED, Budget, Limits
 from eightoff.solver.merged import MERGE_ABOVE, MergedBoard, MergedGame, applies_to, prove_lost
+from eightoff.solver.solve import solve
 from tests.solver.test_solve import NO_CELLS, small_positions
 from tests.solver.test_takeback import proof_search_verdict, winnable_within
 

@@ -16,7 +16,8 @@ from eightoff.core.moves import Move
 from eightoff.core.position import Position
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 from eightoff.core.variants import PRESETS
-from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
+from eightoff.solver.limits import SOLVED, UNSOLVED, Budget
+from eightoff.solver.solve import solve
 from tests.core.reference import is_legal, reference_apply
 from tests.solver.test_solve import small_positions, winnable_by_brute_force
 

@@ -10,12 +10,11 @@ from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import FREECELL, preset
-from eightoff.solver import UNSOLVED, Budget, solve
 from eightoff.solver.board import engine_for, from_position
-from eightoff.solver.limits import Limits
+from eightoff.solver.limits import UNSOLVED, Budget, Limits
 from eightoff.solver.prove import ProofSchedule, Prover
 from eightoff.solver.search import Portfolio, Runner, Weights, search
-from eightoff.solver.solve import to_core
+from eightoff.solver.solve import solve, to_core
 from tests.solver.test_solve import small_positions, winnable_by_brute_force
 
 

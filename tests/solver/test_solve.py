@@ -16,12 +16,11 @@ from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
 from eightoff.core.variants import EASY, FREECELL, PRESETS, RAGLAN, STANDARD
-from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
 from eightoff.solver.board import engine_for, from_position, safe_two_below
 from eightoff.solver.grade import GRADES, deals_of_grade
-from eightoff.solver.limits import Limits
+from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget, Limits
 from eightoff.solver.search import Portfolio, Runner, Weights, search
-from eightoff.solver.solve import to_core
+from eightoff.solver.solve import solve, to_core
 from tests.solver.playouts import played_positions
 
 NODES = Budget(nodes=60_000)

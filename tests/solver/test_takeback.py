@@ -21,10 +21,10 @@ from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
-from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
 from eightoff.solver.board import engine_for, from_position
+from eightoff.solver.limits import SOLVED, UNSOLVED, Budget
 from eightoff.solver.prove import Prover
-from eightoff.solver.solve import to_core
+from eightoff.solver.solve import solve, to_core
 from tests.solver.test_solve import ALTERNATE, reachable_win, replays_to_win, small_positions
 
 TAKING_BACK = [rules.with_takeback(True) for rules in ALTERNATE]

@@ -12,7 +12,8 @@ import pytest
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.variants import STANDARD, preset
-from eightoff.solver import SOLVED, UNKNOWN, Budget, solve
+from eightoff.solver.limits import SOLVED, UNKNOWN, Budget
+from eightoff.solver.solve import solve
 from eightoff.solver.worker import IDLE_MOST, WORKER_MEMORY, SolverWorker
 
 COMMAND_LINE_NODES = 120_000

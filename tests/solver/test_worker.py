@@ -17,7 +17,8 @@ from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD, preset
-from eightoff.solver import SOLVED, UNKNOWN, UNSOLVED, Budget, solve
+from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget
+from eightoff.solver.solve import solve
 from eightoff.solver.worker import WORKER_MEMORY, SolverWorker, WorkerUnavailable
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -30,7 +30,7 @@ from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, STANDARD
 from eightoff.session.records import replay
-from eightoff.store import LOST, WON, HomeDirs, Store, default_dirs
+from eightoff.store import LOST, WON, HomeDirs, Store, clock, default_dirs
 from eightoff.store import files as store_files
 from eightoff.store.files import aside_path, shown
 
@@ -211,7 +211,7 @@ def test_a_wall_clock_out_of_range_records_the_game_clamped_and_flagged(
                 raise OverflowError("timestamp out of range for platform time_t")
             return moment  # type: ignore[return-value]
 
-    monkeypatch.setattr(limits, "datetime", Broken)
+    monkeypatch.setattr(clock, "datetime", Broken)
     monkeypatch.setattr(store_files, "datetime", Broken)
     store = Store(dirs)
     game = started()

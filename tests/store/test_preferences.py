@@ -9,7 +9,7 @@ import pytest
 
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
-from eightoff.solver import GRADES
+from eightoff.solver.grade import GRADES
 from eightoff.store import HomeDirs, Store
 from eightoff.store.schema import Geometry, Grade, Settings
 

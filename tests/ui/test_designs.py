@@ -116,9 +116,13 @@ def test_a_covered_classic_number_card_shows_only_its_index() -> None:
     for size in (SMALL, (68, 96), LARGE):
         faces = CardFaces(*size, face="classic")
         shown = round(size[1] * FAN_RATIO)
+        lay = faces.layout
+        # A card too narrow for the stacked corner sets its suit beside the rank, at the right.
+        beside = round((lay.width - lay.margin - 1.2 * lay.index_suit) / faces.scale)
+        right = round(size[0] * 0.85) if lay.stacked else beside
         inked = [str(card) for card in DECK if card.rank < JACK
                  and {tuple(faces.face(card).get_at((x, y)))[:3]
-                      for x in range(round(size[0] * 0.35), round(size[0] * 0.85))
+                      for x in range(round(size[0] * 0.35), right)
                       for y in range(2 * faces.layout.border, shown)} != {faces.paper}]
         assert inked == [], size
 

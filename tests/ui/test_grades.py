@@ -20,8 +20,9 @@ from eightoff.core.variants import STANDARD, VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.grading import WINNABLE_CHOICES, grade_name, range_words
-from eightoff.solver import GRADES, Budget, deals_of_grade, grade_of, solve
-from eightoff.solver.grade import grade_of_deal, grades_between
+from eightoff.solver.grade import GRADES, deals_of_grade, grade_of_deal, grades_between
+from eightoff.solver.limits import Budget
+from eightoff.solver.solve import grade_of, solve
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import MessageDialog, PreferencesDialog

@@ -165,7 +165,7 @@ def test_the_screen_reader_adapter_gets_the_native_handle_from_the_window(
         macos=SimpleNamespace(add_focus_forwarder_to_window_class=lambda name: None,
                               SubclassingAdapter=SimpleNamespace(for_window=RecordingAdapter)),
     )
-    monkeypatch.setitem(sys.modules, "accesskit", toolkit)
+    monkeypatch.setattr(accesskit_bridge, "TOOLKIT", toolkit)
     monkeypatch.setattr(sys, "platform", platform)
     bridge = accesskit_bridge.connect_access(app)
     assert bridge is not None and isinstance(bridge.adapter, accesskit_bridge.PlatformAdapter)

@@ -82,21 +82,27 @@ def test_a_dialog_over_a_running_game_does_not_wake_the_loop() -> None:
     app.close()
 
 
-def test_the_heap_is_trimmed_and_the_picture_let_go_only_before_an_endless_sleep() -> None:
+def test_the_picture_is_let_go_only_before_an_endless_sleep() -> None:
     app = make_app()
-    trims: list[int] = []
-    app.trim = lambda: trims.append(app.frames)
+    releases: list[int] = []
+    release = app.table.release
+
+    def counted() -> None:
+        releases.append(app.frames)
+        release()
+
+    app.table.release = counted  # type: ignore[method-assign]
     sleep_through(app, SECONDS)  # a fresh deal: one sleep, with nothing to end it
-    assert len(trims) == 1
+    assert len(releases) == 1
     assert app.table.view.static is None  # let go before it
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
     app.running = True
-    sleep_through(app, SECONDS)  # input that changes nothing on screen: no second trim
-    assert len(trims) == 1
+    sleep_through(app, SECONDS)  # input that changes nothing on screen: not let go again
+    assert len(releases) == 1
     click_pile(app, Pile.column(6))
     app.running = True
     sleep_through(app, SECONDS + 0.5)  # the clock runs: every sleep has its end
-    assert len(trims) == 1
+    assert len(releases) == 1
     assert app.table.view.static is not None  # kept between the ticks: not painted again every second
     app.close()
 

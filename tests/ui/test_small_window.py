@@ -13,6 +13,7 @@ from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS, preset
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
+from eightoff.ui.layout import small_window_scale, table_fits
 from tests.ui.helpers import FakeClock, key
 
 
@@ -45,6 +46,9 @@ def test_everything_is_drawn_inside_a_window_below_the_minimum(
 ) -> None:
     app = open_app(game_key)
     forced(app, size, monkeypatch)
+    if app.too_small:  # cards under the smallest (a game of many columns): it asks to be larger
+        assert not table_fits(size, app.table.game.rules, False, small_window_scale(size, 1.0))
+        return
     assert app.size == size and app.ui_scale < 1.0
     layout = app.table.layout
     assert all(inside(box, size) for box in layout.piles.values())

@@ -24,7 +24,8 @@ from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import EASY, STANDARD, preset
 from eightoff.session.advisor import THINKING, Advisor
-from eightoff.solver import SOLVED, UNSOLVED, Budget, solve
+from eightoff.solver.limits import SOLVED, UNSOLVED, Budget
+from eightoff.solver.solve import solve
 from eightoff.solver.worker import SolverWorker
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog

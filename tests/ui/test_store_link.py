@@ -30,13 +30,14 @@ from eightoff.core.variants import EASY, STANDARD, VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
-from eightoff.solver import deals_of_grade
+from eightoff.solver.grade import deals_of_grade
 from eightoff.store import LOST, SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.playback import Playback
 from eightoff.ui.stats_dialog import StatisticsDialog
+from eightoff.ui.toolbar import MORE
 from tests.ui.helpers import FakeClock, click, clock, key, pile_center, post
 
 OPENED: list[Session] = []
@@ -99,8 +100,16 @@ def to_cell(app: App, column: int) -> None:
 
 
 def press_toolbar(app: App, action: str) -> None:
-    [button] = [button for button in app.table.toolbar.buttons if button.action == action]
-    click(app, button.rect.center)
+    """The toolbar's button, or its row in More where the bar folded it."""
+    toolbar = app.table.toolbar
+    shown = {button.action: button for button in toolbar.buttons}
+    if action not in shown:
+        click(app, shown[MORE].rect.center)
+        [label] = [label for folded, label in toolbar.folded if folded == action]
+        [row] = [choice for choice in app.top.choices if choice.label == label]
+        click(app, row.rect.center)
+        return
+    click(app, shown[action].rect.center)
 
 
 def press_button(app: App, label: str) -> None:

@@ -28,7 +28,7 @@ from eightoff.session.figures import everything
 from eightoff.session.keeper import Keeper
 from eightoff.session.records import Records
 from eightoff.session.replay import Solution
-from eightoff.solver import GRADES
+from eightoff.solver.grade import GRADES
 from eightoff.store import LOST, WON, HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App

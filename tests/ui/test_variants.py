@@ -15,8 +15,8 @@ from eightoff.core.piles import PileKind
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, RAGLAN, SEAHAVEN, VARIANTS
 from eightoff.session.pile_keys import pile_keys
-from eightoff.solver import SOLVED, solve
-from eightoff.solver.limits import Budget
+from eightoff.solver.limits import SOLVED, Budget
+from eightoff.solver.solve import solve
 from eightoff.ui.dialogs import GameChooser
 from eightoff.ui.layout import Box
 from tests.ui.helpers import drag, key, make_app, pile_center

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +50,6 @@ SMALLEST_INDEX = 9
 
 def log(message: str, *args: object) -> None:
     """One line in the debug log."""
-    import logging  # here: only a theme that cannot be drawn needs it, and the first frame does without
-
     logging.getLogger(__name__).debug(message, *args)
 
 
@@ -312,8 +312,6 @@ class CardArt:
         if wish.theme.id in self.problems:
             self._next()
             return
-        import subprocess  # here: only a theme to draw needs it, and the first frame does without
-
         try:
             command = [sys.executable, "-m", "eightoff.ui.themes.draw", wish.request(self.cache)]
             process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,

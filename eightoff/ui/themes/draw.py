@@ -1,15 +1,12 @@
 """Drawing a theme's cards with resvg, in a process of its own.
 
-resvg-py holds Python's lock while it draws (0.2-1.1 s a sheet), so the window never draws a
+resvg-py holds Python's lock while it draws (a second or so a sheet), so the window never draws a
 theme itself: it starts this module (`python -m eightoff.ui.themes.draw REQUEST`), keeps its
 loop going, and reads the PNG this leaves in the cache folder (kept.py). The request names the
 theme and either the window the table is laid out in or a box for a preview; the card size
 follows from the theme's own proportions, worked out here.
 
-Aisleriot's sheets are a 13 x 5 grid, sliced by position (older themes name their elements
-otherwise). A KDE deck is drawn element by element: each element alone (its ancestors' groups
-and what it refers to kept), measured on a small drawing by its visible pixels, then drawn
-at the card size within that box.
+How Aisleriot's sheets and KDE decks are sliced: docs/notes.md, `eightoff.ui.themes.draw`.
 """
 
 from __future__ import annotations
