@@ -136,8 +136,8 @@ def step_streak(connection: sqlite3.Connection, key: str, outcome: Outcome, fini
     counted makes the run counted again."""
     row = connection.execute("SELECT kind, length, longest_won, longest_lost, last, last_seq FROM streaks "
                              "WHERE rules = ?", (key,)).fetchone()
-    if row is None or (finished, seq) < (row[4], row[5]):  # none yet (or lost), or a game before the last
-        count_streaks(connection, [key])
+    if row is None or (finished, seq) < (row[4], row[5]) or not within_games(row[1:4], seq):
+        count_streaks(connection, [key])  # none yet, a game before the last, or a row out of bounds
         return
     kind, length, longest_won, longest_lost = row[:4]
     length = length + 1 if kind == outcome.value else 1
@@ -146,6 +146,13 @@ def step_streak(connection: sqlite3.Connection, key: str, outcome: Outcome, fini
     connection.execute("INSERT OR REPLACE INTO streaks(rules, kind, length, longest_won, longest_lost, last, "
                        "last_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (key, outcome.value, length, longest_won, longest_lost, finished, seq))
+
+
+def within_games(lengths: tuple[object, ...], seq: int) -> bool:
+    """Whether a streak row's lengths can be true: none longer than the games ever recorded
+    (`seq`, the newest game's number). A row changed behind the program's back is counted
+    again from the games instead of growing past what SQLite can hold."""
+    return all(isinstance(length, int) and 0 <= length <= max(seq, 1) for length in lengths)
 
 
 def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None) -> None:

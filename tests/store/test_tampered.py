@@ -128,3 +128,19 @@ def test_a_kept_copy_that_cannot_be_written_yet_deletes_nothing(dirs: HomeDirs) 
     assert kept_rows(dirs) == {"unfinished": 1, "step": steps}
     again = Store(dirs).load_unfinished()
     assert again is not None and again.game.position == saved.game.position
+
+
+@pytest.mark.parametrize("length", [2**63 - 1, 10**9])
+def test_a_streak_row_out_of_bounds_never_costs_the_win(dirs: HomeDirs, length: int) -> None:
+    """The streak row is a summary of the games; one changed behind the program's back is
+    counted again from them at the next outcome, and the win is recorded."""
+    store = Store(dirs)
+    for number in range(1, 3):
+        store.record_outcome(played_game(number), WON, 10.0)
+    store.close()
+    tamper(dirs, f"UPDATE streaks SET length = {length}, longest_won = {length}")
+    again = Store(dirs)
+    again.record_outcome(played_game(3), WON, 10.0)
+    counted = figures(again, "standard")
+    assert counted.played == 3
+    assert counted.current_streak.length == 3 and counted.longest_winning_streak == 3
