@@ -33,11 +33,25 @@ def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) ->
     return position.is_won
 
 
+WON_WITHIN_BUDGET = {
+    "easy": [1, 2, 617, 1000, 31999],
+    "forecell": [2, 3, 4, 5, 6],
+    "kings-only-bakers": [2, 3, 13, 15, 17],
+    "beleaguered-castle": [2, 4, 5, 6, 7],
+    "streets-and-alleys": [7, 8, 9, 10, 11],
+    "fan": [2, 3, 4, 6, 8],
+    "bakers-dozen": [1, 3, 4, 5, 6],
+}
+"""Deals of the games with no grade table that the solver wins within NODES, with and without
+taking cards back (found once by solving deals from 1 up; many low deals of these games are
+lost: Forecell's deal 1 has no legal move at all, as fc-solve agrees)."""
+
+
 def winnable(key: str) -> list[int]:
-    """Deals the game wins: the first of each grade in its shipped table, else (a game with no
-    table, such as easy Eight Off, which wins nearly every deal) a fixed spread of numbers."""
+    """Deals the game wins: the first of each grade in its shipped table, else the pinned list
+    above (a game missing from both fails here, so a new game cannot pass unchecked)."""
     graded = [deals_of_grade(key, grade)[0] for grade in GRADES if deals_of_grade(key, grade)]
-    return graded or [1, 2, 617, 1000, 31999]
+    return graded or WON_WITHIN_BUDGET[key]
 
 
 @pytest.mark.parametrize(
@@ -55,7 +69,7 @@ def test_solutions_replay_as_wins(rules: Rules, number: int) -> None:
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
 def test_solutions_with_takeback_replay_as_wins(rules: Rules) -> None:
     rules = rules.with_takeback(True)
-    position = deal(5, rules)
+    position = deal(WON_WITHIN_BUDGET.get(rules.name, [5])[0], rules)
     result = solve(position, rules, NODES)
     assert result.status == SOLVED
     assert replays_to_win(position, rules, result.moves)
