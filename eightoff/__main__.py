@@ -2,10 +2,11 @@
 
 This is where the program chooses what to load: the window (pygame, the session, the store),
 the player's own files (`eightoff stats`, `daily`, `themes`: the store, the installed card
-themes), or neither for the rest of the command line, so that `eightoff deal` starts in a
-few times the interpreter's own start-up (scripts/bench_startup.py). Each choice imports its
-modules inside the function that makes it, once the clock is known to be readable (a clock
-Python cannot read fails the first module that reads it); no other module does.
+themes), the search (`solve`), or none of them for the rest of the command line, so that
+`eightoff deal` starts in a few times the interpreter's own start-up
+(scripts/bench_startup.py). Each choice imports its modules inside the function that makes
+it, once the clock is known to be readable (a clock Python cannot read fails the first module
+that reads it); no other module does.
 """
 
 from __future__ import annotations
@@ -96,14 +97,23 @@ def _open_window(args: argparse.Namespace) -> int:
         return 1
 
 
-def keep_records(args: argparse.Namespace) -> int:
-    """The commands that read the player's own files: `eightoff stats` (with the charts where
-    pygame is there), `daily` and `themes`."""
+def run_loaded(args: argparse.Namespace) -> int:
+    """The commands that need more than the rules, each loading only its own: `stats` (with the
+    charts where pygame is there), `daily` and `themes` read the player's own files, `solve`
+    searches, `install-desktop` copies files."""
     if args.command == "themes":
-        from eightoff.themes_cli import cmd_themes
+        from eightoff.themes_cli import cmd_themes  # the installed card themes chosen
 
         return cmd_themes(args)
-    from eightoff.stats_cli import run_records
+    if args.command == "solve":
+        from eightoff.solver.cli import cmd_solve  # the solver chosen
+
+        return cmd_solve(args)
+    if args.command == "install-desktop":
+        from eightoff.desktop import cmd_install_desktop  # the desktop files chosen
+
+        return cmd_install_desktop(args)
+    from eightoff.stats_cli import run_records  # the store chosen
 
     return run_records(args, draw_charts)
 
@@ -159,7 +169,7 @@ def main() -> None:
     # else the system's; the window chooses again from the preferences it loads.
     install_language(choose_language(peek_language(preferences_path())))
 
-    sys.exit(run(sys.argv[1:], open_window, keep_records))
+    sys.exit(run(sys.argv[1:], open_window, run_loaded))
 
 
 if __name__ == "__main__":

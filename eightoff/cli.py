@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, NoReturn
 
-from eightoff import __version__, desktop
+from eightoff import __version__
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
@@ -27,7 +27,7 @@ from eightoff.core.replay import replay
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, OPTIONS, VARIANTS, Option, preset, variant
 from eightoff.session.grading import grade_name
-from eightoff.solver import cli as solver_cli
+from eightoff.solver.arguments import add_arguments as add_solver_arguments
 from eightoff.solver.compiled import choose
 from eightoff.solver.daily import has_daily
 from eightoff.solver.grade import GRADES, grade_of_deal, grades_between, random_graded_deal
@@ -36,10 +36,10 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 PROG = "eightoff"
-Records = Callable[[argparse.Namespace], int]
-"""`eightoff stats`, `daily` and `themes`: what reads the player's own files (the store, the
-installed card themes), handed in by the entry point so that a command that reads none does
-not load it."""
+Loaded = Callable[[argparse.Namespace], int]
+"""The commands that need more than the rules: `stats`, `daily` and `themes` read the player's
+own files (the store, the installed card themes), `solve` searches and `install-desktop` copies
+files. The entry point hands them in, so that a command that needs none of it does not load it."""
 
 
 class UsageError(Exception):
@@ -268,25 +268,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_install_desktop(args: argparse.Namespace) -> int:
-    return desktop.cmd_install_desktop(args)
-
-
-def cmd_records(args: argparse.Namespace) -> int:
-    """`stats`, `daily` (whose game is the last one played, which the player's preferences keep)
-    and `themes` (the card themes the player has installed): they read the player's own files."""
-    if args.records is None:
-        raise UsageError(_("the player's records are not available in this build"))
-    result: int = args.records(args)
+def cmd_loaded(args: argparse.Namespace) -> int:
+    """`stats`, `daily` (whose game is the last one played, which the player's preferences keep),
+    `themes` (the card themes the player has installed), `solve` and `install-desktop`: run by
+    what the entry point loads for them."""
+    if args.loaded is None:
+        raise UsageError(_("{command} is not available in this build").format(command=args.command))
+    result: int = args.loaded(args)
     return result
 
 
 def add_solve_arguments(parser: argparse.ArgumentParser) -> None:
     """`solve`'s arguments."""
-    solver_cli.add_arguments(parser)
+    add_solver_arguments(parser)
     parser.add_argument("--deal", type=deal_number, metavar="N", help=_("solve deal N"))
     add_rules_options(parser)
-    parser.set_defaults(handler=solver_cli.cmd_solve)
+    parser.set_defaults(handler=cmd_loaded)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -334,7 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
                               help=_("print one JSON object: date, game, deal, grade, par"))
     daily_parser.add_argument("--share", action="store_true",
                               help=_("print the day's result as Copy result words it, from your records"))
-    daily_parser.set_defaults(handler=cmd_records)
+    daily_parser.set_defaults(handler=cmd_loaded)
 
     replay_parser = commands.add_parser(
         "replay", help=_("replay a file of moves in fc-solve's -m wording ('-' reads stdin)")
@@ -358,14 +355,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     desktop_parser.add_argument("--uninstall", action="store_true",
                                 help=_("remove the menu entry and icon this command added"))
-    desktop_parser.set_defaults(handler=cmd_install_desktop)
+    desktop_parser.set_defaults(handler=cmd_loaded)
 
     themes_parser = commands.add_parser(
         "themes", help=_("list the card themes installed (Aisleriot's and KPatience's) and whether each "
                          "can be drawn"))
     themes_parser.add_argument("--json", action="store_true",
                                help=_("print a JSON list: id, name, path, drawable and the reason where not"))
-    themes_parser.set_defaults(handler=cmd_records)
+    themes_parser.set_defaults(handler=cmd_loaded)
 
     stats_parser = commands.add_parser("stats", help=_("print your statistics and recent games"))
     stats_parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
@@ -382,7 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "games.jsonl (each game once)"))
     stats_parser.add_argument("--bests", choices=["all"],
                               help=_("with --json: every personal best (else the first 1000)"))
-    stats_parser.set_defaults(handler=cmd_records)
+    stats_parser.set_defaults(handler=cmd_loaded)
     return parser
 
 
@@ -403,16 +400,16 @@ def output_failed(reason: str) -> int:
 
 def run(
     argv: Sequence[str] | None = None, open_window: Callable[[argparse.Namespace], int] | None = None,
-    records: Records | None = None,
+    loaded: Loaded | None = None,
 ) -> int:
-    """Parse and dispatch; `open_window` handles the no-subcommand case, `records` the
-    commands that read the player's records."""
+    """Parse and dispatch; `open_window` handles the no-subcommand case, `loaded` the commands
+    that need more modules than the rules (see `Loaded`)."""
     try:
         args, extra = build_parser().parse_known_args(argv)
         if extra:
             raise UsageError(not_understood(extra))
         check_options(args)
-        args.records = records
+        args.loaded = loaded
         if args.command is None:
             if args.daily and args.deal is not None:
                 raise UsageError(_("--daily opens today's daily deal: give no --deal with it"))

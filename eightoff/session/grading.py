@@ -10,12 +10,14 @@ few presses away (the dialog has no room for more rows at 800x600).
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from eightoff.core.i18n import _, pgettext
-from eightoff.core.outcome import Outcome
-from eightoff.session.facts import DealFacts
 from eightoff.solver.grade import GRADES, deal_grades, grades_between, random_graded_deal
+
+if TYPE_CHECKING:  # the command line names grades (`deal --grade`) without a deal's facts
+    from eightoff.core.outcome import Outcome
+    from eightoff.session.facts import DealFacts
 
 WINNABLE_CHOICES: tuple[tuple[str, str] | None, ...] = (
     None,

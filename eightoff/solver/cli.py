@@ -7,6 +7,7 @@ lists them), so scripts read the same whatever the language.
 
 Usage errors go through the subcommand parser's `error`, which the command line turns into
 one line on stderr and exit status 2, so this layer needs nothing from the one above it.
+The arguments are declared in eightoff/solver/arguments.py, which loads none of the search.
 """
 
 from __future__ import annotations
@@ -20,65 +21,17 @@ from typing import TextIO
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
 from eightoff.core.i18n import N_, _, decimal
-from eightoff.core.limits import MAX_SECONDS
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import preset
 from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
-from eightoff.solver.limits import DEFAULT_STATES, Budget, Status
+from eightoff.solver.limits import Budget, Status
 from eightoff.solver.par import player_moves
 from eightoff.solver.solve import grade_of, solve
 
 VERDICTS = {Status.UNSOLVED: N_("unsolvable"), Status.UNKNOWN: N_("unknown")}
 """The verdict printed without --json, translated where printed (--json keeps the keys)."""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "board", nargs="?", metavar=_("BOARD"), help=_("board file in fc-solve's format ('-' reads stdin)")
-    )
-    parser.add_argument(
-        # TRANSLATORS: the placeholder for a range of deal numbers, such as 1-32000.
-        "--deals", metavar=_("FIRST-LAST"),
-        help=_("solve a range of deals: one JSON line each, then a summary"),
-    )
-    parser.add_argument(
-        "--jobs", type=_count, default=1, metavar="N", help=_("with --deals: N processes (0: every core)")
-    )
-    parser.add_argument(
-        "--time-limit", type=_seconds, metavar="S",
-        help=_("give up with 'unknown' after S seconds (per deal)")
-    )
-    parser.add_argument(
-        "--max-states",
-        type=_count,
-        default=DEFAULT_STATES,
-        metavar="N",
-        help=_("give up with 'unknown' after N distinct positions, the memory cap (default {states})").format(
-            states=DEFAULT_STATES),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.set_defaults(solve_parser=parser)
-
-
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("time limit must be a number of seconds, not {text!r}").format(text=text)) from None
-    if not 0 < seconds <= MAX_SECONDS:
-        most = _("time limit must be a number of seconds above 0 and at most {most:g}")
-        raise argparse.ArgumentTypeError(most.format(most=MAX_SECONDS))
-    return seconds
-
-
-def _count(text: str) -> int:
-    if not text.strip().isdigit() or not text.strip().isascii():
-        raise argparse.ArgumentTypeError(
-            _("expected a whole number of 0 or more, not {text!r}").format(text=text))
-    return int(text)
 
 
 def _deal_range(text: str) -> range:
