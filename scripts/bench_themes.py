@@ -15,7 +15,11 @@ Usage: .venv/bin/python scripts/bench_themes.py [--runs 5] [--theme aisleriot:bo
 - every Aisleriot theme installed (gnome-cards-data's, aisleriot's bonded) drawn for a
   1920x1080 table by the drawing process, as the window starts it; target: each within 2 s.
 
-Needs resvg-py (the themes extra) and the themes installed (apt install gnome-cards-data).
+Needs resvg-py (the themes extra) in the Python that runs this and the themes installed (apt
+install gnome-cards-data): the theme is drawn once before anything is timed, and a theme that
+cannot be drawn (resvg-py missing, a bad file) stops the run with the reason, since the window
+would keep its built-in design and no figure could be taken. The theme's cards are told on the
+table by their exact size, the one the drawing process works out for this window.
 Timings on a shared machine are noisy: the load average and a plain-Python loop are printed.
 """
 
@@ -40,12 +44,25 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from _figures import pure_python_loop, spread  # noqa: E402
 
-from eightoff.themes.found import AISLERIOT, Theme, find_themes  # noqa: E402
+from eightoff.core.variants import VARIANTS  # noqa: E402
+from eightoff.themes.found import AISLERIOT, Theme, find_theme, find_themes  # noqa: E402
+from eightoff.themes.kept import Kept  # noqa: E402
+from eightoff.themes.listing import renderer_missing  # noqa: E402
+from eightoff.ui.layout import compute_layout  # noqa: E402
+from eightoff.ui.themes.size import card_size  # noqa: E402
 
 WINDOW = (1920, 1080)
 DEAL = 617
 SETTLE_SECONDS = 3.0
 BUILT_IN = "standard"
+RULES = "standard"
+PLACE = {"window": list(WINDOW), "rules": RULES, "large": False, "ui_scale": 1.0}
+"""Where the window asks its drawings for (eightoff/ui/themes/deck.py): a 1920x1080 table."""
+WAIT_SECONDS = 60.0
+
+
+class Unmeasurable(Exception):
+    """Why no figure can be taken (the theme cannot be drawn here): said, and the run stops."""
 
 
 def verdict(value: float, target: float) -> str:
@@ -73,17 +90,19 @@ class Window:
             [sys.executable, "-m", "eightoff", "--deal", str(DEAL), "--print-layout"], cwd=ROOT, env=env,
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 
-    def next_card(self, timeout: float = 60) -> tuple[float, tuple[int, int]]:
-        """Seconds since the start at the next layout line, and its cards' size."""
+    def next_card(self, timeout: float = WAIT_SECONDS) -> tuple[float, tuple[int, int]]:
+        """Seconds since the start at the next layout line, and its cards' size (a card's box
+        on the table: the top card of the first pile that has cards)."""
         assert self.process.stdout is not None
         ready, _, _ = select.select([self.process.stdout], [], [], timeout)
         if not ready:
-            raise TimeoutError("no layout line")
+            raise Unmeasurable(f"the window printed no layout within {timeout:.0f} s")
         line = self.process.stdout.readline()
         if not line:
-            raise RuntimeError("the program ended")
-        rect = next(iter(json.loads(line)["layout"].values()))["rect"]
-        return time.monotonic() - self.started, (rect[2], rect[3])
+            raise Unmeasurable("the window ended before its layout was printed")
+        piles = json.loads(line)["layout"].values()
+        box = next(pile["cards"][-1][1] for pile in piles if pile["cards"])
+        return time.monotonic() - self.started, (box[2], box[3])
 
     def rss_mb(self) -> float:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
@@ -98,20 +117,52 @@ class Window:
             self.process.wait()
 
 
-def theme_aspect(size: tuple[int, int]) -> bool:
-    """Whether cards of `size` are not the built-in design's 1.4 (a theme's own proportions)."""
-    return abs(size[1] / size[0] - 1.4) > 1.5 / size[0]
-
-
-def until_theme(window: Window, first: float) -> float:
-    """Seconds from the first frame to the first layout whose cards are the theme's."""
+def until_theme(window: Window, first: float, theme_card: tuple[int, int]) -> float:
+    """Seconds from the first frame to the first layout whose cards are the theme's size."""
     while True:
         seconds, size = window.next_card()
-        if theme_aspect(size):
+        if size == theme_card:
             return seconds - first
+        if seconds - first > WAIT_SECONDS:
+            raise Unmeasurable(f"the theme's cards ({theme_card[0]}x{theme_card[1]}) were not on the table "
+                               f"{WAIT_SECONDS:.0f} s after the first frame (the last layout's: {size})")
 
 
-def bench_first_frame(root: Path, theme: str, runs: int) -> None:
+def draw_time(theme: Theme, cache: Path) -> tuple[float, float, int]:
+    """Wall seconds and processor seconds of the drawing process, and its exit status."""
+    request = {"id": theme.id, "kind": theme.kind, "name": theme.name, "path": str(theme.path),
+               "svg": str(theme.svg) if theme.svg else "", "cache": str(cache), **PLACE}
+    began, used = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "eightoff.ui.themes.draw", json.dumps(request)], cwd=ROOT,
+                          capture_output=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+    return time.monotonic() - began, cpu, done.returncode
+
+
+def theme_card(root: Path, theme_id: str) -> tuple[int, int]:
+    """The size the theme's cards have on a 1920x1080 table, found by drawing it once as the
+    window would; `Unmeasurable` says why it cannot be drawn here."""
+    if (missing := renderer_missing()):
+        raise Unmeasurable(f"{missing} in {sys.executable}: install the themes extra "
+                           "(scripts/test or scripts/play do), or pip install resvg-py")
+    theme = find_theme(theme_id)
+    if theme is None:
+        raise Unmeasurable(f"{theme_id} is not installed (eightoff themes lists what is)")
+    _seconds, _cpu, code = draw_time(theme, root / "check")
+    kept = Kept.of(theme, root / "check")
+    note = (kept.note() if kept is not None else None) or {}
+    if code != 0 or "aspect" not in note:
+        raise Unmeasurable(f"{theme_id} cannot be drawn: {note.get('problem', f'exit status {code}')}")
+    aspect = note["aspect"]
+    assert isinstance(aspect, float)
+    card = card_size(PLACE, aspect)
+    if card == compute_layout(*WINDOW, VARIANTS[RULES].rules).card:
+        raise Unmeasurable(f"{theme_id}'s cards are the built-in design's size here: choose another theme")
+    return card
+
+
+def bench_first_frame(root: Path, theme: str, card: tuple[int, int], runs: int) -> None:
     homes = {BUILT_IN: home_for(root, BUILT_IN), theme: home_for(root, theme)}
     frames: dict[str, list[float]] = {name: [] for name in homes}
     memory: dict[str, list[float]] = {name: [] for name in homes}
@@ -121,8 +172,8 @@ def bench_first_frame(root: Path, theme: str, runs: int) -> None:
             window = Window(home)
             try:
                 first, size = window.next_card()
-                if name == theme and not theme_aspect(size):
-                    until_theme(window, first)
+                if name == theme and size != card:
+                    until_theme(window, first, card)
                 time.sleep(SETTLE_SECONDS)
                 if round_:
                     frames[name].append(first)
@@ -140,7 +191,7 @@ def bench_first_frame(root: Path, theme: str, runs: int) -> None:
     print(f"  theme minus built-in: {more:+.1f} MB; target within 10 MB: {verdict(abs(more), 10.0)}")
 
 
-def bench_first_use(root: Path, theme: str, runs: int) -> None:
+def bench_first_use(root: Path, theme: str, card: tuple[int, int], runs: int) -> None:
     seconds = []
     for _round in range(runs):
         home = home_for(root / "first-use", theme)
@@ -148,24 +199,11 @@ def bench_first_use(root: Path, theme: str, runs: int) -> None:
         window = Window(home)
         try:
             first, _size = window.next_card()
-            seconds.append(until_theme(window, first))
+            seconds.append(until_theme(window, first, card))
         finally:
             window.close()
     print(f"first use of {theme}: its cards on the table after the first frame: {spread(seconds, 's', 2)}; "
           f"target 2 s: {verdict(statistics.median(seconds), 2.0)} (worst {max(seconds):.2f} s)")
-
-
-def draw_time(theme: Theme, cache: Path) -> tuple[float, float, int]:
-    """Wall seconds and processor seconds of the drawing process, and its exit status."""
-    request = {"id": theme.id, "kind": theme.kind, "name": theme.name, "path": str(theme.path),
-               "svg": str(theme.svg), "cache": str(cache), "window": list(WINDOW), "rules": "standard",
-               "large": False, "ui_scale": 1.0}
-    began, used = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-m", "eightoff.ui.themes.draw", json.dumps(request)], cwd=ROOT,
-                          capture_output=True, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
-    return time.monotonic() - began, cpu, done.returncode
 
 
 def bench_all(root: Path) -> None:
@@ -173,20 +211,28 @@ def bench_all(root: Path) -> None:
     if not themes:
         print("no Aisleriot themes installed (apt install gnome-cards-data): nothing to draw")
         return
-    times, cpus = [], []
+    times, cpus, loads = [], [], []
     for theme in themes:
         seconds, cpu, code = draw_time(theme, root / "all")
         times.append(seconds)
         cpus.append(cpu)
+        loads.append(os.getloadavg()[0])
         state = "drawn" if code == 0 else "NOT drawn"
         size = theme.svg.stat().st_size // 1024 if theme.svg else 0
-        print(f"  {theme.id}: {seconds:.2f} s ({cpu:.2f} s of processor), {state}, {size} KB")
+        print(f"  {theme.id}: {seconds:.2f} s ({cpu:.2f} s of processor), {state}, {size} KB, "
+              f"load {loads[-1]:.1f}")
     over = [theme.id for theme, seconds in zip(themes, times, strict=True) if seconds > 2.0]
-    print(f"every installed Aisleriot theme ({len(themes)}) drawn for a {WINDOW[0]}x{WINDOW[1]} table: "
-          f"{spread(times, 's', 2)}; target each within 2 s: {verdict(max(times), 2.0)}"
+    print(f"every installed Aisleriot theme ({len(themes)}) drawn for a {WINDOW[0]}x{WINDOW[1]} table, "
+          f"wall: {spread(times, 's', 2)}; target each within 2 s: {verdict(max(times), 2.0)}"
           + (f" (over: {', '.join(over)})" if over else ""))
     print(f"  processor time of each drawing (what a machine to itself waits): {spread(cpus, 's', 2)}; "
           f"each within 2 s: {verdict(max(cpus), 2.0)}")
+    print(f"  load average while drawing: {spread(loads, '', 1)}")
+
+
+def load_line(when: str) -> None:
+    one, five, _fifteen = os.getloadavg()
+    print(f"load average {when}: {one:.1f} (5 min {five:.1f}) on {os.cpu_count()} processors")
 
 
 def main() -> int:
@@ -196,13 +242,22 @@ def main() -> int:
                         help="the theme measured (an id of 'eightoff themes')")
     parser.add_argument("--skip-all", action="store_true", help="do not draw every installed theme")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} processors; {pure_python_loop()}")
+    load_line("at the start")
+    print(pure_python_loop())
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
-        bench_first_frame(root, args.theme, args.runs)
-        bench_first_use(root, args.theme, args.runs)
+        try:
+            card = theme_card(root, args.theme)
+            bench_first_frame(root, args.theme, card, args.runs)
+            load_line("after the first frames")
+            bench_first_use(root, args.theme, card, args.runs)
+            load_line("after the first uses")
+        except Unmeasurable as why:
+            print(f"no figure for {args.theme}: {why}", file=sys.stderr)
+            return 1
         if not args.skip_all:
             bench_all(root)
+            load_line("at the end")
     return 0
 
 

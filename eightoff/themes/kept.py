@@ -21,6 +21,7 @@ from typing import BinaryIO
 
 from eightoff.core.cards import Card, Suit
 from eightoff.themes.found import Theme
+from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import BadFile, Unreadable, read_regular
 
 FOLDER = "themes"
@@ -84,8 +85,10 @@ class Kept:
         self.write(self.note_path, lambda file: file.write(json.dumps(note).encode()))
 
     def write(self, path: Path, fill: Callable[[BinaryIO], object]) -> None:
-        """Replace `path` whole or not at all (a temporary file beside it, then renamed)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        """Replace `path` whole or not at all (a temporary file beside it, then renamed; one a
+        kill leaves behind is removed at a later start, eightoff.userfiles.tidy). The folder is
+        made for this user only, as the cache folder is."""
+        private_folder(self.folder)
         handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".part-", suffix=path.suffix)
         try:
             with os.fdopen(handle, "wb") as file:

@@ -20,9 +20,10 @@ from eightoff.userfiles.dirs import StoreDirs, private_folder
 
 STALE_SECONDS = 60.0
 """Age of a temporary file of ours past which no write can still be making it."""
-OUR_TEMPORARY = re.compile(r"\A\.(?:[\w.-]+\.[\w]{8}\.tmp|faces-[\w]{8}\.part)\Z")
-"""The names `tempfile.mkstemp` gives our atomic writes (`.<file>.<8 characters>.tmp`) and the
-card-picture cache (`.faces-<8 characters>.part`)."""
+OUR_TEMPORARY = re.compile(r"\A\.(?:[\w.-]+\.[\w]{8}\.tmp|faces-[\w]{8}\.part|part-[\w]{8}\.(?:png|json))\Z")
+"""The names `tempfile.mkstemp` gives our atomic writes (`.<file>.<8 characters>.tmp`), the
+card-picture cache (`.faces-<8 characters>.part`) and the card themes' drawings in the cache's
+own folder (`.part-<8 characters>.png` or `.json`)."""
 
 
 def folders(dirs: StoreDirs) -> list[Path]:
@@ -36,18 +37,31 @@ def tidy(dirs: StoreDirs, now: float | None = None) -> list[Path]:
     removed = []
     for folder in folders(dirs):
         private_folder(folder)
-        mine = _mine(folder)
-        if mine is None:
-            continue
-        with contextlib.suppress(OSError):
-            if stat.S_IMODE(mine.st_mode) != 0o700:
-                os.chmod(folder, 0o700)
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            removed += _tidy_file(Path(entry.path), now)
+        removed += _tidy_folder(folder, now, below=folder == dirs.user_cache_path)
+    return removed
+
+
+def _tidy_folder(folder: Path, now: float, below: bool) -> list[Path]:
+    """The leftovers removed from `folder` made private and, when `below`, from each folder of
+    ours in it (the cache keeps the card themes' drawings in one, written the same way)."""
+    mine = _mine(folder)
+    if mine is None or not stat.S_ISDIR(mine.st_mode):
+        return []
+    with contextlib.suppress(OSError):
+        if stat.S_IMODE(mine.st_mode) != 0o700:
+            os.chmod(folder, 0o700)
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    removed = []
+    for entry in entries:
+        path = Path(entry.path)
+        found = _mine(path) if below else None
+        if found is not None and stat.S_ISDIR(found.st_mode):
+            removed += _tidy_folder(path, now, below=False)
+        else:
+            removed += _tidy_file(path, now)
     return removed
 
 

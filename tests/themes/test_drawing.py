@@ -5,6 +5,7 @@ the theme's proportions, kept in the cache folder; and what cannot be drawn note
 from __future__ import annotations
 
 import json
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -102,3 +103,15 @@ def test_the_table_size_follows_the_themes_proportions(tmp_path: Path) -> None:
     assert layout.card[1] == round(layout.card[0] * 1.5)
     assert [path.name.rsplit("-", 1)[1] for path in (cache / "themes").glob("*.png")] == [
         f"{layout.card[0]}x{layout.card[1]}.png"]
+
+
+def test_a_drawing_is_kept_for_this_user_only_whatever_the_umask(tmp_path: Path) -> None:
+    write_sheet(tmp_path / "aisleriot" / "cards", "mine")
+    cache = tmp_path / "cache"
+    wanted = request("aisleriot:mine", tmp_path, cache)
+    result = subprocess.run([sys.executable, "-m", "eightoff.ui.themes.draw", json.dumps(wanted)],
+                            capture_output=True, text=True, timeout=120, check=False, umask=0)
+    assert result.returncode == 0, result.stderr
+    assert stat.S_IMODE((cache / "themes").stat().st_mode) == 0o700
+    modes = {path.name: stat.S_IMODE(path.stat().st_mode) for path in (cache / "themes").iterdir()}
+    assert len(modes) == 2 and set(modes.values()) == {0o600}, modes
