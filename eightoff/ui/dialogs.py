@@ -334,10 +334,12 @@ class Dialog(Scene):
 
 
     def label_font(self, choice: Choice, is_button: bool) -> pygame.font.Font:
-        """The text font, or a smaller one where a long translation would overrun its row."""
+        """The text font, or a smaller one where a long translation would overrun its row, but
+        never smaller than the least text size (theme.LEAST_TEXT)."""
         size = self.px(self.text_size)
         room = choice.rect.w - self.px(16 if is_button else 28)
-        while size > self.px(14) and theme.font(size).size(choice.label)[0] > room:
+        least = theme.least_font_size(theme.LEAST_TEXT * self.unit)
+        while size > least and theme.font(size).size(choice.label)[0] > room:
             size -= 1
         return theme.font(size)
 
