@@ -9,16 +9,20 @@ import contextlib
 import functools
 import os
 import sqlite3
+import uuid
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from eightoff.core.i18n import _
+import msgspec
+
+from eightoff.core.i18n import _, ngettext
 from eightoff.core.limits import EARLIEST
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
 from eightoff.store.games import count_streaks, trim_moves
+from eightoff.store.schema import Count, GameId, Grade, Par, Seconds
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, READ_FLAGS, kind_of
 
@@ -322,7 +326,9 @@ class Database:
                 check = "integrity_check(1)" if small else "quick_check"
                 checked = self.connection.execute(f"PRAGMA {check}").fetchall()
                 if checked != [("ok",)]:
-                    raise sqlite3.DatabaseError(str(checked[0][0]) if checked else check)
+                    found_text = str(checked[0][0]) if checked else check
+                    raise sqlite3.DatabaseError(_("a value is outside its bounds") if any(
+                        word in found_text for word in ("constraint failed", "value in ")) else found_text)
             self._migrate(self.connection, found)
             if shape(self.connection) != made_shape():
                 raise sqlite3.DatabaseError(_("its tables are not those this version makes"))
@@ -381,10 +387,16 @@ class Database:
             self.connection = None
             self._cannot(str(error))
             return
-        saved = salvage(aside, self.connection)
-        self.notices.add(_("Your {what} could not be read ({reason}); a new one was started with the {count} "
-                           "games that could still be read, and the old file was kept as {aside}.").format(
-            what=what(), reason=reason, count=saved, aside=shown(aside)))
+        saved, refused, resets = salvage(aside, self.connection)
+        told = [_("Your {what} could not be read ({reason}); a new one was started with the {count} games "
+                  "that could still be read, and the old file was kept as {aside}.").format(
+            what=what(), reason=reason, count=saved, aside=shown(aside))]
+        if refused:
+            told.append(ngettext(
+                "{count} game did not fit this version's bounds and is only in the old file.",
+                "{count} games did not fit this version's bounds and are only in the old file.",
+                refused).format(count=refused))
+        self.notices.add(" ".join(told + ([reset_notice(resets)] if resets else [])))
 
     def _read_only(self) -> None:
         """A database that cannot be written here (a read-only folder, a full disk, a lock held
@@ -550,29 +562,46 @@ def reason_of(error: sqlite3.Error) -> str:
     return str(error)
 
 
-def salvage(old: Path, into: sqlite3.Connection) -> int:
-    """Copy the rows a damaged database still gives into the new one (read from each end of
-    each table, so one bad page costs only the rows on it); the number of games copied."""
+def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str]]:
+    """Copy the rows a damaged database still gives into the new one: each column by its name
+    in the old table (one missing there reads as NULL, one this version does not know stays
+    behind), read from each end of each table, so one bad page costs only the rows on it; the
+    unfinished game's values are brought within bounds (`bound_unfinished`). The games copied,
+    the games refused (only in the old file then), and the words for each value reset."""
     try:
         if kind_of(os.lstat(old).st_mode) is not None:
-            return 0  # only a regular file is opened: a pipe would block
+            return 0, 0, []  # only a regular file is opened: a pipe would block
         source = connect(old, 0.0, read_only="mode=ro")
         source.execute("PRAGMA writable_schema = ON")  # reads a file cut short (never written)
     except (OSError, sqlite3.Error):
-        return 0
+        return 0, 0, []
+    refused, resets = 0, list[str]()
+
+    def copy(name: str, columns: list[str], fill: str, row: tuple[object, ...]) -> None:
+        nonlocal refused
+        values = dict(zip(columns, row, strict=True))
+        reset = bound_unfinished(values, _steps_of(source, values["rules"])) if name == "unfinished" else []
+        copied, kept = _fill(into, fill, tuple(values[column] for column in columns), row, reset)
+        refused += kept and not copied and name == "games"
+        resets.extend(reset if copied else ())
+
     into.execute("BEGIN IMMEDIATE")
     try:
         for name in TABLES:
             columns = [row[1] for row in into.execute(f"PRAGMA table_info({name})")]
-            names = ", ".join(columns)
-            fill = f"INSERT INTO {name}({names}) VALUES ({', '.join('?' * len(columns))})"
-            select = f"SELECT {names} FROM {name}"
-            for order in ("ASC", "DESC"):
+            found: set[str] = set()
+            with contextlib.suppress(sqlite3.Error):
+                found = {row[1] for row in source.execute(f"PRAGMA table_info({name})")}
+            fill = f"INSERT INTO {name}({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+            read = ", ".join(column if column in found else "NULL" for column in columns)
+            select = f"SELECT {read} FROM {name}"
+            key = columns[0] if columns[0] in found else None
+            for order in ("ASC", "DESC") if key else ("",) if found else ():
                 with contextlib.suppress(sqlite3.Error):  # a row at a time, up to the bad page
-                    for row in source.execute(f"{select} ORDER BY {columns[0]} {order}"):
-                        _fill(into, fill, row)
-            if columns[0] in ("seq", "n"):
-                _probe(source, into, f"{select} WHERE {columns[0]} = ?", fill)
+                    for row in source.execute(f"{select} ORDER BY {key} {order}" if key else select):
+                        copy(name, columns, fill, row)
+            if key in ("seq", "n"):
+                _probe(source, f"{select} WHERE {key} = ?", functools.partial(copy, name, columns, fill))
         count_streaks(into)
         trim_moves(into)
         into.execute("COMMIT")
@@ -582,31 +611,76 @@ def salvage(old: Path, into: sqlite3.Connection) -> int:
     finally:
         source.close()
     count: int = into.execute("SELECT count(*) FROM games").fetchone()[0]
-    return count
+    return count, refused, resets
+
+
+def _steps_of(source: sqlite3.Connection, key: object) -> int:
+    """How many steps of an unfinished game a damaged database still counts (0: none read)."""
+    try:
+        found: int = source.execute("SELECT count(*) FROM steps WHERE rules = ?", (key,)).fetchone()[0]
+        return found
+    except sqlite3.Error:
+        return 0
 
 
 KEPT_AS = {"games": "game", "moves": "moves", "unfinished": "unfinished", "steps": "step"}
 
 
-def _fill(into: sqlite3.Connection, fill: str, row: tuple[object, ...]) -> None:
+def _fill(into: sqlite3.Connection, fill: str, row: tuple[object, ...], read: tuple[object, ...],
+          reset: list[str]) -> tuple[bool, bool]:
     """One row copied; one the new database's checks or keys refuse is copied into `kept` as
-    its values read (its bytes are in the file set aside), so it is counted and told."""
+    its values `read` (its bytes are in the file set aside), so it is counted and told, and so
+    is one copied with values `reset`. Whether it was copied, and whether it is newly in `kept`
+    (a row may be read more than once)."""
+    what = KEPT_AS.get(fill.split()[2].split("(")[0])
     try:
         into.execute(fill, row)
+        copied, reason = True, "these values were reset: " + "; ".join(reset)
     except sqlite3.IntegrityError as error:
-        what = KEPT_AS.get(fill.split()[2].split("(")[0])
-        if what is not None and "UNIQUE" not in str(error):  # not a row read twice
-            data = repr(row).encode()
-            into.execute("INSERT INTO kept(what, reason, made, data) SELECT ?, ?, CAST(strftime('%s', 'now') "
-                         "AS INTEGER), ? WHERE NOT EXISTS (SELECT 1 FROM kept WHERE data = ?)",
-                         (what, str(error)[:1000], data, data))
+        if "UNIQUE" in str(error):
+            return False, False
+        copied, reason = False, ("the game it belongs to could not be read" if "FOREIGN KEY" in str(error)
+                                 else "a value is outside the bounds this version keeps")
+    if what is None or (copied and not reset):
+        return copied, False
+    data = repr(read).encode()
+    return copied, bool(into.execute(
+        "INSERT INTO kept(what, reason, made, data) SELECT ?, ?, CAST(strftime('%s', 'now') AS INTEGER), ? "
+        "WHERE NOT EXISTS (SELECT 1 FROM kept WHERE data = ?)", (what, reason, data, data)).rowcount)
+
+
+def bound_unfinished(row: dict[str, Any], steps: int) -> list[str]:
+    """Bring each value of an unfinished game's row within its table's bounds, in place, so a
+    game damaged in one value still resumes with that value reset (`steps`: how many of its
+    steps read, all done); the player's words for each value reset."""
+    resets = []
+    for column, kind, safe, words in (
+            ("id", GameId, uuid.uuid4().hex, _("its id (a new one is given)")),
+            ("done", Count, steps, _("the moves done")), ("move_count", Count, steps, _("its move count")),
+            ("elapsed", Seconds, 0.0, _("its clock (it starts again from 0)")),
+            ("hints", Literal[0, 1], 1, _("whether hints were used")),
+            ("helped", Literal[0, 1], 1, _("whether the solver played")),
+            ("daily", date | None, None, _("its day (it resumes as an ordinary deal)")),
+            ("par", Par | None, None, _("its par")), ("grade", Grade | None, None, _("its grade")),
+            ("generation", Annotated[int, msgspec.Meta(ge=0, le=1 << 62)], 0, _("its save count"))):
+        try:
+            msgspec.convert(row.get(column), kind)
+        except msgspec.ValidationError:
+            row[column] = safe
+            resets.append(words)
+    return resets
+
+
+def reset_notice(resets: list[str]) -> str:
+    return _("Your unfinished game resumes, but these could not be read and were reset: {values}. The game "
+             "as it was is kept in the database.").format(values="; ".join(resets))
 
 
 PROBED_MISSES = 1000
 """Keys past the last row found at which `_probe` stops looking."""
 
 
-def _probe(source: sqlite3.Connection, into: sqlite3.Connection, select: str, fill: str) -> None:
+def _probe(source: sqlite3.Connection, select: str, copy: Callable[[tuple[object, ...]], None]) -> None:
     """Look each numbered row up alone, so rows on whole pages are found even where a scan in
     either direction stops at a bad page before them."""
     key, misses = 0, 0
@@ -620,4 +694,4 @@ def _probe(source: sqlite3.Connection, into: sqlite3.Connection, select: str, fi
             misses += 1
             continue
         misses = 0
-        _fill(into, fill, row)
+        copy(row)

@@ -270,13 +270,18 @@ class Store:
             return None
         if found is None:
             return None
-        saved, mark, problem = found
+        saved, mark, problem, resets = found
         if problem is not None:
             self._asides[variant_key] = problem
             self._notices.add(_("Your unfinished game resumes at move {count}: the step after it could not "
                                 "be read ({reason}). The whole game was kept in the database.").format(
                 count=saved.game.move_count, reason=problem))
-        self._marks[variant_key] = mark
+        if resets:  # the row as it was is kept apart and removed, and the game saved anew
+            self._asides[variant_key] = "these values were reset: " + "; ".join(resets)
+            self._unsaved_games[variant_key] = saved
+            self._notices.add(database.reset_notice(resets))
+        else:
+            self._marks[variant_key] = mark
         self._ids[id(saved.game)] = (weakref.ref(saved.game), mark.game_id)
         self._settle()
         if saved.game.is_won:

@@ -21,9 +21,9 @@ from eightoff.core.game import Game, Step
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_move
-from eightoff.store.database import keep
+from eightoff.store.database import bound_unfinished, keep
 from eightoff.store.saved_game import SavedGame
-from eightoff.store.schema import BadContent, GameId, GameRecord, Grade, decode
+from eightoff.store.schema import BadContent, GameRecord, decode
 
 COLUMNS = "rules, id, start, done, move_count, elapsed, hints, helped, daily, par, grade, generation"
 
@@ -78,19 +78,18 @@ def save(connection: sqlite3.Connection, saved: SavedGame, mark: Mark | None) ->
     return Mark(weakref.ref(game), game_id, steps, generation), newer
 
 
-def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str | None] | None:
-    """The kind's unfinished game, its mark, and why its history ends early (None: it does
-    not); None when there is none. Raises BadContent when the row does not load."""
+def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str | None, list[str]] | None:
+    """The kind's unfinished game, its mark, why its history ends early (None: it does not),
+    and the words for each value of its row reset to be within bounds (`bound_unfinished`);
+    None when there is none. Raises BadContent when the row does not load."""
     row = connection.execute(f"SELECT {COLUMNS} FROM unfinished WHERE rules = ?", (key,)).fetchone()
     if row is None:
         return None
-    _key, game_id, start, done, move_count, elapsed, hints, helped, daily, par, grade, generation = row
+    values = dict(zip(COLUMNS.split(", "), row, strict=True))
     try:
-        msgspec.convert(game_id, GameId)
+        start = values["start"]
         record = decode(start if isinstance(start, bytes) else str(start).encode(), GameRecord)
         game = Game.from_record(msgspec.to_builtins(record))
-        day = date.fromisoformat(daily) if daily is not None else None
-        grade = msgspec.convert(grade, Grade | None)
     except Exception as error:  # the core's replay, whatever it raises
         raise BadContent(str(error)) from None
     if game.rules.name != key:
@@ -105,11 +104,16 @@ def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str
             problem = str(error)
             break
     played = len(game.done)
-    for _undo in range(max(0, played - done)):
+    resets = bound_unfinished(values, played)
+    if problem is None and values["done"] > played:
+        problem = _("a step is missing")
+    for _undo in range(max(0, played - values["done"])):
         game.undo()
-    game.move_count = move_count if problem is None else played
-    saved = SavedGame(game, clamp_seconds(elapsed), bool(hints), str(game_id), day, par, grade, bool(helped))
-    return saved, Mark(weakref.ref(game), str(game_id), history(game), generation), problem
+    game.move_count = values["move_count"] if problem is None else played
+    day = date.fromisoformat(values["daily"]) if values["daily"] is not None else None
+    saved = SavedGame(game, float(values["elapsed"]), bool(values["hints"]), values["id"], day, values["par"],
+                      values["grade"], bool(values["helped"]))
+    return saved, Mark(weakref.ref(game), values["id"], history(game), values["generation"]), problem, resets
 
 
 def set_aside(connection: sqlite3.Connection, key: str, reason: str, remove: bool = True) -> int:

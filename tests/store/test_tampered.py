@@ -62,6 +62,52 @@ def test_a_schema_this_version_did_not_make_is_set_aside_and_its_games_salvaged(
     assert figures(Store(dirs), "standard").played == 4
 
 
+WITHOUT_INDEXES = [f"DROP INDEX {name}" for name in ("games_by_time", "games_by_kind", "games_by_result",
+                                                     "wins_by_deal", "ungraded", "daily_games",
+                                                     "wins_by_time")]
+COLUMNS_CHANGED = {  # the statements, the games carried over, and the resumed game's done steps
+    "a games column dropped": (["ALTER TABLE games DROP COLUMN par"], 3, 8),
+    "a games column renamed": (["ALTER TABLE games RENAME COLUMN grade TO level"], 3, 8),
+    "a games column every row needs gone": (
+        [*WITHOUT_INDEXES, "ALTER TABLE games DROP COLUMN outcome"], 0, 8),
+    "games rebuilt without its checks, with a row out of them": (
+        [*TAMPERS["games without its checks"], "UPDATE games SET moves = -1 WHERE seq = 2"], 2, 8),
+    "the unfinished game's clock column dropped": (["ALTER TABLE unfinished DROP COLUMN elapsed"], 3, 8),
+    "the unfinished game's id column renamed": (["ALTER TABLE unfinished RENAME COLUMN id TO name"], 3, 8),
+    "the steps' moves column dropped": (["ALTER TABLE steps DROP COLUMN moves"], 3, 0),
+}
+
+
+@pytest.mark.parametrize("how", COLUMNS_CHANGED)
+def test_a_table_whose_columns_changed_is_salvaged_by_the_columns_it_has(dirs: HomeDirs, how: str) -> None:
+    """Each column is read by its name in the table as it is: one missing reads as NULL where
+    the schema allows it, or as a safe value in the unfinished game (said); a row that then
+    breaks a bound stays in the file set aside, and the notice counts it."""
+    statements, carried, done = COLUMNS_CHANGED[how]
+    store = Store(dirs)
+    for number in range(1, 4):
+        store.record_outcome(played_game(number), WON, 10.0, par=40, grade="easy")
+    store.save_unfinished(played_game(moves=10), 4.0, game_id="first")
+    store.close()
+    tamper(dirs, *statements)
+    again = Store(dirs)
+    saved = again.load_unfinished()
+    assert saved is not None and len(saved.game.done) == done
+    assert figures(again, "standard").played == carried
+    notice, *more = again.take_notices()
+    assert f"the {carried} games that could still be read" in notice and "constraint" not in notice
+    assert (f"{3 - carried} game" in notice) == (carried < 3)
+    assert ("its clock" in notice) == ("clock" in how) and ("its id" in notice) == ("id column" in how)
+    assert more == (["Your unfinished game resumes at move 0: the step after it could not be read (a step is "
+                     "missing). The whole game was kept in the database."] if done == 0 else [])
+    [aside] = dirs.user_data_path.glob("games.db.corrupt-*[0-9]")
+    with contextlib.closing(sqlite3.connect(aside)) as connection:
+        assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 3
+    assert kept_rows(dirs).get("game", 0) == 3 - carried
+    assert again.record_outcome(played_game(9), WON, 5.0)
+    assert figures(Store(dirs), "standard").played == carried + 1
+
+
 def test_a_save_over_a_newer_save_keeps_the_newer_one(dirs: HomeDirs) -> None:
     """A window that read the game (a read-only start) and another that played it further: the
     first one's save copies the newer rows into the kept rows before it writes its own."""

@@ -7,9 +7,9 @@ import sqlite3
 import pytest
 
 from eightoff.core.variants import EASY
-from eightoff.store import HomeDirs, Store
+from eightoff.store import HomeDirs, Store, database
 
-from .conftest import played_game
+from .conftest import figures, played_game
 
 
 def test_nothing_saved_means_none(store: Store) -> None:
@@ -107,14 +107,12 @@ def test_a_step_that_does_not_read_ends_the_resume_there_and_the_rest_is_kept(di
     assert kept_rows(dirs)["step"] == steps
 
 
-@pytest.mark.parametrize("column", ["id", "daily", "rules"])
-def test_a_bad_byte_that_breaks_a_bound_sets_the_database_aside_with_its_games(dirs: HomeDirs,
-                                                                               column: str) -> None:
+def test_a_bad_byte_in_the_kind_sets_the_database_aside_with_its_games(dirs: HomeDirs) -> None:
     store = Store(dirs)
     store.record_outcome(played_game(3), "won", 3.0)
     store.save_unfinished(played_game(moves=10), 4.0, daily=datetime.date(2025, 1, 2))
     store.close()
-    tamper(dirs, IGNORE_CHECKS, f"UPDATE unfinished SET {column} = CAST(x'61ff62' AS TEXT)")
+    tamper(dirs, IGNORE_CHECKS, "UPDATE unfinished SET rules = CAST(x'61ff62' AS TEXT)")
     again = Store(dirs)
     assert again.load_unfinished() is None
     [notice] = again.take_notices()
@@ -122,6 +120,69 @@ def test_a_bad_byte_that_breaks_a_bound_sets_the_database_aside_with_its_games(d
     [aside] = dirs.user_data_path.glob("games.db.corrupt-*[0-9]")
     with contextlib.closing(sqlite3.connect(aside)) as connection:
         assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 1
+
+
+def past_the_schema(*statements: str) -> list[str]:
+    """How a hand stores in a STRICT table what its types and checks refuse: the table's SQL
+    rewritten without STRICT (`writable_schema`), the value written past the checks, the SQL
+    put back, so the schema reads as this version made it."""
+    strict = "UPDATE sqlite_schema SET sql = {0} WHERE name = 'unfinished'"
+    return ["PRAGMA writable_schema = ON", strict.format("replace(sql, ') STRICT', ')')"),
+            "PRAGMA writable_schema = RESET", IGNORE_CHECKS, *statements,
+            "PRAGMA ignore_check_constraints = OFF", "PRAGMA writable_schema = ON",
+            strict.format("sql || ' STRICT'"), "PRAGMA writable_schema = RESET"]
+
+
+RESET_VALUES = {
+    "a bad byte in the id": ("id = CAST(x'ff41' AS TEXT)", "its id"),
+    "a bad byte in the day": ("daily = CAST(x'32ff' AS TEXT)", "ordinary deal"),
+    "a clock of text": ("elapsed = 'abc'", "its clock"),
+    "a negative clock": ("elapsed = -1", "its clock"),
+    "a huge clock": ("elapsed = 1e300", "its clock"),
+    "a move count of text": ("move_count = 'abc'", "move count"),
+    "the largest move count": ("move_count = 9223372036854775807", "move count"),
+    "moves done below zero": ("done = -5", "the moves done"),
+}
+
+
+@pytest.mark.parametrize("checked", [True, False], ids=["checked at opening", "too large to check"])
+@pytest.mark.parametrize("how", RESET_VALUES)
+def test_a_value_of_the_unfinished_row_that_does_not_read_is_reset_and_the_game_resumes(
+        dirs: HomeDirs, monkeypatch: pytest.MonkeyPatch, how: str, checked: bool) -> None:
+    """The game comes back from what reads, the value reset to a safe one (a new id, an
+    ordinary deal, the clock from 0, every step that reads done), the row as it was kept in
+    the database, and one line names what was reset."""
+    if not checked:
+        monkeypatch.setattr(database, "CHECKED_SIZE", 0)
+    store = Store(dirs)
+    store.record_outcome(played_game(3), "won", 3.0)
+    game = played_game(moves=10)
+    store.save_unfinished(game, 4.0, daily=datetime.date(2025, 1, 2), game_id="first")
+    store.close()
+    change, words = RESET_VALUES[how]
+    tamper(dirs, *past_the_schema(f"UPDATE unfinished SET {change}"))
+    again = Store(dirs)
+    saved = again.load_unfinished()
+    [notice] = again.take_notices()
+    assert saved is not None and words in notice and "reset" in notice
+    assert "constraint" not in notice and "Traceback" not in notice
+    steps = len(game.done) + len(game.undone)
+    assert len(saved.game.done) == (steps if how == "moves done below zero" else len(game.done))
+    assert saved.game.move_count == (steps if "move count" in how else game.move_count)
+    assert saved.elapsed == (0.0 if "clock" in how else 4.0)
+    assert (saved.game_id == "first") == (how != "a bad byte in the id")
+    assert saved.daily == (None if how == "a bad byte in the day" else datetime.date(2025, 1, 2))
+    assert figures(again, "standard").played == 1
+    saved.game.play(saved.game.legal_moves()[0])
+    again.save_unfinished(saved.game, 6.0)
+    again.close()
+    resumed = Store(dirs)
+    later = resumed.load_unfinished()
+    assert later is not None and later.game.position == saved.game.position and later.elapsed == 6.0
+    assert resumed.take_notices() == []
+    with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
+        reasons = [row[0] for row in connection.execute("SELECT reason FROM kept WHERE what = 'unfinished'")]
+    assert len(reasons) == 1 and "reset" in reasons[0]
 
 
 def test_a_value_out_of_bounds_is_refused_by_the_schema(dirs: HomeDirs) -> None:
