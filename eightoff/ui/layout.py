@@ -1,19 +1,23 @@
 """Where everything goes, as pure geometry: window size and rules in, rectangles out.
 
 No pygame here, so the layout is tested without a display and resizing is just calling
-`compute_layout` again. Eight Off's classic table: the four foundations down the left side,
-the free cells in a row across the top, the columns below the cells.
+`compute_layout` again. The game's registry entry names its arrangement (Eight Off's classic
+table: the foundations down the left side, the free cells across the top, the columns below;
+Beleaguered Castle's foundations down the middle between rows; Fan's lines of fans); the piles
+come from its rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from eightoff.core.cards import Card, Suit
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
+from eightoff.core.variants import Arrangement, variant_of
 
 CARD_ASPECT = 1.4
 """Card height per unit of width (a poker card is 63 x 88 mm)."""
@@ -30,6 +34,18 @@ GAP_RATIO = 0.12
 """Space between piles, per unit of card width."""
 FAN_RATIO = 0.26
 """How much of each covered card a column shows, per unit of card height, when there is room."""
+ROW_FAN_RATIO = 0.38
+"""How much of each covered card a row fanned rightwards shows, per unit of card width: the
+whole corner index (rank and suit) of every design, which lies within the left 0.37."""
+CASTLE_ROW_CARDS = 8
+"""Cards a castle row shows at the full step in the smallest window (six or seven are dealt);
+a longer row tightens, and a larger window gives its rows more room, up to THIRTEEN."""
+FAN_ROW_CARDS = 3
+"""Cards each of Fan's fans shows at the full step in the smallest window (three are dealt)."""
+THIRTEEN = 13
+"""The longest row laid out at the full step: a whole suit."""
+FAN_LINES = 3
+"""The lines the fans arrangement sets its rows in (Fan's eighteen, six to a line)."""
 LARGE_GAP_RATIO = 0.05
 LARGE_FAN_RATIO = 0.25
 """The large-cards preference: tighter gaps and a shorter fan leave more of the table to the
@@ -119,12 +135,21 @@ class CardPlace(NamedTuple):
     face_up: bool = True
 
 
+class Spread(NamedTuple):
+    """How a column's cards lie: the area they may take (its drop area, from its slot), and
+    whether they fan rightwards across it rather than downwards."""
+
+    area: Box
+    across: bool = False
+
+
 @dataclass(frozen=True)
 class Layout:
     size: tuple[int, int]
     card: tuple[int, int]
     piles: dict[Pile, Box]
-    """The slot of every pile: where its bottom card (or its empty outline) lies."""
+    """The slot of every pile: where its bottom card (or its empty outline) lies. In this order
+    the screen reader lists the piles."""
     toolbar: Box
     status: Box
     table: Box
@@ -132,34 +157,46 @@ class Layout:
     fan: int
     """The vertical step between cards of a column that has room."""
     gap_ratio: float = GAP_RATIO
+    spreads: dict[Pile, Spread] = field(default_factory=dict)
+    """Each column's area and direction."""
 
-    def column_step(self, count: int) -> float:
+    def step(self, pile: Pile, count: int) -> float:
         """The step between cards of a column of `count` cards: the full fan, or tighter so the
-        top card stays inside the table."""
+        top card stays inside the column's area."""
+        spread = self.spreads[pile]
+        if spread.across:
+            full, room = self.row_fan, spread.area.w - self.card[0]
+        else:
+            full, room = self.fan, spread.area.h - self.card[1] - self.gap // 2
         if count < 2:
-            return float(self.fan)
-        room = self.table.bottom - self.card[1] - self.piles[Pile.column(0)].y - self.gap // 2
-        return max(1.0, min(float(self.fan), room / (count - 1)))
+            return float(full)
+        return max(1.0, min(float(full), room / (count - 1)))
 
     @property
     def gap(self) -> int:
         return round(self.card[0] * self.gap_ratio)
+
+    @property
+    def row_fan(self) -> int:
+        """The step between cards of a row fanned rightwards that has room."""
+        return math.ceil(self.card[0] * ROW_FAN_RATIO)
 
     def card_boxes(self, pile: Pile, count: int) -> list[Box]:
         """Boxes of a pile's cards, bottom first."""
         slot = self.piles[pile]
         if pile.kind is not PileKind.COLUMN:
             return [slot] * count
-        step = self.column_step(count)
+        step = self.step(pile, count)
+        if self.spreads[pile].across:
+            return [slot.moved(slot.x + round(i * step), slot.y) for i in range(count)]
         return [slot.moved(slot.x, slot.y + round(i * step)) for i in range(count)]
 
     def drop_area(self, pile: Pile) -> Box:
-        """Where a dropped card counts as dropped on `pile`: a column owns the whole strip
-        below its slot, so a drop anywhere over the column lands there."""
-        slot = self.piles[pile]
+        """Where a dropped card counts as dropped on `pile`: a column owns its whole area, so a
+        drop anywhere over the column lands there."""
         if pile.kind is not PileKind.COLUMN:
-            return slot
-        return Box(slot.x, slot.y, slot.w, self.table.bottom - slot.y)
+            return self.piles[pile]
+        return self.spreads[pile].area
 
     def places(self, position: Position) -> dict[Card, CardPlace]:
         """Every card of `position` with its pile, depth and box."""
@@ -217,12 +254,13 @@ def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = Fa
     than `min_window` is laid out as if it were that; the window draws one forced smaller at a
     smaller scale, `small_window_scale`, so that it fits).
 
-    Two tables, chosen from the rules' piles: when the cells or reserve and the foundations fit
-    in one row above the columns (FreeCell, Raglan), they share that row, holding places on the
-    left and foundations on the right; otherwise (Eight Off's eight cells) the foundations go
-    down the left side and the cells across the top. `large_cards` packs the piles closer and
-    fans columns less, so the cards grow. `card_aspect` is the cards' height per unit of width:
-    an installed theme's own."""
+    The game's registry entry names the arrangement. Columns fanned down: when the cells or
+    reserve and the foundations fit in one row above the columns (FreeCell, Raglan), they share
+    that row, holding places on the left and foundations on the right; otherwise (Eight Off's
+    eight cells) the foundations go down the left side and the cells across the top. The castle
+    and the fans lay the columns out as rows (`_castle_layout`, `_fans_layout`). `large_cards`
+    packs the piles closer and fans columns less, so the cards grow. `card_aspect` is the
+    cards' height per unit of width: an installed theme's own."""
     smallest = min_window(ui_scale)
     width, height = max(width, smallest[0]), max(height, smallest[1])
     columns = rules.columns
@@ -232,6 +270,11 @@ def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = Fa
     toolbar_h, status_h = round(TOOLBAR_HEIGHT * scale), round(STATUS_HEIGHT * scale)
     table = Box(0, toolbar_h, width, height - toolbar_h - status_h)
     gap_ratio, fan_ratio = (LARGE_GAP_RATIO, LARGE_FAN_RATIO) if large_cards else (GAP_RATIO, FAN_RATIO)
+    arrangement = variant_of(rules).arrangement
+    if arrangement is Arrangement.CASTLE:
+        return _castle_layout(width, height, table, columns, gap_ratio, fan_ratio, card_aspect)
+    if arrangement is Arrangement.FANS:
+        return _fans_layout(width, height, table, columns, gap_ratio, fan_ratio, card_aspect)
     if len(holding) + 4 <= columns + 1:
         return _top_row_layout(width, height, table, columns, holding, gap_ratio, fan_ratio, card_aspect)
     # Across: margin, foundations, a double gap, the columns, margin.
@@ -272,6 +315,61 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
     return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio)
 
 
+def _castle_layout(width: int, height: int, table: Box, columns: int,
+                   gap_ratio: float, fan_ratio: float, card_aspect: float) -> Layout:
+    """The foundations in a column down the middle, a double gap either side; the first half of
+    the columns as rows on the left, from the left edge towards the foundations, the rest on
+    the right, from the foundations towards the right edge. Rows fan rightwards, so each covered
+    card shows its corner index upright; a wider window gives the rows more room."""
+    per_side = math.ceil(columns / 2)
+    least, most = _row_units(CASTLE_ROW_CARDS), _row_units(THIRTEEN)
+    units_across = 2 * least + 1 + gap_ratio * (2 + 4)
+    units_down = max(per_side, 4) * card_aspect + gap_ratio * (max(per_side, 4) - 1 + 2)
+    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
+    row_w = min(round(most * card_w), (table.w - card_w - 6 * gap) // 2)
+    left = (table.w - 2 * row_w - card_w - 4 * gap) // 2
+    middle = left + row_w + 2 * gap
+    piles: dict[Pile, Box] = {}
+    spreads: dict[Pile, Spread] = {}
+    for index in range(columns):
+        side, row = divmod(index, per_side)
+        x = left if side == 0 else middle + card_w + 2 * gap
+        pile = Pile.column(index)
+        piles[pile] = Box(x, top + row * (card_h + gap), card_w, card_h)
+        spreads[pile] = Spread(Box(x, piles[pile].y, row_w, card_h), across=True)
+        if index == per_side - 1:  # the foundations between the two sides, as the eye reads
+            for suit in Suit:
+                piles[Pile.foundation(suit)] = Box(middle, top + suit * (card_h + gap), card_w, card_h)
+    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads)
+
+
+def _fans_layout(width: int, height: int, table: Box, columns: int,
+                 gap_ratio: float, fan_ratio: float, card_aspect: float) -> Layout:
+    """The foundations across the top, centred; the columns below as rows fanned rightwards,
+    FAN_LINES lines of them, left to right and line by line; a wider window gives each more room."""
+    per_line = math.ceil(columns / FAN_LINES)
+    least, most = _row_units(FAN_ROW_CARDS), _row_units(THIRTEEN)
+    units_across = per_line * least + gap_ratio * (per_line - 1 + 2)
+    units_down = (FAN_LINES + 1) * card_aspect + gap_ratio * (FAN_LINES + 2)
+    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
+    row_w = min(round(most * card_w), (table.w - (per_line + 1) * gap) // per_line)
+    left = (table.w - per_line * (row_w + gap) + gap) // 2
+    middle = (table.w - 4 * card_w - 3 * gap) // 2
+    piles = {Pile.foundation(suit): Box(middle + suit * (card_w + gap), top, card_w, card_h) for suit in Suit}
+    spreads: dict[Pile, Spread] = {}
+    for index in range(columns):
+        line, place = divmod(index, per_line)
+        pile = Pile.column(index)
+        piles[pile] = Box(left + place * (row_w + gap), top + (line + 1) * (card_h + gap), card_w, card_h)
+        spreads[pile] = Spread(piles[pile]._replace(w=row_w), across=True)
+    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads)
+
+
+def _row_units(cards: int) -> float:
+    """The width, in card widths, of a row showing `cards` cards at the full step."""
+    return 1 + (cards - 1) * ROW_FAN_RATIO
+
+
 def _card_grid(table: Box, units_across: float, units_down: float,
                gap_ratio: float, card_aspect: float) -> tuple[int, int, int, int, int]:
     """The largest card for a table `units_across` card widths wide and `units_down` high, the
@@ -283,7 +381,12 @@ def _card_grid(table: Box, units_across: float, units_down: float,
 
 
 def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box],
-            gap_ratio: float, fan_ratio: float) -> Layout:
+            gap_ratio: float, fan_ratio: float, spreads: dict[Pile, Spread] | None = None) -> Layout:
+    """The layout of `piles`; a column without a spread fans downwards to the table's bottom."""
+    spreads = dict(spreads or {})
+    for pile, slot in piles.items():
+        if pile.kind is PileKind.COLUMN and pile not in spreads:
+            spreads[pile] = Spread(Box(slot.x, slot.y, slot.w, table.bottom - slot.y))
     return Layout(
         size=(width, height),
         card=card,
@@ -293,6 +396,7 @@ def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: d
         table=table,
         fan=round(card[1] * fan_ratio),
         gap_ratio=gap_ratio,
+        spreads=spreads,
     )
 
 

@@ -9,7 +9,7 @@ from eightoff.core.cards import DECK, Suit
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import EASY, FREECELL, STANDARD
+from eightoff.core.variants import EASY, FREECELL, STANDARD, VARIANTS, Arrangement, preset
 from eightoff.ui.layout import CARD_ASPECT, MIN_WINDOW, compute_layout
 
 sizes = st.tuples(st.integers(MIN_WINDOW[0], 3840), st.integers(MIN_WINDOW[1], 2160))
@@ -77,3 +77,84 @@ def test_a_drop_goes_to_the_pile_covered_most() -> None:
     assert layout.best_drop(column.moved(0, layout.table.bottom + 100)) is None
     cell = layout.piles[Pile.cell(5)]
     assert layout.best_drop(cell.moved(cell.x + 10, cell.y + 10)).kind is PileKind.CELL
+
+
+GAMES = sorted(VARIANTS)
+
+
+@given(sizes, st.sampled_from(GAMES), st.booleans())
+def test_every_game_s_piles_and_drop_areas_fit_the_table_apart(size: tuple[int, int], game_key: str,
+                                                             large: bool) -> None:
+    """Whatever the arrangement: each slot and each column's area inside the table, no two
+    slots and no two drop areas overlapping (a drop could land on the wrong pile)."""
+    rules = preset(game_key)
+    layout = compute_layout(*size, rules, large)
+    assert len(layout.piles) == 4 + rules.cells + rules.reserve + rules.columns
+    areas = [layout.drop_area(pile) for pile in layout.piles]
+    for index, area in enumerate(areas):
+        assert layout.table.x <= area.x and area.right <= layout.table.right
+        assert layout.table.y <= area.y and area.bottom <= layout.table.bottom
+        assert all(area.overlap(other) == 0 for other in areas[index + 1:]), list(layout.piles)[index]
+
+
+def castle_keys() -> list[str]:
+    return [key for key, entry in VARIANTS.items() if entry.arrangement is Arrangement.CASTLE]
+
+
+def test_the_castle_games_are_beleaguered_castle_streets_and_alleys_and_citadel() -> None:
+    assert set(castle_keys()) == {"beleaguered-castle", "streets-and-alleys", "citadel"}
+    assert [key for key, entry in VARIANTS.items() if entry.arrangement is Arrangement.FANS] == ["fan"]
+
+
+@given(sizes, st.sampled_from(castle_keys()))
+def test_castle_foundations_down_the_middle_rows_on_either_side(size: tuple[int, int], game_key: str) -> None:
+    """PySolFC's table: rows 1-4 on the left top to bottom, 5-8 on the right, the foundations
+    in one column between them, each row level with a foundation."""
+    layout = compute_layout(*size, preset(game_key))
+    foundations = [layout.piles[Pile.foundation(suit)] for suit in Suit]
+    rows = [layout.piles[Pile.column(index)] for index in range(8)]
+    assert len({box.x for box in foundations}) == 1
+    assert [box.y for box in rows[:4]] == [box.y for box in rows[4:]] == [box.y for box in foundations]
+    middle = foundations[0]
+    assert all(layout.drop_area(Pile.column(index)).right < middle.x for index in range(4))
+    assert all(box.x > middle.right for box in rows[4:])
+    assert len({box.x for box in rows[:4]}) == 1 and len({box.x for box in rows[4:]}) == 1
+    reading = [*(Pile.column(i) for i in range(4)), *(Pile.foundation(s) for s in Suit)]
+    assert list(layout.piles)[:8] == reading
+
+
+@given(sizes, st.sampled_from(["beleaguered-castle", "fan"]), st.integers(1, 30), st.integers(0, 17))
+def test_a_row_fans_rightwards_tightens_when_long_and_stays_in_its_area(
+        size: tuple[int, int], game_key: str, count: int, index: int) -> None:
+    rules = preset(game_key)
+    layout = compute_layout(*size, rules)
+    pile = Pile.column(index % rules.columns)
+    boxes = layout.card_boxes(pile, count)
+    assert {box.y for box in boxes} == {layout.piles[pile].y}
+    steps = {b.x - a.x for a, b in zip(boxes, boxes[1:], strict=False)}
+    assert all(0 < step <= layout.row_fan for step in steps)
+    assert boxes[-1].right <= layout.drop_area(pile).right
+    if count <= 3:  # a fan as dealt, a castle row shorter than dealt: every index shows in full
+        assert steps <= {layout.row_fan}
+
+
+@given(sizes)
+def test_fan_lays_eighteen_fans_in_three_lines_of_six_under_the_foundations(size: tuple[int, int]) -> None:
+    layout = compute_layout(*size, preset("fan"))
+    foundations = [layout.piles[Pile.foundation(suit)] for suit in Suit]
+    fans = [layout.piles[Pile.column(index)] for index in range(18)]
+    assert len({box.y for box in foundations}) == 1
+    lines = [fans[start:start + 6] for start in range(0, 18, 6)]
+    assert all(len({box.y for box in line}) == 1 for line in lines)
+    assert foundations[0].bottom < lines[0][0].y < lines[1][0].y < lines[2][0].y
+    assert all([box.x for box in line] == sorted(box.x for box in line) for line in lines)
+
+
+def test_a_drop_over_a_row_s_cards_goes_to_that_row() -> None:
+    layout = compute_layout(1280, 800, preset("beleaguered-castle"))
+    row = layout.card_boxes(Pile.column(1), 9)[-1]
+    assert layout.best_drop(row.moved(row.x + 5, row.y + 8)) == Pile.column(1)
+    right = layout.card_boxes(Pile.column(6), 12)[-1]
+    assert layout.best_drop(right.moved(right.x - 5, right.y - 8)) == Pile.column(6)
+    middle = layout.piles[Pile.foundation(Suit.HEARTS)]
+    assert layout.best_drop(middle.moved(middle.x + 4, middle.y + 4)) == Pile.foundation(Suit.HEARTS)

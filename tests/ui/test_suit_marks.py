@@ -85,3 +85,41 @@ def test_a_small_card_shows_one_mark_of_9_px_where_pips_would_be_smaller(design:
     bottom = face.get_height() - strip - 1
     runs = red_runs(face, SMALLEST_CARD // 4, SMALLEST_CARD * 3 // 4, strip + 1, bottom)
     assert runs[-1] >= SMALLEST_MARK  # the mark, under the rank drawn once more above it
+
+
+def inked(colour: pygame.Color) -> bool:
+    """A pixel of a rank or a suit mark: strongly coloured or dark, not paper or its edge."""
+    red, green, blue, alpha = colour
+    return alpha > 128 and (max(red, green, blue) - min(red, green, blue) > 60 or max(red, green, blue) < 120)
+
+
+def row_cards() -> list[tuple[int, int, int]]:
+    """Card sizes and row steps the layout chooses for the games laid out in rows, from the
+    smallest table to 2560x1440, large cards or not: (width, height, step)."""
+    chosen = set()
+    windows = [(400, 300), (560, 420), (800, 600), (1024, 768), (1366, 768), (1920, 1080), (2560, 1440)]
+    for game_key in ("beleaguered-castle", "fan"):
+        for size in windows:
+            for large in (False, True):
+                scale = small_window_scale(size, 1.0)
+                if table_fits(size, preset(game_key), large, scale):
+                    layout = compute_layout(*size, preset(game_key), large, scale)
+                    chosen.add((*layout.card, layout.row_fan))
+    return sorted(chosen)
+
+
+@pytest.mark.parametrize("design", sorted(FACES))
+def test_a_row_fanned_rightwards_shows_each_covered_card_s_whole_index(design: str) -> None:
+    """A covered card in a castle row or a fan shows its left `row_fan` pixels: the corner
+    strips' ink (the rank over or beside the suit, the suit turned round below) lies there,
+    so the 10 of hearts, widest of ranks, is read whole under the card on it."""
+    cards = row_cards()
+    assert min(width for width, _, _ in cards) <= 40  # the smallest tables are among them
+    for width, height, step in cards:
+        faces = CardFaces(width, height, face=design)
+        strip = faces.index_height
+        for name in ("TH", "8C", "AD"):
+            face = faces.face(Card.parse(name))
+            hidden = [(x, y) for y in [*range(2, strip), *range(height - strip, height - 2)]
+                      for x in range(step, width // 2) if inked(face.get_at((x, y)))]
+            assert hidden == [], (name, width, step)

@@ -76,20 +76,21 @@ def test_a_deal_is_won_with_the_mouse(key_: str) -> None:
 
 
 def drag_move(app, move: Move) -> None:  # type: ignore[no-untyped-def]
-    """Grab the move's lowest card and drop it over the destination pile."""
+    """Grab the move's lowest card by its corner (the part a column or a row fanned rightwards
+    leaves in sight) and drop it over the destination pile."""
     position = app.table.game.position
     cards = position.cards(move.source)
     card = cards[len(cards) - move.count]
     box = Box(*app.table.sprites.by_card[card].rect)
-    grip = (box.x + box.w // 2, box.y + min(10, box.h // 2))
+    grip = (box.x + min(8, box.w // 2), box.y + min(10, box.h // 2))
     if move.destination.kind is PileKind.FOUNDATION:
         target = pile_center(app, move.destination)
     else:
         count = len(position.cards(move.destination))
-        target_box = app.table.layout.card_boxes(move.destination, max(count, 1))[-1]
-        target = (target_box.x + target_box.w // 2, target_box.y + target_box.h // 2)
+        target = app.table.layout.card_boxes(move.destination, max(count, 1))[-1].center
     before = app.table.game.move_count
-    drag(app, grip, target)
+    # The card's middle over the target's, as a player lays it there.
+    drag(app, grip, (target[0] + grip[0] - box.center[0], target[1] + grip[1] - box.center[1]))
     assert app.table.game.move_count == before + 1, f"{move} was not made"
 
 

@@ -23,7 +23,7 @@ from eightoff.core.variants.relaxed_freecell import RELAXED_FREECELL_VARIANT
 from eightoff.core.variants.relaxed_seahaven import RELAXED_SEAHAVEN_VARIANT
 from eightoff.core.variants.seahaven import SEAHAVEN, SEAHAVEN_VARIANT
 from eightoff.core.variants.streets_and_alleys import STREETS_AND_ALLEYS_VARIANT
-from eightoff.core.variants.variant import Option, Variant
+from eightoff.core.variants.variant import Arrangement, Option, Variant
 
 VARIANTS: dict[str, Variant] = {
     variant.key: variant
@@ -67,6 +67,7 @@ def preset(key: str, choices: Mapping[str, bool] | None = None) -> Rules:
 
 
 __all__ = [
+    "Arrangement",
     "BAKERS",
     "DEFAULT_KEY",
     "EASY",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from eightoff.core.i18n import N_
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants.variant import Variant
+from eightoff.core.variants.variant import Arrangement, Variant
 
 BELEAGUERED_CASTLE = Rules(
     name="beleaguered-castle",
@@ -40,4 +40,5 @@ BELEAGUERED_CASTLE_VARIANT = Variant(
     ),
     rules=BELEAGUERED_CASTLE,
     solver_tuning="no-cell",
+    arrangement=Arrangement.CASTLE,
 )

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from eightoff.core.i18n import N_
 from eightoff.core.variants.beleaguered_castle import BELEAGUERED_CASTLE, CASTLE_PLAY
-from eightoff.core.variants.variant import Variant
+from eightoff.core.variants.variant import Arrangement, Variant
 
 CITADEL = replace(BELEAGUERED_CASTLE, name="citadel", deal_home=True)
 
@@ -26,6 +26,7 @@ CITADEL_VARIANT = Variant(
     ),
     rules=CITADEL,
     solver_tuning="no-cell",
+    arrangement=Arrangement.CASTLE,
     grade_table="grades-citadel.txt",
     daily_table="daily-citadel.txt",
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eightoff.core.i18n import N_
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants.variant import Variant
+from eightoff.core.variants.variant import Arrangement, Variant
 
 FAN = Rules(
     name="fan",
@@ -35,4 +35,5 @@ FAN_VARIANT = Variant(
     ),
     rules=FAN,
     solver_tuning="no-cell",
+    arrangement=Arrangement.FANS,
 )

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from eightoff.core.i18n import N_
 from eightoff.core.variants.beleaguered_castle import BELEAGUERED_CASTLE, CASTLE_PLAY
-from eightoff.core.variants.variant import Variant
+from eightoff.core.variants.variant import Arrangement, Variant
 
 STREETS_AND_ALLEYS = replace(
     BELEAGUERED_CASTLE, name="streets-and-alleys", column_lengths=(7,) * 4 + (6,) * 4, aces_start_home=False
@@ -26,4 +26,5 @@ STREETS_AND_ALLEYS_VARIANT = Variant(
     ),
     rules=STREETS_AND_ALLEYS,
     solver_tuning="no-cell",
+    arrangement=Arrangement.CASTLE,
 )

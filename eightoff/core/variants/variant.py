@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 
 from eightoff.core.i18n import N_, _
 from eightoff.core.rules import Rules
@@ -31,6 +32,22 @@ class Option:
     apply: Callable[[Rules, bool], Rules]
     read: Callable[[Rules], bool]
     """Whether the option is on in `rules` (the inverse of `apply`)."""
+
+
+class Arrangement(Enum):
+    """How the window lays a game's piles out: the table a player of that game knows. The
+    layout reads it; the piles themselves come from the rules."""
+
+    COLUMNS = "columns"
+    """Columns fanned downwards under a top row of cells and foundations; where the cells fill
+    that row (Eight Off's eight), the foundations go down the left side."""
+    CASTLE = "castle"
+    """The foundations down the middle; the first half of the columns are rows on the left, top
+    to bottom, the rest rows on the right, every row fanned rightwards (PySolFC's Beleaguered
+    Castle, so each deal's cards lie where a player of it looks for them)."""
+    FANS = "fans"
+    """The foundations across the top; the columns below in three lines, each a row fanned
+    rightwards (Fan's eighteen, six to a line)."""
 
 
 TAKEBACK = Option(
@@ -64,6 +81,9 @@ class Variant:
     daily_table: str | None = None
     """The solver's data file of the daily deal's lists, with each deal's par
     (`eightoff/solver/data/`); None: the game has no daily deal."""
+    arrangement: Arrangement = Arrangement.COLUMNS
+    """How the window lays the table out (the layout, the chooser's picture, drags and the
+    screen reader's boxes all follow it)."""
 
     def defaults(self) -> dict[str, bool]:
         """Each option's default: what a new player's first game of this variant is dealt with."""
