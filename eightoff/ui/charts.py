@@ -99,7 +99,7 @@ def games_drawn(figures: Chart) -> str:
     return ngettext("{count} game so far", "{count} games so far", count).format(count=count)
 
 
-def _line(screen: pygame.Surface, plot: pygame.Rect, values: tuple[float, ...], colour: theme.Colour,
+def _line(screen: pygame.Surface, plot: pygame.Rect, values: tuple[float, ...], colour: theme.Paint,
           width: int, dot: int) -> None:
     """One series of shares spread over the plot's width, oldest left, a dot on the newest."""
     if not values:
@@ -113,7 +113,7 @@ def _line(screen: pygame.Surface, plot: pygame.Rect, values: tuple[float, ...], 
 
 
 def _key(screen: pygame.Surface, row: pygame.Rect, font: pygame.font.Font, unit: float,
-         entries: list[tuple[theme.Colour, str]]) -> None:
+         entries: list[tuple[theme.Paint, str]]) -> None:
     """A swatch of each line's colour and its name, side by side and centred in `row`; each name
     gets an even share of the width (cut with "…" where it does not fit)."""
     px = _px(unit)

@@ -318,7 +318,7 @@ class Dialog(Scene):
             self.draw_label(screen, index, choice, is_button, colour)
 
     def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
-                   colour: tuple[int, int, int]) -> None:
+                   colour: theme.Paint) -> None:
         """A button's label centred, an option row's at its left."""
         text = self.label_font(choice, is_button).render(choice.label, True, colour)
         if is_button:
@@ -748,7 +748,7 @@ class GameChooser(Dialog):
         self.summary_font = theme.font(summary)
 
     def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
-                   colour: tuple[int, int, int]) -> None:
+                   colour: theme.Paint) -> None:
         """A game's row: its title over its summary, its picture at the right, a tick on the
         game being played."""
         if is_button:

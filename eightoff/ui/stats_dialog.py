@@ -180,7 +180,7 @@ class StatisticsDialog(Dialog):
         super().resize(size)
 
     def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
-                   colour: tuple[int, int, int]) -> None:
+                   colour: theme.Paint) -> None:
         """The picked game's row stands out from its neighbours, not by a "»" alone: filled in
         the accent colour, its words white, as the focused button is."""
         if not is_button and self.games_page and self.first + index == self.selected:

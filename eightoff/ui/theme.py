@@ -9,6 +9,8 @@ import pygame
 
 Colour = tuple[int, int, int]
 Tint = tuple[int, int, int, int]
+Paint = Colour | Tint
+"""What a palette's entry is: `theme.FELT` and the like are typed so (pygame takes either)."""
 
 
 class Palette(NamedTuple):
@@ -68,31 +70,11 @@ def palette() -> Palette:
     return _active
 
 
-# The names `__getattr__` serves, declared with their types (no value: each read goes there).
-FELT: Colour
-FELT_DARK: Colour
-BAR: Colour
-BAR_LINE: Colour
-TEXT: Colour
-TEXT_DIM: Colour
-BUTTON_HOVER: Colour
-BUTTON_DOWN: Colour
-NOTICE: Colour
-PANEL: Colour
-PANEL_TEXT: Colour
-PANEL_LINE: Colour
-ACCENT: Colour
-FOCUS_RING: Colour
-BUTTON_LIT: Colour
-BUTTON_PLAIN: Colour
-SHADE: Tint
-
-
-def __getattr__(name: str) -> Colour | Tint:
+def __getattr__(name: str) -> Paint:
     """`theme.FELT` and the like read the active palette, so painters pick up a switch at
     their next frame without each being told."""
     if name in Palette._fields:
-        colour: Colour | Tint = getattr(_active, name)
+        colour: Paint = getattr(_active, name)
         return colour
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
