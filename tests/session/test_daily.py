@@ -122,12 +122,7 @@ def test_after_midnight_the_game_stays_yesterdays_daily_and_daily_opens_the_new_
 def test_the_won_daily_gives_its_result_line(home: Path) -> None:
     session = open_daily_at(home, Today(THURSDAY), key="standard")
     assert result_line(session) is None  # not over yet
-    start, rules = session.game.start, session.game.rules
-    line = opening_line(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)).moves)
-    assert line is not None
-    for move in line:
-        session.play(move)
-    assert session.outcome is Outcome.WON
+    win_as_a_player(session)
     assert session.moves() == session.facts.par  # the par's line, played as a player plays it
     expected = share_line("Eight Off", THURSDAY, True, session.moves(), session.facts.par, session.seconds())
     assert result_line(session) == expected

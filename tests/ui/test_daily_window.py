@@ -98,15 +98,7 @@ def test_the_toolbar_button_opens_it_and_fits(language: str) -> None:
 def test_the_dailys_win_shows_its_par_and_copy_result_fills_the_clipboard(language: str) -> None:
     app = open_app(Game.new(5, STANDARD), language)
     key(app, pygame.K_t, pygame.KMOD_CTRL)
-    game = app.table.game
-    line = opening_line(game.start, game.rules, solve(game.start, game.rules, Budget(nodes=PAR_NODES)).moves)
-    assert line is not None
-    for move in line:
-        app.table.play(move)
-    app.pump()
-    if not app.session.over:  # the window offers to send every card home: Enter takes it
-        key(app, pygame.K_RETURN)
-        app.pump()
+    finish_by_keys(app)
     dialog = app.top
     assert isinstance(dialog, WinDialog)
     par = app.session.facts.par

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.ui.xwindow import GameProcess, missing_tools, virtual_screen, xdotool
+from tests.ui.xwindow import GameProcess, missing_tools, resize_window, virtual_screen, xdotool
 
 pytestmark = [
     pytest.mark.xvfb,
@@ -25,9 +25,7 @@ def test_a_window_forced_below_the_minimum_draws_every_card_inside_it(tmp_path: 
         try:
             layout, _ = game.next_layout()
             window = game.find_window()
-            xdotool(display, "windowsize", "--sync", window, *map(str, FORCED))
-            geometry = xdotool(display, "getwindowgeometry", window)
-            assert f"Geometry: {FORCED[0]}x{FORCED[1]}" in geometry
+            resize_window(display, window, FORCED)
             left, top = game.origin()  # the pointer on the window gives it the keys (no WM)
             xdotool(display, "mousemove", "--sync", str(left + FORCED[0] // 2), str(top + FORCED[1] // 2))
             xdotool(display, "key", "F2")  # a new deal: the layout is printed again

@@ -156,14 +156,20 @@ def test_save_to_a_file_writes_what_import_reads(home: Path, tmp_path: Path,
     assert wins(other) == 1
 
 
+def won_on_a_full_disk(disk: Path) -> tuple[App, Path]:
+    """A window on `disk`'s home whose winning move came once the disk was full, and its home."""
+    home = disk / "home"
+    store_at(home).save_preferences(QUICK)
+    app, _session = open_app(home, game=one_move_from_won())
+    fill(disk)
+    press_button(app, "Finish")
+    app.pump()
+    return app, home
+
+
 def test_a_freed_disk_takes_the_win_at_once_without_a_move() -> None:
     with full_disk() as disk:
-        home = disk / "home"
-        store_at(home).save_preferences(QUICK)
-        app, _session = open_app(home, game=one_move_from_won())
-        fill(disk)
-        press_button(app, "Finish")
-        app.pump()
+        app, home = won_on_a_full_disk(disk)
         assert app.table.game.is_won and not (home / "data" / PENDING).exists()
         quit_window(app)
         assert isinstance(app.top, UnsavedDialog)
@@ -179,12 +185,7 @@ def test_a_stop_signal_on_a_full_disk_keeps_the_win_in_a_file_of_the_players(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     with full_disk() as disk:
-        home = disk / "home"
-        store_at(home).save_preferences(QUICK)
-        app, _session = open_app(home, game=one_move_from_won())
-        fill(disk)
-        press_button(app, "Finish")
-        app.pump()
+        app, _home = won_on_a_full_disk(disk)
         post(pygame.QUIT, signal=True)
         app.pump()
         later(app, 2.1)

@@ -75,6 +75,12 @@ def xdotool(display: str, *arguments: str) -> str:
     return result.stdout
 
 
+def resize_window(display: str, window: str, size: tuple[int, int]) -> None:
+    """The window made `size` by xdotool, as no window manager limits it, and checked so."""
+    xdotool(display, "windowsize", "--sync", window, *map(str, size))
+    assert f"Geometry: {size[0]}x{size[1]}" in xdotool(display, "getwindowgeometry", window)
+
+
 class GameProcess:
     """`python -m eightoff ...` on `display`, its stdout read line by line in the background
     so a test can wait for the next layout or move line with a timeout."""
