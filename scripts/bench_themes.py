@@ -4,7 +4,8 @@
 Usage: .venv/bin/python scripts/bench_themes.py [--runs 5] [--theme aisleriot:bonded] [--skip-all]
 
 - first frame: from starting the program to its first frame on screen (the first line of
-  --print-layout, printed once that frame is shown), on SDL's dummy display at 1920x1080, with
+  --print-layout, printed once that frame is shown), in a 1920x1080 window on a private X
+  server (Xvfb; SDL's dummy display is 1024x768, too small for such a window), with
   the built-in design and with a theme whose cards the cache holds (warm), rounds interleaved,
   each first in turn;
   target: the theme's median no slower than the built-in design's;
@@ -43,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from _figures import pure_python_loop, spread  # noqa: E402
+from _xvfb import virtual_screen  # noqa: E402
 
 from eightoff.core.variants import VARIANTS  # noqa: E402
 from eightoff.themes.found import AISLERIOT, Theme, find_theme, find_themes  # noqa: E402
@@ -59,6 +61,11 @@ RULES = "standard"
 PLACE = {"window": list(WINDOW), "rules": RULES, "large": False, "ui_scale": 1.0}
 """Where the window asks its drawings for (eightoff/ui/themes/deck.py): a 1920x1080 table."""
 WAIT_SECONDS = 60.0
+SCREEN = (2560, 1440)
+"""The private X server's screen: room for a 1920x1080 window and its frame."""
+
+
+BUILT_IN_CARD = compute_layout(*WINDOW, VARIANTS[RULES].rules).card
 
 
 class Unmeasurable(Exception):
@@ -82,9 +89,10 @@ def home_for(root: Path, face: str) -> Path:
 class Window:
     """The program on SDL's dummy display, its --print-layout lines read as they come."""
 
-    def __init__(self, home: Path) -> None:
-        env = {**os.environ, "EIGHTOFF_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
-               "SDL_AUDIODRIVER": "dummy", "PYTHONDONTWRITEBYTECODE": ""}
+    def __init__(self, home: Path, display: str) -> None:
+        env = {**os.environ, "EIGHTOFF_HOME": str(home), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy",
+               "PYTHONDONTWRITEBYTECODE": ""}
+        env.pop("SDL_VIDEODRIVER", None)
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "eightoff", "--deal", str(DEAL), "--print-layout"], cwd=ROOT, env=env,
@@ -157,21 +165,24 @@ def theme_card(root: Path, theme_id: str) -> tuple[int, int]:
     aspect = note["aspect"]
     assert isinstance(aspect, float)
     card = card_size(PLACE, aspect)
-    if card == compute_layout(*WINDOW, VARIANTS[RULES].rules).card:
+    if card == BUILT_IN_CARD:
         raise Unmeasurable(f"{theme_id}'s cards are the built-in design's size here: choose another theme")
     return card
 
 
-def bench_first_frame(root: Path, theme: str, card: tuple[int, int], runs: int) -> None:
+def bench_first_frame(root: Path, display: str, theme: str, card: tuple[int, int], runs: int) -> None:
     homes = {BUILT_IN: home_for(root, BUILT_IN), theme: home_for(root, theme)}
     frames: dict[str, list[float]] = {name: [] for name in homes}
     memory: dict[str, list[float]] = {name: [] for name in homes}
     for round_ in range(runs + 1):  # the first round unmeasured: bytecode and cache written
         order = list(homes.items())
         for name, home in order if round_ % 2 else order[::-1]:  # each goes first in turn
-            window = Window(home)
+            window = Window(home, display)
             try:
                 first, size = window.next_card()
+                if name == BUILT_IN and size != BUILT_IN_CARD:
+                    raise Unmeasurable(f"the built-in design's cards are {size}, not {BUILT_IN_CARD}: "
+                                       f"the window is not {WINDOW[0]}x{WINDOW[1]}")
                 if name == theme and size != card:
                     until_theme(window, first, card)
                 time.sleep(SETTLE_SECONDS)
@@ -191,12 +202,12 @@ def bench_first_frame(root: Path, theme: str, card: tuple[int, int], runs: int) 
     print(f"  theme minus built-in: {more:+.1f} MB; target within 10 MB: {verdict(abs(more), 10.0)}")
 
 
-def bench_first_use(root: Path, theme: str, card: tuple[int, int], runs: int) -> None:
+def bench_first_use(root: Path, display: str, theme: str, card: tuple[int, int], runs: int) -> None:
     seconds = []
     for _round in range(runs):
         home = home_for(root / "first-use", theme)
         subprocess.run(["rm", "-rf", str(home / "cache")], check=True)
-        window = Window(home)
+        window = Window(home, display)
         try:
             first, _size = window.next_card()
             seconds.append(until_theme(window, first, card))
@@ -248,10 +259,11 @@ def main() -> int:
         root = Path(folder)
         try:
             card = theme_card(root, args.theme)
-            bench_first_frame(root, args.theme, card, args.runs)
-            load_line("after the first frames")
-            bench_first_use(root, args.theme, card, args.runs)
-            load_line("after the first uses")
+            with virtual_screen(*SCREEN) as display:
+                bench_first_frame(root, display, args.theme, card, args.runs)
+                load_line("after the first frames")
+                bench_first_use(root, display, args.theme, card, args.runs)
+                load_line("after the first uses")
         except Unmeasurable as why:
             print(f"no figure for {args.theme}: {why}", file=sys.stderr)
             return 1

@@ -19,7 +19,7 @@ from eightoff.themes.found import find_themes
 from eightoff.themes.kept import GRID, Kept, cell
 from eightoff.ui.layout import compute_layout
 
-from .makers import card_colour, write_deck, write_sheet
+from .makers import card_colour, sheet_svg, write_deck, write_sheet
 
 pytest.importorskip("resvg_py")
 
@@ -115,3 +115,22 @@ def test_a_drawing_is_kept_for_this_user_only_whatever_the_umask(tmp_path: Path)
     assert stat.S_IMODE((cache / "themes").stat().st_mode) == 0o700
     modes = {path.name: stat.S_IMODE(path.stat().st_mode) for path in (cache / "themes").iterdir()}
     assert len(modes) == 2 and set(modes.values()) == {0o600}, modes
+
+
+def test_each_card_is_drawn_at_its_size_not_scaled_from_another(tmp_path: Path) -> None:
+    """Cards whose height is not a whole number of pixels at the sheet's own proportions: each
+    is still drawn on whole pixels, so its edges are its own colour, not blurred into the next
+    card's by a resize of the whole sheet."""
+    write_sheet(tmp_path / "aisleriot" / "cards", "odd", sheet_svg(cell=(31, 43)))
+    cache = tmp_path / "cache"
+    result = draw(request("aisleriot:odd", tmp_path, cache))
+    assert result.returncode == 0, result.stderr
+    size = (60, round(60 * 43 / 31))
+    grid = pygame.image.load(kept_of(tmp_path, cache).picture_path(size))
+    for card in [*DECK, None]:
+        column, row = cell(card)
+        left, top = column * size[0], row * size[1]
+        edges = [(left + size[0] // 2, top), (left + size[0] // 2, top + size[1] - 1),
+                 (left, top + size[1] // 2), (left + size[0] - 1, top + size[1] // 2)]
+        for edge in edges:
+            assert near(tuple(grid.get_at(edge))[:3], card_colour(card), 1), (card, edge)

@@ -11,6 +11,7 @@ How Aisleriot's sheets and KDE decks are sliced: docs/notes.md, `eightoff.ui.the
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
@@ -21,6 +22,8 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from xml.etree import ElementTree
+from xml.parsers import expat
+from xml.sax.saxutils import quoteattr
 
 import pygame
 import resvg_py
@@ -42,23 +45,65 @@ TEXT = re.compile(r"<(?:\w+:)?text\b")
 """Loading the system's fonts costs resvg 0.1-0.3 s a drawing: only a drawing with text needs them."""
 
 
-def render(svg: str, width: int) -> pygame.Surface:
-    """`svg` drawn `width` pixels wide, its own proportions kept; never a fetched resource
-    (sheet.py refused every reference that leaves the document)."""
+def render_png(svg: str, width: int) -> bytes:
+    """`svg` drawn `width` pixels wide as a PNG, its own proportions kept; never a fetched
+    resource (sheet.py refused every reference that leaves the document)."""
     try:
-        png = resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=TEXT.search(svg) is None)
+        return resvg_py.svg_to_bytes(svg_string=svg, width=width, skip_system_fonts=TEXT.search(svg) is None)
     except Exception as error:  # ValueError, or a Rust panic as pyo3's PanicException
         raise Undrawable(_("resvg cannot draw it ({error})").format(error=str(error)[:80])) from error
-    return pygame.image.load(io.BytesIO(png), "sheet.png")
 
 
-def sheet_grid(art: Art, size: tuple[int, int]) -> pygame.Surface:
-    """An Aisleriot sheet drawn as the grid the cache keeps (the same 13 x 5 places), each
-    card `size`: drawn that wide and brought to the exact size whole, which slices every card
-    by its place at once."""
-    sheet = render(art.svg, size[0] * GRID[0])
-    wanted = (size[0] * GRID[0], size[1] * GRID[1])
-    return sheet if sheet.get_size() == wanted else pygame.transform.smoothscale(sheet, wanted)
+def render(svg: str, width: int) -> pygame.Surface:
+    """`svg` drawn `width` pixels wide, as a picture to measure or cut."""
+    return pygame.image.load(io.BytesIO(render_png(svg, width)), "sheet.png")
+
+
+def sheet_png(art: Art, size: tuple[int, int]) -> bytes:
+    """An Aisleriot sheet drawn as the grid the cache keeps (the same 13 x 5 places), each card
+    exactly `size`: the sheet's view is stretched to the grid (by under a pixel a card), so
+    resvg draws each card once at its size and its PNG is the one kept, never scaled, decoded
+    or encoded again."""
+    grid = (size[0] * GRID[0], size[1] * GRID[1])
+    drawn = render_png(stretched(art, grid), grid[0])
+    if struct.unpack(">II", drawn[16:24]) != grid:  # the PNG's header: its width and height
+        raise Undrawable(_("resvg drew it at another size"))
+    return drawn
+
+
+class Found(Exception):
+    """The parse is stopped: what was looked for is found."""
+
+
+def stretched(art: Art, pixels: tuple[int, int]) -> str:
+    """The document with its root element `pixels` in size, its whole view filling them: its
+    start tag (found by expat, as the checks parsed it) written anew."""
+    text = art.svg.encode()
+    parser = expat.ParserCreate()
+    found: list[tuple[int, str, dict[str, str]]] = []
+
+    def root(name: str, attributes: dict[str, str]) -> None:
+        found.append((parser.CurrentByteIndex, name, attributes))
+        raise Found  # the root's start tag is all that is wanted
+
+    parser.StartElementHandler = root
+    with contextlib.suppress(Found):
+        parser.Parse(text, True)
+    at, name, attributes = found[0]
+    end = at
+    quote = b""
+    while end < len(text) and (text[end:end + 1] != b">" or quote):  # ">" may stand in a quoted value
+        if text[end:end + 1] in (b'"', b"'"):
+            quote = b"" if quote == text[end:end + 1] else quote or text[end:end + 1]
+        end += 1
+    closed = text[end - 1:end] == b"/"
+    view = attributes.get("viewBox") or f"0 0 {art.size[0]:g} {art.size[1]:g}"
+    kept = {key: value for key, value in attributes.items()
+            if key not in ("viewBox", "width", "height", "preserveAspectRatio")}
+    kept.update(viewBox=view, width=str(pixels[0]), height=str(pixels[1]), preserveAspectRatio="none")
+    pairs = "".join(f" {key}={quoteattr(value)}" for key, value in kept.items())
+    tag = f"<{name}{pairs}{'/' if closed else ''}>"
+    return (text[:at] + tag.encode() + text[end + 1:]).decode()
 
 
 def png(surface: pygame.Surface) -> bytes:
@@ -229,12 +274,12 @@ def draw(request: dict[str, object]) -> int:
         size = card_size(request, aspect)
         if size[0] > PICTURE_LIMIT:
             raise Undrawable(_("its cards would be too large to draw"))
-        grid = sheet_grid(art, size) if deck is None else deck.grid(size)
+        drawn = sheet_png(art, size) if deck is None else png(deck.grid(size))
     except Undrawable as error:
         kept.write_note({"problem": str(error)})
         print(str(error), file=sys.stderr)
         return 1
-    kept.write(kept.picture_path(size), lambda file: file.write(png(grid)))
+    kept.write(kept.picture_path(size), lambda file: file.write(drawn))
     kept.write_note({"aspect": aspect})
     return 0
 
