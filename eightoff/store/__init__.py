@@ -9,19 +9,5 @@ from eightoff.store.statistics import Statistics, Streak, Summary
 from eightoff.store.store import Overview, Store
 from eightoff.userfiles.dirs import HomeDirs, StoreDirs, default_dirs
 
-__all__ = [
-    "LOST",
-    "SOLVED",
-    "WON",
-    "FinishedGame",
-    "HomeDirs",
-    "Outcome",
-    "Overview",
-    "SavedGame",
-    "Statistics",
-    "Store",
-    "StoreDirs",
-    "Streak",
-    "Summary",
-    "default_dirs",
-]
+__all__ = ["LOST", "SOLVED", "WON", "FinishedGame", "HomeDirs", "Outcome", "Overview", "SavedGame",
+           "Statistics", "Store", "StoreDirs", "Streak", "Summary", "default_dirs"]

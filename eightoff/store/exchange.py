@@ -18,7 +18,7 @@ from eightoff.store.games import BLOCK, INSERT, Read, count_streaks, each_game, 
 from eightoff.store.schema import FUTURE_SKEW, FinishedGame, OldLine, Versioned
 
 CHUNK = 1 << 20
-"""Bytes of JSON lines read at a time."""
+"""Bytes of a line too long read at a time, to skip it."""
 LONGEST_LINE = 64 << 10
 """Bytes of one JSON line at most: a game's line is a few hundred; a longer one is skipped."""
 
@@ -79,23 +79,13 @@ class Lines:
             return False
 
     def raw_lines(self) -> Iterator[bytes]:
-        rest = b""
-        too_long = False
-        while chunk := self.file.read(CHUNK):
-            pieces = (rest + chunk).split(b"\n")
-            rest = pieces.pop()
-            for piece in pieces:
-                if too_long or len(piece) > LONGEST_LINE:
-                    too_long = False
-                    self.counts.unreadable += 1
-                else:
-                    yield piece
-            if len(rest) > LONGEST_LINE:
-                rest, too_long = b"", True
-        if too_long:
-            self.counts.unreadable += 1
-        elif rest.strip():
-            yield rest
+        while line := self.file.readline(LONGEST_LINE + 1):
+            if len(line) > LONGEST_LINE and not line.endswith(b"\n"):
+                self.counts.unreadable += 1
+                while line and not line.endswith(b"\n"):  # the rest of it
+                    line = self.file.readline(CHUNK)
+                continue
+            yield line
 
 
 def add_lines(connection: sqlite3.Connection, lines: Lines) -> Imported:

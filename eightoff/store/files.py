@@ -16,19 +16,14 @@ from eightoff.core.i18n import _
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
 
-
-def warn(message: str, *args: object) -> None:
-    """A line in the "eightoff.store" log."""
-    logging.getLogger("eightoff.store").warning(message, *args)
+LOG = logging.getLogger("eightoff.store")
 
 
 class Notices:
-    """Sentences for the window to show until the player dismisses them, in the order they came.
-
-    The same sentence is kept once; "cannot save" is said once per run (every failure after
-    that goes to the log only), so a full disk does not bury the player in notices. While
-    writes keep failing, `write_problem` holds that sentence, for a warning that stays.
-    """
+    """Sentences for the window to show until the player dismisses them, each once, in the order
+    they came. "Cannot save" is said once per run (later failures go to the log only), so a full
+    disk does not bury the player in notices; `write_problem` holds it while writes keep
+    failing (None once one goes through), for a warning that stays."""
 
     def __init__(self, command_line: bool = False) -> None:
         self.command_line = command_line
@@ -36,10 +31,9 @@ class Notices:
         self.messages: list[str] = []
         self._told_cannot_save = False
         self.write_problem: str | None = None
-        """The "cannot save" sentence while the last write failed; None once one succeeds."""
 
     def add(self, message: str) -> None:
-        warn("%s", message)
+        LOG.warning("%s", message)
         if message not in self.messages:
             self.messages.append(message)
 
@@ -49,23 +43,15 @@ class Notices:
 
     def cannot_save(self, what: str, path: Path, reason: str) -> None:
         """Report a failed write: a notice the first time, a log line every time."""
-        if self.command_line:
-            self.write_problem = _("cannot save {what} to {folder}: {reason}").format(
-                what=what, folder=shown(path.parent), reason=reason)
-        else:
-            self.write_problem = _(
-                "Cannot save {what} to {folder}: {reason}. You can keep playing: it is tried again at "
-                "every move and when the window closes.").format(what=what, folder=shown(path.parent),
-                                                                reason=reason)
+        words = _("cannot save {what} to {folder}: {reason}") if self.command_line else _(
+            "Cannot save {what} to {folder}: {reason}. You can keep playing: it is tried again at every "
+            "move and when the window closes.")
+        self.write_problem = words.format(what=what, folder=shown(path.parent), reason=reason)
         if self._told_cannot_save:
-            warn("cannot save %s to %s: %s", what, shown(path), reason)
+            LOG.warning("cannot save %s to %s: %s", what, shown(path), reason)
             return
         self._told_cannot_save = True
         self.add(self.write_problem)
-
-    def saved(self) -> None:
-        """A write went through: the warning of failing writes is over."""
-        self.write_problem = None
 
 
 NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
@@ -91,15 +77,13 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
 
 
 def shown(path: Path | str | bytes) -> str:
-    """A path as the player reads it: bytes that are not UTF-8 (a Latin-1 folder name) are
-    replaced, so a message naming the path can be printed, logged and drawn. The one place
-    paths are decoded for show; everywhere else they stay as the system gave them."""
+    """A path as the player reads it, in messages printed, logged and drawn: bytes that are not
+    UTF-8 (a Latin-1 folder name) replaced. Everywhere else paths stay as the system gave them."""
     return os.fsencode(path).decode("utf-8", "replace")
 
 
 def stamp() -> str:
-    """The local date and time to the microsecond, for the name of a thing set aside ("0" when
-    the clock or the time zone cannot be read)."""
+    """The local time to the microsecond, for a name ("0" when the clock cannot be read)."""
     try:
         return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     except (ValueError, OverflowError, OSError):
@@ -163,12 +147,9 @@ class StoreFiles:
             .format(what=what, reason=reason, consequence=consequence, aside=shown(aside))
         )
 
-    def may_write(self, path: Path) -> bool:
-        return path not in self.hands_off
-
     def write(self, path: Path, what: str, data: bytes, durable: bool = True) -> bool:
         """Write atomically unless the path is hands-off; failure becomes a notice."""
-        if not self.may_write(path):
+        if path in self.hands_off:
             return False
         try:
             atomic_write(path, data, durable)
@@ -177,7 +158,7 @@ class StoreFiles:
             self.notices.cannot_save(what, path, reason_of(error))
             return False
         self.unsaved.pop(path, None)
-        self.notices.saved()
+        self.notices.write_problem = None
         return True
 
     def retry(self) -> bool:

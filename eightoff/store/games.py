@@ -1,11 +1,9 @@
 """The finished games in games.db: recording them and their figures as SQL over the games
 table's indexes (JSON lines in and out: `exchange`).
 
-The games table is the one truth. Games are ordered by when they were played (`finished`, then
-`seq` for the same moment), not by when they were recorded, so an imported game takes its own
-place. The only summary is one streak row per game kind (and "" for all kinds together),
-updated in the transaction that records the outcome, and counted again from the games when a
-game comes in before the last one counted (an import, a clock set back).
+The games table is the one truth, ordered as played (`finished`, then `seq`), so an imported
+game takes its own place. The only summary is one streak row per game kind (and "" for all
+kinds), moved on in the outcome's transaction: docs/storage.md, "Transactions".
 """
 
 from __future__ import annotations
@@ -20,25 +18,10 @@ from typing import Any
 import msgspec
 
 from eightoff.core.limits import EARLIEST
-from eightoff.store.schema import (
-    LOST,
-    SOLVED,
-    WON,
-    FinishedGame,
-    Outcome,
-)
-from eightoff.store.statistics import (
-    BEST,
-    GRADED_DEALS,
-    PLAUSIBLE_MOVES,
-    PLAUSIBLE_SECONDS,
-    RECENT,
-    TIME_EDGES,
-    TRACE,
-    Statistics,
-    Streak,
-    Summary,
-)
+from eightoff.store import statistics as figures
+from eightoff.store.daily_records import DayResult
+from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
+from eightoff.store.statistics import Statistics, Streak, Summary
 
 KEPT_MOVES = 200
 """Finished games whose moves are kept for Watch: the newest, as played."""
@@ -88,11 +71,6 @@ def game_of(row: Row) -> FinishedGame:
     }, FinishedGame)
 
 
-def deal_key(deal: int) -> tuple[str, int | str]:
-    """The column and value a deal number is kept as."""
-    return ("deal", deal) if deal <= LARGEST_INTEGER else ("big_deal", str(deal))
-
-
 @dataclass
 class Read:
     """Games read from rows, with the rows that did not read (their `seq`, to set aside)."""
@@ -132,12 +110,14 @@ def trim_moves(connection: sqlite3.Connection) -> None:
 
 
 def step_streak(connection: sqlite3.Connection, key: str, outcome: Outcome, finished: int, seq: int) -> None:
-    """One more game at the end of `key`'s run (all kinds: ""); a game before the last one
-    counted makes the run counted again."""
+    """One more game at the end of `key`'s run. The run is counted again from the games when
+    there is no row yet, when the game comes before the last one counted, or when a length is
+    past the games ever recorded (`seq`: a row changed behind the program's back)."""
     row = connection.execute("SELECT kind, length, longest_won, longest_lost, last, last_seq FROM streaks "
                              "WHERE rules = ?", (key,)).fetchone()
-    if row is None or (finished, seq) < (row[4], row[5]) or not within_games(row[1:4], seq):
-        count_streaks(connection, [key])  # none yet, a game before the last, or a row out of bounds
+    if row is None or (finished, seq) < (row[4], row[5]) or not all(
+            isinstance(length, int) and 0 <= length <= max(seq, 1) for length in row[1:4]):
+        count_streaks(connection, [key])
         return
     kind, length, longest_won, longest_lost = row[:4]
     length = length + 1 if kind == outcome.value else 1
@@ -146,13 +126,6 @@ def step_streak(connection: sqlite3.Connection, key: str, outcome: Outcome, fini
     connection.execute("INSERT OR REPLACE INTO streaks(rules, kind, length, longest_won, longest_lost, last, "
                        "last_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (key, outcome.value, length, longest_won, longest_lost, finished, seq))
-
-
-def within_games(lengths: tuple[object, ...], seq: int) -> bool:
-    """Whether a streak row's lengths can be true: none longer than the games ever recorded
-    (`seq`, the newest game's number). A row changed behind the program's back is counted
-    again from the games instead of growing past what SQLite can hold."""
-    return all(isinstance(length, int) and 0 <= length <= max(seq, 1) for length in lengths)
 
 
 def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None) -> None:
@@ -165,8 +138,7 @@ def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None)
         where = "WHERE rules = ?" if key else ""
         rows = connection.execute(f"SELECT outcome, finished, seq FROM games {where} ORDER BY finished, seq",
                                   (key,) if key else ())
-        kind, length, longest = None, 0, {b"W"[0]: 0, b"L"[0]: 0, b"S"[0]: 0}
-        last = None
+        kind, length, longest, last = None, 0, dict.fromkeys(KINDS, 0), None
         while block := rows.fetchmany(BLOCK):
             for letter, run in groupby(b"".join(LETTERS.get(str(row[0]), b"S") for row in block)):
                 size = sum(1 for _ in run)
@@ -188,18 +160,18 @@ def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None)
 def summaries(connection: sqlite3.Connection, grade_of: GradeOf | None) -> tuple[dict[str, Summary], Summary]:
     """Each game kind's figures, and all kinds' together (counts, streaks and trace): one pass
     over the index of results counts the games of every kind by outcome and grade; the wins'
-    times, the bins, the best times and the trace are read from the wins' own part of the
-    indexes. Memory is bounded whatever the number of games."""
+    times, bins, best times and trace are read from the wins' own part of the indexes, so
+    memory is bounded whatever the number of games."""
     counted: dict[str, dict[tuple[str, str | None], int]] = {}
     for key, outcome, grade, played in connection.execute(
             "SELECT rules, outcome, grade, count(*) FROM games GROUP BY rules, outcome, grade"):
         counted.setdefault(str(key), {})[(str(outcome), grade)] = played
-    streaks = {str(row[0]): row[1:] for row in connection.execute(
+    streaks = {str(row[0]): _streak(row[1:]) for row in connection.execute(
         "SELECT rules, kind, length, longest_won, longest_lost FROM streaks")}
-    each = {key: _summary(connection, key, found, streaks.get(key), grade_of)
+    each = {key: _summary(connection, key, found, streaks.get(key, _streak(None)), grade_of)
             for key, found in counted.items() if "\ufffd" not in key}
     total = sum(summary.statistics.played for summary in each.values())
-    current, longest_won, longest_lost = _streak(streaks.get(""))
+    current, longest_won, longest_lost = streaks.get("", _streak(None))
     together = Statistics("", total, current_streak=current, longest_winning_streak=longest_won,
                           longest_losing_streak=longest_lost)
     return each, Summary(together, trace=_trace(connection, ""))
@@ -213,56 +185,54 @@ def _streak(row: tuple[Any, ...] | None) -> tuple[Streak, int, int]:
 
 
 def _summary(connection: sqlite3.Connection, key: str, counted: dict[tuple[str, str | None], int],
-             streak: tuple[Any, ...] | None, grade_of: GradeOf | None) -> Summary:
+             streak: tuple[Streak, int, int], grade_of: GradeOf | None) -> Summary:
     won, lost, solved = (sum(count for (outcome, _grade), count in counted.items() if outcome == kind.value)
                          for kind in (WON, LOST, SOLVED))
     seconds, moves, fewest, fastest, implausible = connection.execute(
         "SELECT total(seconds), total(moves), min(moves), min(seconds), count(*) FILTER (WHERE seconds > ? "
         "OR moves > ?) FROM games WHERE rules = ? AND outcome = 'won'",
-        (PLAUSIBLE_SECONDS, PLAUSIBLE_MOVES, key)).fetchone()
-    current, longest_won, longest_lost = _streak(streak)
+        (figures.PLAUSIBLE_SECONDS, figures.PLAUSIBLE_MOVES, key)).fetchone()
+    current, longest_won, longest_lost = streak
     statistics = Statistics(key, won + lost + solved, won, current, longest_won, longest_lost, fastest,
                             fewest, seconds / won if won else None, moves / won if won else None, lost,
                             solved)
+    edges = figures.TIME_EDGES
     bins = tuple(connection.execute(
         "SELECT count(*) FROM games WHERE rules = ? AND outcome = 'won' AND seconds > ? AND seconds <= ? "
-        "AND moves <= ?", (key, low, high, PLAUSIBLE_MOVES)).fetchone()[0]
-        for low, high in zip((-1, *TIME_EDGES), (*TIME_EDGES, PLAUSIBLE_SECONDS), strict=True)) if won else \
-        (0,) * (len(TIME_EDGES) + 1)
+        "AND moves <= ?", (key, low, high, figures.PLAUSIBLE_MOVES)).fetchone()[0]
+        for low, high in zip((-1, *edges), (*edges, figures.PLAUSIBLE_SECONDS), strict=True)) if won else \
+        (0,) * (len(edges) + 1)
     best = tuple((float(seconds), int(moves), int(str(big)) if big is not None else deal)
                  for seconds, moves, deal, big in connection.execute(
                      "SELECT seconds, moves, deal, big_deal FROM games WHERE rules = ? AND "
                      "outcome = 'won' AND seconds <= ? AND moves <= ? ORDER BY seconds, moves LIMIT ?",
-                     (key, PLAUSIBLE_SECONDS, PLAUSIBLE_MOVES, BEST)))
-    grades: dict[str, tuple[int, int]] = {}
-
-    def add(grade: str | None, played: int, wins: int) -> None:
-        if grade is not None:
-            games, before = grades.get(grade, (0, 0))
-            grades[grade] = (games + played, before + wins)
-
-    for (outcome, grade), count in counted.items():
-        add(grade, count, count if outcome == WON.value else 0)
+                     (key, figures.PLAUSIBLE_SECONDS, figures.PLAUSIBLE_MOVES, figures.BEST)))
+    by_grade = [(grade, count, count if outcome == WON.value else 0)
+                for (outcome, grade), count in counted.items()]
     if grade_of is not None:  # games recorded before grades were: the shipped tables' grade
-        for deal, played, wins in connection.execute(
-                "SELECT deal, count(*), total(outcome = 'won') FROM games WHERE rules = ? AND "
-                "grade IS NULL AND deal IS NOT NULL AND deal < ? GROUP BY deal", (key, GRADED_DEALS)):
-            add(grade_of(key, deal), played, int(wins))
+        by_grade += [(grade_of(key, deal), played, int(wins)) for deal, played, wins in connection.execute(
+            "SELECT deal, count(*), total(outcome = 'won') FROM games WHERE rules = ? AND "
+            "grade IS NULL AND deal IS NOT NULL AND deal < ? GROUP BY deal", (key, figures.GRADED_DEALS))]
+    grades: dict[str, tuple[int, int]] = {}
+    for grade, played, wins in by_grade:
+        if grade is not None:
+            before = grades.get(grade, (0, 0))
+            grades[grade] = (before[0] + played, before[1] + wins)
     return Summary(statistics, _trace(connection, key), bins, best, implausible, grades)
 
 
 def _trace(connection: sqlite3.Connection, key: str) -> bytes:
     where = "WHERE rules = ?" if key else ""
     rows = connection.execute(f"SELECT outcome FROM games {where} {NEWEST} LIMIT ?",
-                              (key, TRACE) if key else (TRACE,))
+                              (key, figures.TRACE) if key else (figures.TRACE,))
     return b"".join(LETTERS.get(str(outcome), b"S") for (outcome,) in rows)[::-1]
 
 
-def recent(connection: sqlite3.Connection, read: Read, rules: str | None = None,
-           limit: int = RECENT) -> list[FinishedGame]:
+def recent(connection: sqlite3.Connection, read: Read, rules: str | None = None) -> list[FinishedGame]:
     """The newest games as played, newest first."""
     where = "WHERE rules = ?" if rules is not None else ""
-    rows = connection.execute(f"{SELECT} {where} {NEWEST} LIMIT ?", (rules, limit) if rules else (limit,))
+    rows = connection.execute(f"{SELECT} {where} {NEWEST} LIMIT ?",
+                              (rules, figures.RECENT) if rules else (figures.RECENT,))
     return list(read.games(rows))
 
 
@@ -290,7 +260,7 @@ class Best:
 
 def best_of(connection: sqlite3.Connection, rules: str, deal: int) -> Best | None:
     """The player's best wins of one deal (None: never won), through the index of wins by deal."""
-    column, value = deal_key(deal)
+    column, value = ("deal", deal) if deal <= LARGEST_INTEGER else ("big_deal", str(deal))
     row = connection.execute(f"SELECT min(moves), min(seconds), count(*) FROM games WHERE rules = ? AND "
                              f"{column} = ? AND outcome = 'won'", (rules, value)).fetchone()
     if row is None or not row[2]:
@@ -311,8 +281,17 @@ def bests(connection: sqlite3.Connection, rules: str | None, limit: int | None) 
             yield Best(str(name), int(deal), int(moves), float(seconds), int(wins))
 
 
-def daily_rows(connection: sqlite3.Connection, rules: str) -> list[tuple[str, bool, int, float, int | None]]:
-    """One game's daily games (day, won, moves, seconds, par), through the index of daily games."""
-    return [(str(day), bool(won), int(moves), float(seconds), par) for day, won, moves, seconds, par in
-            connection.execute("SELECT daily, outcome = 'won', moves, seconds, par FROM games "
-                               "WHERE rules = ? AND daily IS NOT NULL", (rules,))]
+def day_results(connection: sqlite3.Connection, rules: str) -> dict[date, DayResult]:
+    """Each day's result of one game's daily deals, through the index of daily games: the best
+    of that day's games (a win before a loss, then fewer moves, then less time). A day that
+    does not read as a date (a damaged row) is left out."""
+    days: dict[date, DayResult] = {}
+    for text, won, moves, seconds, par in connection.execute(
+            "SELECT daily, outcome = 'won', moves, seconds, par FROM games WHERE rules = ? AND "
+            "daily IS NOT NULL ORDER BY daily, outcome = 'won' DESC, moves, seconds", (rules,)):
+        try:
+            day = date.fromisoformat(text)
+        except (TypeError, ValueError):
+            continue
+        days.setdefault(day, DayResult(day, bool(won), int(moves), float(seconds), par))
+    return days

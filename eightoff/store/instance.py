@@ -1,12 +1,7 @@
 """Which window owns the unfinished game when two are open on one player's files, and whose
-turn it is to merge the preferences.
-
-The first window takes an OS lock (flock on POSIX, msvcrt.locking on Windows) on
-`instance.lock` in the state folder and holds it until it closes; the OS drops it when the
-process dies, even by SIGKILL, so a crash never leaves a stale lock behind. A second window
-fails to take it without waiting and then leaves the first one's unfinished game alone.
-
-The longer reasons: docs/notes.md, `eightoff.store.instance`."""
+turn it is to merge the preferences: an OS lock (flock, or msvcrt.locking on Windows) held
+until the window closes, which the OS drops when the process dies, even by SIGKILL, so a crash
+never leaves a stale lock. Why not filelock: docs/notes.md, `eightoff.store.instance`."""
 
 from __future__ import annotations
 
@@ -29,16 +24,7 @@ from eightoff.userfiles.reading import kind_of
 LOCK_FILE = "instance.lock"
 PREFERENCES_LOCK = "preferences.lock"
 HELD_ELSEWHERE = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
-"""What the lock calls answer when another process holds the lock (Windows: EACCES or
-EDEADLOCK); any other error means the folder cannot hold a lock at all."""
-
-
-def lock_now(descriptor: int) -> None:
-    """Take the lock on the open file without waiting; OSError if it cannot be taken."""
-    if sys.platform == "win32":
-        msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
-    else:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+"""The lock calls' answers when another process holds it; any other: the folder holds no lock."""
 
 
 class InstanceLock:
@@ -60,22 +46,21 @@ class InstanceLock:
         except OSError:
             return True
         try:
-            lock_now(descriptor)
+            if sys.platform == "win32":
+                msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+            else:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
             os.close(descriptor)
             return error.errno not in HELD_ELSEWHERE
         self._descriptor = descriptor
         return True
 
-    def wait(self, patience: float) -> bool:
-        """Take the lock, trying for up to `patience` seconds; whether it was taken (False: held
-        elsewhere all that time)."""
+    def wait(self, patience: float) -> None:
+        """Take the lock, trying for up to `patience` seconds (then going on without it)."""
         deadline = time.monotonic() + patience
-        while not self.take():
-            if time.monotonic() >= deadline:
-                return False
+        while not self.take() and time.monotonic() < deadline:
             time.sleep(0.01)
-        return True
 
     def release(self) -> None:
         """Closing the file drops the lock (both systems)."""

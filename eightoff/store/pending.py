@@ -1,12 +1,6 @@
-"""Finished games the database has not taken yet, kept in a small file until it does.
-
-An outcome is written in the transaction of its winning move; when the database refuses it
-(another program holds its lock, the disk is full), it waits in memory, and a window that
-closes or is killed then would lose it. So each waiting outcome is also written, at once, to
-`pending-games.jsonl` beside the database, in the lines `eightoff stats --export` writes. The
-next start adds those games (each id once, as `--import` does) and removes the file; a window
-that gets them into the database itself removes it sooner. The same lines go to a file of the
-player's choice when the window is asked to close anyway (`save_elsewhere`).
+"""Finished games the database has not taken yet (its lock held, a full disk), kept in
+`pending-games.jsonl` beside it in the lines `stats --export` writes, so that a window closed or
+killed meanwhile loses none: the next start adds them (docs/storage.md, "Pending games").
 """
 
 from __future__ import annotations
@@ -26,7 +20,7 @@ FILE = "pending-games.jsonl"
 def keep(files: StoreFiles, path: Path, lines: Iterable[bytes]) -> bool:
     """Write the waiting games' lines as the pending file; False when it could not be written
     (no notice: the database's own failure has been told)."""
-    if not files.may_write(path):
+    if path in files.hands_off:
         return False
     try:
         atomic_write(path, b"".join(line + b"\n" for line in lines))
@@ -65,9 +59,8 @@ def save_elsewhere(lines: list[bytes], folders: Iterable[Path]) -> Path | None:
                 file.write(b"".join(line + b"\n" for line in lines))
                 file.flush()
                 os.fsync(file.fileno())
+            return path
         except OSError:  # a full disk: the part written is ours, and of no use
             with contextlib.suppress(OSError):
                 os.unlink(path)
-            continue
-        return path
     return None

@@ -1,19 +1,12 @@
-"""Preferences as two JSON files: settings in the config folder, window geometry in the state
-folder (geometry is where the window happened to be, not a choice the player made).
-
-Each field is checked against its type and bounds in `schema.Settings` / `schema.Geometry`. A
-field that fails takes its default and the file is set aside; the other fields keep their
-saved values, so one bad value costs only itself. A window size is brought within the limits
-(`limits.clamp_window`) when read and when written, rather than refused.
-
-Two windows share the files, so a window writes only what it changed (`merge`), over what the
-other may have written since.
+"""Preferences as two JSON files: settings in the config folder, and in the state folder where
+the window happened to be. A field that fails its type or bounds takes its default and the file
+is set aside, so one bad value costs only itself; two windows each write only what they changed
+(`merge`): docs/storage.md, "Preferences stay a file".
 """
 
 from __future__ import annotations
 
 import dataclasses
-import typing
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +20,6 @@ from eightoff.store.files import StoreFiles
 from eightoff.store.schema import BadContent, Geometry, LegacySettings, Settings, check_version, decode
 from eightoff.userfiles.language import VERSION
 from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
-
-LANGUAGES = typing.get_args(typing.get_type_hints(Settings)["language"])
-"""The languages a preferences file may name ("system" among them)."""
 
 
 def parts() -> list[tuple[type[msgspec.Struct], str]]:

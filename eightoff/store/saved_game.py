@@ -8,11 +8,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from eightoff.core.game import Game
-from eightoff.core.i18n import _
-
-
-def what() -> str:
-    return _("unfinished game")
 
 
 @dataclass(frozen=True)

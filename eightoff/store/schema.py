@@ -1,16 +1,13 @@
-"""What every file the store reads must look like: one place, typed, with bounds.
-
-msgspec decodes strictly against these structs (no silent coercion; numbers out of int64 or
-float range, NaN and Infinity are errors) and checks the `Meta` bounds as it goes, fast enough
-for a statistics log of a million lines. `decode` turns every way a document can be wrong,
-including nesting deep enough to exhaust the recursion limit, into one `BadContent` with a
-short reason for the player's notice.
+"""What every file the store reads must look like: one place, typed, with bounds. msgspec
+decodes strictly against these structs (no silent coercion; NaN, Infinity and numbers out of
+range are errors) and checks the `Meta` bounds as it goes; `decode` turns every way a document
+can be wrong into one `BadContent` with a short reason for the player's notice.
 """
 
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 import msgspec
 from msgspec import Meta, Struct
@@ -22,39 +19,31 @@ from eightoff.core.preferences import MAX_SCREENS
 from eightoff.core.variants import DEFAULT_KEY
 
 T = TypeVar("T")
-
-
 VariantKey = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
 """A statistics key from the variant registry ("standard", "easy", "freecell", "raglan"...)."""
 OptionKey = Annotated[str, Meta(pattern=r"^[a-z0-9_]{1,32}$")]
 """A rule option's key from the variant registry ("takeback", "face_up"...)."""
-RuleOptions = Annotated[
-    dict[VariantKey, Annotated[dict[OptionKey, bool], Meta(max_length=64)]], Meta(max_length=256)
-]
+RuleOptions = Annotated[dict[VariantKey, Annotated[dict[OptionKey, bool], Meta(max_length=64)]],
+                        Meta(max_length=256)]
 """Each game's rule options in preferences.json: bounded, though only known keys are used."""
-
-
 DesignName = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
-"""A card face, back or table colour by name: any well-formed name is kept (a newer version's
-design too); the window draws a name it does not know as its default."""
+"""A card face, back or table colour: any well-formed name is kept (a newer version's design too)."""
 FaceName = Annotated[str, Meta(pattern=r"^(?:[a-z0-9-]{1,32}|(?:aisleriot|kde):[^/\x00-\x1f]{1,255})$")]
-"""A card face: a design's name, or an installed theme's id (`aisleriot:<file name without
-extension>`, `kde:<folder name>`; any name a file or folder may have)."""
+"""A design's name, or an installed theme's id (`aisleriot:<file stem>`, `kde:<folder name>`)."""
 
 
 class LegacySettings(Struct, kw_only=True):
-    """The global rule options that preferences.json held before each game had its own (read
-    once, to carry a player's choice over to `Settings.options`)."""
+    """The global rule options preferences.json held before each game had its own."""
 
     takeback: bool = False
     face_up: bool = False
+
 
 GameId = Annotated[str, Meta(pattern=r"^[0-9A-Za-z-]{1,64}$")]
 Count = Annotated[int, Meta(ge=0, le=MAX_MOVES)]
 Seconds = Annotated[float, Meta(ge=0.0, le=MAX_SECONDS)]
 DealNumber = Annotated[int, Meta(ge=LOWEST_DEAL)]
-"""At most LAST_DEAL, which is past int64 and so checked in Python (`problem`; the core's replay
-refuses a saved game's)."""
+"""At most LAST_DEAL, past int64, so checked in Python (`FinishedGame`; the core's replay)."""
 Board = Annotated[str, Meta(max_length=4096)]
 Moment = Annotated[datetime, Meta(tz=True)]
 WON = Outcome.WON
@@ -63,10 +52,8 @@ SOLVED = Outcome.SOLVED_WITH_HELP
 
 Grade = Literal["easy", "medium", "hard", "expert"]
 """A difficulty grade, as the solver names them (`eightoff.solver.GRADES`; a test keeps the two equal)."""
-
 Pixels = int
-"""A window side as saved: brought within the limits when read (`limits.clamp_window`), so a
-size no window manager kept to costs nothing."""
+"""A window side as saved: brought within the limits when read (`limits.clamp_window`)."""
 Position = Annotated[int, Meta(ge=-100_000, le=100_000)]
 Move = Annotated[str, Meta(max_length=100)]
 Step = Annotated[list[Move], Meta(min_length=1, max_length=500)]
@@ -75,8 +62,6 @@ Steps = Annotated[list[Step], Meta(max_length=MAX_STEPS)]
 
 class BadContent(ValueError):
     """The bytes are not a document of the expected shape; `str()` is the reason."""
-
-
 
 
 class Versioned(Struct):
@@ -129,8 +114,7 @@ class GameRecord(Struct, kw_only=True):
     rules: VariantKey
     takeback: bool = False
     options: Annotated[dict[OptionKey, bool], Meta(max_length=64)] | None = None
-    """The game's rule options as it was dealt (records from before per-game options have only
-    `takeback`)."""
+    """The game's rule options as dealt (older records have only `takeback`)."""
     deal: DealNumber | None
     start: Board
     done: Steps
@@ -140,19 +124,17 @@ class GameRecord(Struct, kw_only=True):
     """The first step is the deal's own auto-play, never undone (added later: optional)."""
 
 
-DAY = Annotated[date, Meta()]
 Par = Annotated[int, Meta(ge=1, le=MAX_MOVES)]
 Options = Annotated[str, Meta(pattern=r"^[a-z0-9_,]{0,200}$")]
 """The rule options that were on, comma-separated ("face_up,takeback"); "" for none."""
 FUTURE_SKEW = timedelta(days=1)
-"""How far past this computer's clock a game may be dated and still be taken in (clocks of two
-computers differ; a game from further on is a clock or a file gone wrong)."""
+"""How far past this computer's clock an imported game may be dated (two computers' clocks differ)."""
 
 
 class FinishedGame(Struct, kw_only=True, omit_defaults=True, tag_field="version", tag=2):
-    """A finished game: the one shape of it. It is a row of the games table, a line of
-    `stats --export` (with its `version`), and what the session hands the window. Every field
-    typed and bounded, so a row or a line that is not a game's is refused here."""
+    """A finished game, in its one shape: a row of the games table, a line of `stats --export`
+    (with its `version`), and what the session hands the window; a row or a line that is not a
+    game's is refused here."""
 
     id: GameId
     rules: VariantKey
@@ -167,8 +149,8 @@ class FinishedGame(Struct, kw_only=True, omit_defaults=True, tag_field="version"
     hints_used: bool = False
     options: Options = ""
     clock_clamped: bool = False
-    """The wall clock was outside 1970..2200 when it ended: `finished` is the nearest date inside."""
-    daily: DAY | None = None
+    """The clock was outside 1970..2200 when it ended: `finished` is the nearest date inside."""
+    daily: date | None = None
     """The day whose daily deal it was."""
     par: Par | None = None
     grade: Grade | None = None
@@ -183,17 +165,13 @@ class FinishedGame(Struct, kw_only=True, omit_defaults=True, tag_field="version"
             raise ValueError("the date is not between 1970 and 2200")
 
     @property
-    def won(self) -> bool:
-        return self.outcome == WON
-
-    @property
     def takeback(self) -> bool:
         return "takeback" in self.options.split(",")
 
 
 class OldLine(Struct, kw_only=True, tag_field="version", tag=1, gc=False):
-    """A line of games.jsonl as versions before the database wrote it (and `--export` before
-    the finished game had one shape): read by `--import` only, and made a `FinishedGame`."""
+    """A line of the games log of the versions before the database (and of their `--export`):
+    read by `--import` only, and made a `FinishedGame`."""
 
     rules: Annotated[str, Meta(min_length=1, max_length=32)]
     deal: DealNumber | None = None
@@ -206,12 +184,12 @@ class OldLine(Struct, kw_only=True, tag_field="version", tag=1, gc=False):
     solver_finished: bool = False
     takeback: bool = False
     options: Annotated[str, Meta(max_length=200)] | None = None
-    """Absent in lines written before options were logged: `takeback` alone says them."""
+    """Absent before options were logged: `takeback` alone says them."""
     id: Annotated[str, Meta(min_length=1, max_length=64)] | None = None
     outcome: Outcome | None = None
-    """Absent in lines written before "solved with help" was counted apart."""
+    """Absent before "solved with help" was counted apart."""
     clock_clamped: bool = False
-    daily: DAY | None = None
+    daily: date | None = None
     par: Par | None = None
 
     def game(self, made_id: str) -> FinishedGame:
@@ -227,14 +205,12 @@ class OldLine(Struct, kw_only=True, tag_field="version", tag=1, gc=False):
             "daily": self.daily, "par": self.par}, FinishedGame)
 
 
-def decode(raw: bytes, kind: type[T], decoder: Any = None) -> T:
+def decode(raw: bytes, kind: type[T]) -> T:
     """`raw` as a `kind`; BadContent with a reason otherwise. Never raises anything else
     (RecursionError from absurd nesting included)."""
     if not raw.strip():
         raise BadContent(_("it is empty"))
     try:
-        if decoder is not None:
-            return decoder.decode(raw)  # type: ignore[no-any-return]
         return msgspec.json.decode(raw, type=kind)
     except msgspec.ValidationError as error:
         raise BadContent(_("a value is not one this program writes: {detail}").format(detail=error)) from None
@@ -263,6 +239,3 @@ def check_version(raw: bytes, newest: int) -> None:
         raise BadContent(_("it was written by a newer version of Eight Off (file version {version})")
                          .format(version=found))
 
-
-def encode(document: Struct) -> bytes:
-    return msgspec.json.encode(document)

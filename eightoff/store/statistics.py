@@ -15,15 +15,13 @@ TRACE = 500
 BEST = 10
 """Best times listed per game kind (PySolFC's top ten)."""
 TIME_EDGES = (60, 120, 180, 240, 300, 420, 600, 900, 1200, 1800, 2700, 3600)
-"""Upper ends (seconds) of the bins of the winning-time histogram; one more bin holds the
-games over an hour, so no plausible time falls off the scale."""
+"""Upper ends (seconds) of the bins of the winning-time histogram; one more holds those over an hour."""
 PLAUSIBLE_SECONDS = 86_400.0
 PLAUSIBLE_MOVES = 100_000
 """A win of more than a day or more moves than this is a damaged or doctored record: it counts
 as a win, but it is not drawn nor listed among the best."""
 GRADED_DEALS = 1_000_000
-"""Games without a recorded grade (recorded before grades were) are graded by the shipped
-tables, which list deals far below this."""
+"""Games recorded before grades were are graded by the shipped tables, which list deals below this."""
 
 
 @dataclass(frozen=True)

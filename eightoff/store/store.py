@@ -27,11 +27,12 @@ from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import DEFAULT_KEY, variant_of
-from eightoff.store import database, exchange, games, pending, preferences_store, saved_game, unfinished
+from eightoff.store import database, exchange, games, pending, preferences_store, unfinished
 from eightoff.store.clock import now_clamped
-from eightoff.store.daily_records import DayResult, day_results
+from eightoff.store.daily_records import DayResult
 from eightoff.store.database import Database, Unwritten
 from eightoff.store.files import Notices, StoreFiles
+from eightoff.store.games import KEPT_MOVES as KEPT_MOVES  # the session's limit of Watch
 from eightoff.store.games import Best, GradeOf, Read
 from eightoff.store.instance import LOCK_FILE, PREFERENCES_LOCK, InstanceLock
 from eightoff.store.saved_game import SavedGame
@@ -46,8 +47,6 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 GEOMETRY_FILE = "window.json"
-OUTCOMES = (WON, LOST, SOLVED)
-KEPT_MOVES = games.KEPT_MOVES
 PREFERENCES_PATIENCE = 0.5
 """Seconds a window waits for another to finish merging the preferences before it writes anyway
 (losing a merge is better than freezing)."""
@@ -55,16 +54,14 @@ PREFERENCES_PATIENCE = 0.5
 
 @dataclass(frozen=True)
 class Overview:
-    """Everything the Statistics dialog and `eightoff stats` show, from the games table."""
+    """Everything the Statistics dialog and `eightoff stats` show, from the games table: per game
+    kind with games, all of them as one run, the recent games (newest first, as played), and
+    how many rows are kept apart because they did not read."""
 
     summaries: dict[str, Summary] = field(default_factory=dict)
-    """Per game kind with games."""
     together: Summary = field(default_factory=lambda: Summary(Statistics("")))
-    """All games as one run in the order played: their streaks and trace."""
     recent: list[FinishedGame] = field(default_factory=list)
-    """Newest first, as played."""
     skipped: int = 0
-    """Rows kept apart because they did not read."""
 
 
 @dataclass
@@ -85,6 +82,8 @@ class Store:
         self._files = StoreFiles(self._notices)
         self.preferences_path = self.dirs.user_config_path / PREFERENCES_FILE
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
+        self.pending_path = self.dirs.user_data_path / pending.FILE
+        self.database_path = self.dirs.user_data_path / database.FILE
         self._db: Database | None = None
         self._instance: InstanceLock | None = None
         self.owns_unfinished = True
@@ -93,31 +92,25 @@ class Store:
         self._watched: set[str] = set()
         """Ids of finished games being watched again: never written again."""
         self._recorded: set[str] = set()
+        # What waits in memory until the database takes it: outcomes, each kind's unfinished
+        # game whose last save failed, the reason a kind's unfinished game is to be copied into
+        # `kept` (until then nothing of it is written or removed), and the rows of finished
+        # games that did not read (`_unread` notes them), to be kept apart.
         self._waiting: list[Waiting] = []
         self._marks: dict[str, unfinished.Mark] = {}
         self._unsaved_games: dict[str, SavedGame] = {}
-        """Per game kind, the game whose last save failed: saved again at the next step."""
         self._asides: dict[str, str] = {}
-        """Per game kind, the reason its unfinished game is to be copied into `kept`: until that
-        is written, nothing of that kind's unfinished game is written or removed."""
         self._bad_rows: set[int] = set()
-        """Finished games' rows that did not read, to be kept apart."""
         self._unread = Read([])
-        """Reads finished games' rows, noting those that do not read (`_set_bad_aside`)."""
         self._loaded_preferences: Preferences | None = None
         self._busy_since: float | None = None
         """When writes began to fail (None: the last one went through)."""
         self._pending_kept = False
-        """Whether the pending file holds outcomes still waiting here (`pending`)."""
-
-    @property
-    def database_path(self) -> Path:
-        return self.dirs.user_data_path / database.FILE
+        """Whether the pending file holds the outcomes still waiting here."""
 
     @property
     def cache_folder(self) -> Path:
-        """Where the window may keep what it can draw again (the card faces): files there are
-        never the player's data, and any of them may vanish."""
+        """Where the window keeps what it can draw again (card faces): never the player's data."""
         return self.dirs.user_cache_path
 
     def own_files(self) -> list[Path]:
@@ -133,10 +126,6 @@ class Store:
             self._db = Database(self.dirs.user_data_path, self._notices, self.wait)
             self._record_pending()
         return self._db
-
-    @property
-    def pending_path(self) -> Path:
-        return self.dirs.user_data_path / pending.FILE
 
     def _record_pending(self) -> None:
         """Add the games a window could not write before it closed (`pending`), then forget them."""
@@ -182,7 +171,7 @@ class Store:
                 self._notices.cannot_save(database.what(), self.database_path, str(error))
             return None
         self._busy_since = None
-        self._notices.saved()
+        self._notices.write_problem = None
         return result
 
     # ----- what to tell the player ---------------------------------------------------------
@@ -266,7 +255,7 @@ class Store:
             self._asides[variant_key] = str(error)
             self._settle()
             self._notices.add(_("Your {what} could not be read ({reason}); a new game is dealt. It was kept "
-                                "in the database.").format(what=saved_game.what(), reason=error))
+                                "in the database.").format(what=_("unfinished game"), reason=error))
             return None
         if found is None:
             return None
@@ -328,30 +317,27 @@ class Store:
     def record_outcome(self, game: Game, outcome: Outcome, elapsed: float, hints_used: bool = False,
                        game_id: str | None = None, daily: date | None = None, par: int | None = None,
                        grade: str | None = None) -> bool:
-        """Record how a game ended: "won", "lost" or "solved with help", with its moves (for
-        Watch) and its deal's facts, and forget its unfinished game, in one transaction,
-        fsynced. True when the outcome is durable; False when the database did not take it
-        (kept in memory and written at the next step or at `close`, the unfinished game kept
-        meanwhile). A game with no move made is not a game played, a game already recorded by
-        this store is not recorded again, and a finished game watched again is never recorded
-        (False). A wall clock outside 1970..2200 gives the nearest date inside, flagged."""
-        if outcome not in OUTCOMES:
+        """Record how a game ended, with its moves (for Watch) and its deal's facts, and forget
+        its unfinished game, in one transaction, fsynced. True when the outcome is durable;
+        False when the database did not take it (kept in memory and written at the next step
+        or at `close`), when no move was made, when this store recorded the game already, and
+        for a game watched again. A clock outside 1970..2200 gives the nearest date, flagged."""
+        if outcome not in (WON, LOST, SOLVED):
             raise ValueError(f"unknown outcome {outcome!r}")
         game_id = game_id or self.game_id(game)
         if not game.has_started or game_id in self._recorded or game_id in self._watched or self.db.newer:
             return False
         finished_at, clamped = now_clamped()
         options = variant_of(game.rules).choices_of(game.rules)
-        finished = FinishedGame(
-            id=game_id, rules=game.rules.name, outcome=Outcome(outcome), moves=game.move_count,
-            seconds=clamp_seconds(elapsed), finished=finished_at, deal=game.deal_number,
-            start=None if game.deal_number is not None else format_board(game.start), hints_used=hints_used,
-            options=",".join(sorted(key for key, on in options.items() if on)), clock_clamped=clamped,
-            daily=daily, par=par, grade=grade)  # type: ignore[arg-type]  # checked just below
+        finished = msgspec.convert({  # checked as a row or a line is
+            "id": game_id, "rules": game.rules.name, "outcome": outcome, "moves": game.move_count,
+            "seconds": clamp_seconds(elapsed), "finished": finished_at, "deal": game.deal_number,
+            "start": None if game.deal_number is not None else format_board(game.start),
+            "hints_used": hints_used, "options": ",".join(sorted(key for key, on in options.items() if on)),
+            "clock_clamped": clamped, "daily": daily, "par": par, "grade": grade}, FinishedGame)
         self._recorded.add(game_id)
         self._unsaved_games.pop(game.rules.name, None)
-        waiting = Waiting(msgspec.convert(msgspec.to_builtins(finished), FinishedGame),
-                          msgspec.json.encode(game.to_record()))
+        waiting = Waiting(finished, msgspec.json.encode(game.to_record()))
         self._waiting.append(waiting)
         self._settle()
         if waiting in self._waiting:
@@ -451,8 +437,15 @@ class Store:
 
     # ----- statistics ----------------------------------------------------------------------
 
+    def _games_read(self, query: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """A read of finished games' rows; those that did not read are then kept apart, with one
+        notice."""
+        self._settle()
+        result = self._read(query, default)
+        self._set_bad_aside()
+        return result
+
     def _set_bad_aside(self) -> None:
-        """Keep apart the rows of finished games that did not read, with one notice."""
         found = set(self._unread.bad)
         self._unread.bad.clear()
         if not found:
@@ -467,16 +460,13 @@ class Store:
 
     def overview(self, grade_of: GradeOf | None = None, rules: str | None = None) -> Overview:
         """The figures of every game kind and the recent games (of `rules`, or of all)."""
-        self._settle()
 
         def read(connection: sqlite3.Connection) -> Overview:
             each, together = games.summaries(connection, grade_of)
             skipped = connection.execute("SELECT count(*) FROM kept WHERE what = 'game'").fetchone()[0]
             return Overview(each, together, games.recent(connection, self._unread, rules), skipped)
 
-        overview = self._read(read, Overview())
-        self._set_bad_aside()
-        return overview
+        return self._games_read(read, Overview())
 
     def best(self, rules_name: str, deal: int) -> Best | None:
         """The player's best wins of one deal: fewest moves and best time (None: never won)."""
@@ -490,7 +480,7 @@ class Store:
 
     def daily_results(self, rules_name: str) -> dict[date, DayResult]:
         """Each day's result of one game's daily deals (the best of that day's games)."""
-        return day_results(self._read(lambda connection: games.daily_rows(connection, rules_name), []))
+        return self._read(lambda connection: games.day_results(connection, rules_name), {})
 
     def each_game(self, rules_name: str | None = None) -> Iterator[FinishedGame]:
         """Every recorded game as played, oldest first, a block at a time (for `--csv`); rows
@@ -518,11 +508,8 @@ class Store:
     def export_games(self, out: IO[bytes], rules_name: str | None = None) -> int:
         """Write every game (of `rules_name`) as a JSON line, as played; how many. A row that
         does not read is skipped, and kept apart once all have been read."""
-        self._settle()
-        written: int = self._read(
-            lambda connection: exchange.export_lines(connection, self._unread, out, rules_name), 0)
-        self._set_bad_aside()
-        return written
+        return self._games_read(lambda connection: exchange.export_lines(connection, self._unread, out,
+                                                                         rules_name), 0)
 
     def import_games(self, source: IO[bytes]) -> Imported | None:
         """Add the games of JSON lines, each id once, in one transaction: what was added and

@@ -1,11 +1,7 @@
 """games.db's own files on disk: made private, their companions checked, and watched while open.
-
-SQLite keeps beside the database a write-ahead log (`-wal`) and its index (`-shm`), and trusts
-whatever it finds under those names: a link, a folder, a pipe or another user's file there made
-every write fail for ever, or the database unopenable. So before opening, anything but a
-regular file of this user (that this user may write) is set aside, renamed and never deleted.
-
-The longer reasons: docs/notes.md, `eightoff.store.wal_files`."""
+SQLite trusts whatever it finds under the names of its `-wal`, `-shm` and `-journal` (a link or
+another user's file there made every write fail for ever), so before opening, anything but a
+regular file of this user that this user may write is renamed aside (docs/storage.md, "Damage")."""
 
 from __future__ import annotations
 
@@ -48,16 +44,13 @@ def odd_companion(path: Path) -> str | None:
 
 
 def _first_bytes(path: Path) -> bytes | None:
-    try:
+    with contextlib.suppress(OSError):
         descriptor = os.open(path, READ_FLAGS)
-    except OSError:
-        return None
-    try:
-        return os.read(descriptor, 4)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
+        try:
+            return os.read(descriptor, 4)
+        finally:
+            os.close(descriptor)
+    return None
 
 
 def set_aside_companions(path: Path) -> list[str]:
@@ -153,29 +146,27 @@ class Watch:
         return self.log is not None and identity(companion(self.path, "-wal")) != self.log
 
     def rescue(self, connection: sqlite3.Connection) -> str:
-        """Save what `connection` holds, then say what happened (the caller closes it and
-        opens the file under the name). A database deleted is written back whole under its
-        name; one moved or replaced gets its log's last changes (it lives on where it went); a
-        log removed or swapped is first emptied into the database through the open one, and a
-        swapped one kept aside, so that closing cannot remove it."""
+        """Save what `connection` holds, then say what happened (the caller closes it and opens
+        the file under the name): the log's last changes go into the database where it is now,
+        a database deleted is written back whole, and a log swapped in is kept aside, so that
+        closing cannot remove it."""
         log = companion(self.path, "-wal")
+        what, path = _("games database"), shown(self.path)
         with contextlib.suppress(sqlite3.Error):
             connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         if identity(self.path) is None:
             with contextlib.suppress(sqlite3.Error):
                 connection.execute("VACUUM INTO ?", (os.fspath(self.path),))
             return _("Your {what} ({path}) was deleted while Eight Off was open; it was written back from "
-                     "the open window.").format(what=_("games database"), path=shown(self.path))
+                     "the open window.").format(what=what, path=path)
         if identity(self.path) != self.database:
             return _("Your {what} ({path}) was moved or replaced while Eight Off was open; from now on the "
-                     "game is saved in the file now under that name.").format(
-                what=_("games database"), path=shown(self.path))
-        kept = ""
+                     "game is saved in the file now under that name.").format(what=what, path=path)
+        said = _("The log of your {what} ({path}) was removed or replaced while Eight Off was open; what it "
+                 "held was written into the database.").format(what=what, path=shown(log))
         if identity(log) is not None:
             aside = aside_path(log)
             with contextlib.suppress(OSError):
                 os.rename(log, aside)
-                kept = " " + _("The file found in its place was kept as {aside}.").format(aside=shown(aside))
-        said = _("The log of your {what} ({path}) was removed or replaced while Eight Off was open; what it "
-                 "held was written into the database.").format(what=_("games database"), path=shown(log))
-        return said + kept
+                said += " " + _("The file found in its place was kept as {aside}.").format(aside=shown(aside))
+        return said

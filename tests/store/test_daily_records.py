@@ -3,12 +3,16 @@ wins count days won one after another, up to today or yesterday."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from datetime import date, timedelta
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eightoff.store.daily_records import DayResult, day_results, streaks
+from eightoff.store import LOST, WON, Store
+from eightoff.store.daily_records import DayResult, streaks
+from tests.store.conftest import played_game
 
 THURSDAY = date(2026, 11, 26)
 
@@ -21,14 +25,25 @@ def lost(day: date) -> DayResult:
     return DayResult(day, False, 40, 100.0, 38)
 
 
-def test_a_day_is_won_if_any_of_its_games_is_and_keeps_its_best_win() -> None:
-    rows = [("2026-11-26", False, 12, 50.0, 38), ("2026-11-26", True, 45, 300.0, 38),
-            ("2026-11-26", True, 41, 400.0, 38), ("2026-11-25", False, 20, 60.0, 30),
-            ("not a date", True, 1, 1.0, 1), ("2026-02-30", True, 1, 1.0, 1)]
-    days = day_results(rows)
-    assert set(days) == {THURSDAY, date(2026, 11, 25)}
+def test_a_day_is_won_if_any_of_its_games_is_and_keeps_its_best_win(store: Store) -> None:
+    """Daily games recorded as the session records them: a day's result is its best game (a
+    win before a loss, then fewer moves, then less time); a day that does not read as a date
+    (a row changed behind the program's back) is left out."""
+    wednesday = THURSDAY - timedelta(days=1)
+    for number, (day, outcome, moves, seconds) in enumerate([
+            (THURSDAY, LOST, 12, 50.0), (THURSDAY, WON, 45, 300.0), (THURSDAY, WON, 41, 400.0),
+            (THURSDAY, WON, 41, 500.0), (wednesday, LOST, 20, 60.0),
+            (wednesday - timedelta(days=1), WON, 9, 9.0)]):
+        game = played_game(number + 1)
+        game.move_count = moves
+        assert store.record_outcome(game, outcome, seconds, daily=day, par=38)
+    with contextlib.closing(sqlite3.connect(store.database_path)) as connection, connection:
+        connection.execute("UPDATE games SET daily = '2026-02-30' WHERE moves = 9")
+    days = store.daily_results("standard")
+    assert set(days) == {THURSDAY, wednesday}
     assert days[THURSDAY] == DayResult(THURSDAY, True, 41, 400.0, 38)
-    assert not days[date(2026, 11, 25)].won
+    assert not days[wednesday].won
+    assert store.daily_results("freecell") == {}
 
 
 def test_the_current_streak_waits_for_todays_daily_and_a_loss_ends_it() -> None:

@@ -69,7 +69,7 @@ def test_a_game_the_solver_finished_is_solved_with_help_apart_from_wins_and_loss
     assert (numbers.played, numbers.won, numbers.lost, numbers.solved) == (3, 1, 0, 2)
     assert numbers.current_streak == Streak(WON, 1) and numbers.longest_losing_streak == 0
     game = recent(store)[2]
-    assert game.hints_used and not game.won and game.outcome == SOLVED
+    assert game.hints_used and game.outcome == SOLVED
 
 
 def test_recent_games_newest_first_with_what_a_replay_needs(store: Store) -> None:
@@ -78,7 +78,7 @@ def test_recent_games_newest_first_with_what_a_replay_needs(store: Store) -> Non
     games = recent(store)
     assert [game.deal for game in games] == list(range(25, 5, -1))
     newest = games[0]
-    assert (newest.rules, newest.won, newest.seconds) == ("standard", False, 25.0)
+    assert (newest.rules, newest.outcome, newest.seconds) == ("standard", LOST, 25.0)
     assert newest.finished.tzinfo is not None
     assert newest.moves == played_game(25, moves=5).move_count
     assert replay(newest).position == Game.new(25, STANDARD).start

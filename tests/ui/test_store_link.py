@@ -200,7 +200,7 @@ def test_a_game_finished_by_the_solver_is_not_a_win(home: Path) -> None:
     app.table.play(last, by_solver=True)  # the step-through solution makes the winning move
     # The outcome is in the log at once, before any frame, animation or celebration.
     [game] = played(store_at(home))
-    assert (game.won, game.outcome, game.hints_used) == (False, SOLVED, True)
+    assert (game.outcome, game.hints_used) == (SOLVED, True)
     while app.top is not app.table:  # the finish offer made when the window opened
         app.pop(app.top)
     app.pump(3)
@@ -295,7 +295,7 @@ def test_a_deal_asked_for_replaces_the_unfinished_game_only_once_played(home: Pa
     saved = store.load_unfinished()
     assert saved is not None and saved.game.deal_number == 7
     [lost] = played(store)
-    assert (lost.deal, lost.won) == (5, False)
+    assert (lost.deal, lost.outcome) == (5, LOST)
 
 
 # ----- preferences ----------------------------------------------------------------------------------
