@@ -12,7 +12,8 @@ Usage: .venv/bin/python scripts/bench_gui.py [--rules R | --every-game] [--runs 
   grey toolbar) reach 90 % of what they settle at; the same pixel test for both. Ours twice: as
   an installed game starts (its card pictures kept from the last start) and as at its first
   run (the cache folder emptied before: the pictures drawn). Without Aisleriot our figures are
-  printed alone;
+  printed alone. With --every-game, first every game's launch in the same interleaved rounds,
+  each as a ratio to Eight Off's (the first frame of each game), then each game's figures;
 - idle CPU over 10 s after a 2 s settle in each state (fresh deal; mid-game, clock running;
   won; a dialog open; window minimised, which without a window manager is the window
   unmapped, as a window manager's iconify does): all threads' on-CPU time from
@@ -254,6 +255,31 @@ def bench_launch(runs: int, designs: bool = False, compare: Path | None = None) 
         print(f"  Eight Off / Aisleriot: {ratio:.2f}x; target at most 1x: {verdict(ratio, 1.0)}")
         first = statistics.median(seconds[FIRST_RUN]) / statistics.median(seconds["Aisleriot"])
         print(f"  first run / Aisleriot: {first:.2f}x (the pictures drawn, then kept for the next start)")
+
+
+def bench_every_launch(runs: int, games: list[str]) -> None:
+    """Every game's launch to its dealt table (the same pixel test, the same 1280x800 screen),
+    rounds interleaved so the machine's load falls alike on each, and each game's median as a
+    ratio to Eight Off's in the same rounds: a game whose table is slower to lay out, deal or
+    draw stands out. The first round is unmeasured (bytecode and each card size's pictures)."""
+    from eightoff.core.variants import DEFAULT_KEY, VARIANTS
+
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "EIGHTOFF_HOME": home, "SDL_AUDIODRIVER": "dummy"}
+        seconds: dict[str, list[float]] = {key: [] for key in games}
+        for _round in range(runs + 1):
+            for key in games:
+                command = [sys.executable, "-m", "eightoff", "--deal", str(DEAL), "--rules", key]
+                with virtual_screen(*LAUNCH_SCREEN) as display:
+                    elapsed = time_to_table(display, command, env, cwd=ROOT)
+                if _round:
+                    seconds[key].append(elapsed)
+    base = statistics.median(seconds[DEFAULT_KEY])
+    for key in games:
+        ratio = statistics.median(seconds[key]) / base
+        print(f"first frame (launch to the dealt table), {VARIANTS[key].title}: "
+              f"{spread(seconds[key], 's', 3)}; {ratio:.2f}x {VARIANTS[DEFAULT_KEY].title}'s "
+              "in the same rounds", flush=True)
 
 
 # ----- idle ---------------------------------------------------------------------------------------
@@ -725,6 +751,11 @@ def main() -> int:
             print(f"bench_gui: unknown game {key!r} (expected one of {', '.join(VARIANTS)})", file=sys.stderr)
             return 2
     if args.every_game:
+        if not args.skip_launch:  # every game in the same rounds, beside the default game
+            if missing_tools():
+                print(f"bench_gui: needs {', '.join(missing_tools())}", file=sys.stderr)
+                return 1
+            bench_every_launch(args.runs, games)
         # One process a game: the drag benchmark opens a window in this process, and a later
         # game's window is then not found by xdotool, so each game starts clean.
         passed = [f"--runs={args.runs}", f"--idle-runs={args.idle_runs}", f"--frames={args.frames}"]

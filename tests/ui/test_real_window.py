@@ -1,6 +1,7 @@
 """The real program in a real window on Xvfb: xdotool drags and clicks as a player would,
 `--log-moves` says what the game made of them, and the X server's own pixels show the table
-drawn where `--print-layout` says it is."""
+drawn where `--print-layout` says it is; Eight Off's columns, and Beleaguered Castle's rows
+fanned rightwards on either side of the foundations."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from eightoff.core.notation import format_move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import STANDARD
+from eightoff.core.rules import Rules
+from eightoff.core.variants import STANDARD, preset
 from tests.ui.xwindow import GameProcess, Screenshot, grab_screen, missing_tools, virtual_screen, xdotool
 
 pytestmark = [
@@ -31,9 +33,9 @@ AUTOPLAY = Preferences().autoplay
 """The window starts with default preferences: EIGHTOFF_HOME is an empty folder."""
 
 
-def dealt(number: int) -> Game:
+def dealt(number: int, rules: Rules = STANDARD) -> Game:
     """Deal `number` as the window shows it: settled by auto-play when that is on."""
-    game = Game.new(number, STANDARD)
+    game = Game.new(number, rules)
     if AUTOPLAY:
         game.settle()
     return game
@@ -58,10 +60,23 @@ def piles_of(layout: dict[str, Any]) -> dict[str, list[str]]:
     return {name: [card for card, _ in pile["cards"]] for name, pile in layout.items()}
 
 
-def expected_piles(position: Position) -> dict[str, list[str]]:
-    piles = [*map(Pile.foundation, range(4)), *map(Pile.cell, range(STANDARD.cells)),
-             *map(Pile.column, range(STANDARD.columns))]
+def expected_piles(position: Position, rules: Rules = STANDARD) -> dict[str, list[str]]:
+    piles = [*map(Pile.foundation, range(4)), *map(Pile.cell, range(rules.cells)),
+             *map(Pile.column, range(rules.columns))]
     return {pile.name: [str(card) for card in position.cards(pile)] for pile in piles}
+
+
+def click_a_top_card(game: GameProcess, core: Game, layout: dict[str, Any]) -> None:
+    """Click the first column whose top card the game's click moves (home, else to the leftmost
+    free cell): the window makes the same move as `core`, and shows the same piles."""
+    column, move = next((pile, move) for pile in map(Pile.column, range(core.rules.columns))
+                        if (move := core.click_move(pile)) is not None)
+    x, y, w, h = layout[column.name]["cards"][-1][1]
+    game.click(x + w // 2, y + h // 2)
+    step = core.play(move, autoplay=AUTOPLAY)
+    layout, printed = game.next_layout()
+    assert printed == [format_move(m) for m in step.moves]
+    assert piles_of(layout) == expected_piles(core.position, core.rules)
 
 
 @pytest.fixture
@@ -105,14 +120,7 @@ def test_drag_and_click_with_xdotool(started: tuple[GameProcess, int, Move]) -> 
     assert piles_of(layout) == expected_piles(core.position)
 
     # (b) Click a column's top card: it goes home or to the leftmost free cell.
-    column, move = next((pile, move) for pile in (Pile.column(i) for i in range(STANDARD.columns))
-                        if (move := core.click_move(pile)) is not None)
-    x, y, w, h = layout[column.name]["cards"][-1][1]
-    game.click(x + w // 2, y + h // 2)
-    step = core.play(move, autoplay=AUTOPLAY)
-    layout, printed = game.next_layout()
-    assert printed == [format_move(m) for m in step.moves]
-    assert piles_of(layout) == expected_piles(core.position)
+    click_a_top_card(game, core, layout)
 
     # Ctrl+Q quits cleanly (the pointer is over the window, which has the focus without a WM).
     xdotool(game.display, "key", "ctrl+q")
@@ -189,3 +197,54 @@ def face_mismatch(screen: Screenshot, box: list[int], face: Any) -> float:
     points = [(i, j) for j in range(inset, h - inset, 2) for i in range(inset, w - inset, 2)]
     wrong = sum(not close(screen.pixel(x + i, y + j), tuple(face.get_at((i, j)))[:3]) for i, j in points)
     return wrong / len(points)
+
+
+CASTLE = preset("beleaguered-castle")
+
+
+def across_the_middle(game: Game) -> Move | None:
+    """A move from a left row (1-4) onto a right row (5-8) whose source row has a covered card
+    (so the card dragged is not the row's only one), if the deal has one."""
+    position = game.position
+    for move in position.legal_moves(CASTLE):
+        rows = move.source.kind is move.destination.kind is PileKind.COLUMN
+        if (rows and move.source.index < 4 <= move.destination.index and len(position.cards(move.source)) > 1
+                and position.cards(move.destination)):
+            return move
+    return None
+
+
+def test_a_card_dragged_across_the_foundations_lands_on_the_row_and_a_click_plays_one(tmp_path: Path) -> None:
+    number, move = next((n, m) for n in range(1, 300)
+                        if (m := across_the_middle(dealt(n, CASTLE))) is not None)
+    core = dealt(number, CASTLE)
+    with virtual_screen(1600, 1000) as display:
+        game = GameProcess(display, tmp_path, "--deal", str(number), "--rules", CASTLE.name, "--log-moves",
+                           "--print-layout")
+        try:
+            layout, _ = game.next_layout()
+            assert [card for card, _ in layout[move.source.name]["cards"]] == [
+                str(card) for card in core.position.cards(move.source)]
+            game.find_window()
+            left, top = game.origin()
+            source = layout[move.source.name]["cards"]
+            (x, y, w, h), (under_x, _, _, _) = source[-1][1], source[-2][1]
+            assert x > under_x, "the row fans rightwards"
+            grip = (left + x + w // 2, top + y + h // 2)
+            tx, ty, tw, th = layout[move.destination.name]["cards"][-1][1]
+            drop = (left + tx + tw // 2 + 20, top + ty + th // 2)
+            path = [str(value) for i in range(1, 9) for value in
+                    ("mousemove", grip[0] + (drop[0] - grip[0]) * i // 8,
+                     grip[1] + (drop[1] - grip[1]) * i // 8)]
+            xdotool(display, "mousemove", "--sync", str(grip[0]), str(grip[1]), "mousedown", "1", *path,
+                    "mouseup", "1")
+            step = core.play(move, autoplay=AUTOPLAY)
+            layout, printed = game.next_layout()
+            assert printed == [format_move(m) for m in step.moves]
+            moved = layout[move.destination.name]["cards"]
+            assert moved[-1][0] == str(core.position.cards(move.destination)[-1])
+            assert moved[-1][1][0] > moved[-2][1][0] and moved[-1][1][1] == moved[-2][1][1]
+
+            click_a_top_card(game, core, layout)  # a row's top card, clicked where it lies
+        finally:
+            game.stop()

@@ -1,25 +1,30 @@
 """Every game of the registry in the real window loop: chosen with the Game chooser, laid out
-from its piles, and won with the mouse (Eight Off, FreeCell) or the keyboard (Raglan)."""
+from its piles, and won with the mouse (every game; the open ones in English and Italian) and
+the keyboard (Raglan; the open ones in both languages)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pygame
 import pytest
 
 from eightoff.core.deals import deal
+from eightoff.core.i18n import _
 from eightoff.core.moves import Move
 from eightoff.core.notation import format_board
 from eightoff.core.piles import PileKind
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, RAGLAN, SEAHAVEN, VARIANTS
+from eightoff.locale import install_language
 from eightoff.session.pile_keys import pile_keys
 from eightoff.solver.limits import SOLVED, Budget
 from eightoff.solver.solve import solve
+from eightoff.ui.app import App
 from eightoff.ui.dialogs import GameChooser
 from eightoff.ui.layout import Box
-from tests.ui.helpers import drag, key, make_app, pile_center
+from tests.ui.helpers import click, drag, key, make_app, pile_center
 
 
 def last_layout(app) -> dict[str, dict[str, object]]:  # type: ignore[no-untyped-def]
@@ -32,7 +37,7 @@ def test_the_game_chooser_switches_games_by_keyboard_and_new_keeps_the_game() ->
     key(app, pygame.K_g, pygame.KMOD_CTRL)
     assert isinstance(app.top, GameChooser)
     assert app.top.focus == list(VARIANTS).index("standard")
-    for _ in range(list(VARIANTS).index("raglan") - list(VARIANTS).index("standard")):
+    for _step in range(list(VARIANTS).index("raglan") - list(VARIANTS).index("standard")):
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert app.top is app.table
@@ -59,18 +64,52 @@ def first_winnable(rules: Rules) -> tuple[int, tuple[Move, ...]]:
     raise AssertionError(f"no winnable deal of {rules.name} below 50")
 
 
+OPEN_GAMES = ("forecell", "relaxed-freecell", "kings-only-bakers", "relaxed-seahaven", "beleaguered-castle",
+              "streets-and-alleys", "citadel", "fan", "bakers-dozen")
+"""The games without Eight Off's eight cells or Raglan's reserve: each won in both languages."""
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    """A test that plays in Italian leaves the English originals for the next."""
+    yield
+    install_language("en")
+
+
+def app_in(language: str, rules: Rules, board: str) -> App:
+    """The window on `board`, its preferences set to `language` (which it then speaks)."""
+    app = make_app(board, rules, language=language)
+    assert (app.table.toolbar.buttons[0].label == "Nuova") == (language == "it")
+    return app
+
+
+def finish_if_offered(app: App) -> bool:
+    """Take the offer to send every card home, when it is up (the player's Enter: Finish)."""
+    if app.top is app.table:
+        return False
+    assert app.top.title == _("All cards can go home")
+    key(app, pygame.K_RETURN)
+    return True
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("key_", list(VARIANTS))
-def test_a_deal_is_won_with_the_mouse(key_: str) -> None:
+@pytest.mark.parametrize(("key_", "language"),
+                         [(game, "en") for game in VARIANTS] + [(game, "it") for game in OPEN_GAMES])
+def test_a_deal_is_won_with_the_mouse(key_: str, language: str, english_after: None) -> None:
+    """A winning line played by hand: a click where it sends the card where the line does (a
+    top card home), else a drag, through the real event loop, whatever the table's arrangement."""
     rules = PRESETS[key_]
     number, moves = first_winnable(rules)
-    app = make_app(format_board(deal(number, rules)), rules)
+    app = app_in(language, rules, format_board(deal(number, rules)))
     for move in moves:
-        if app.top is not app.table:
-            assert app.top.title == "All cards can go home"
-            key(app, pygame.K_RETURN)  # Finish, the offer's default
+        if finish_if_offered(app):
             break
-        drag_move(app, move)
+        if app.table.game.click_move(move.source) == move and move.destination.kind is PileKind.FOUNDATION:
+            before = app.table.game.move_count
+            click(app, app.table.sprites.by_card[app.table.game.position.cards(move.source)[-1]].rect.center)
+            assert app.table.game.move_count == before + 1, f"{move} was not made by a click"
+        else:
+            drag_move(app, move)
     assert app.table.game.is_won
     assert app.table.session.outcome is not None and app.table.session.outcome.value == "won"
 
@@ -94,24 +133,19 @@ def drag_move(app, move: Move) -> None:  # type: ignore[no-untyped-def]
     assert app.table.game.move_count == before + 1, f"{move} was not made"
 
 
-OPEN_GAMES = ("forecell", "relaxed-freecell", "kings-only-bakers", "relaxed-seahaven", "beleaguered-castle",
-              "streets-and-alleys", "citadel", "fan", "bakers-dozen")
-
-
 @pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("key_", OPEN_GAMES)
-def test_an_open_game_is_won_with_the_keyboard(key_: str) -> None:
+def test_an_open_game_is_won_with_the_keyboard(key_: str, language: str, english_after: None) -> None:
     """Each move of a winning line as a player types it: the source's key, then the target's
     (F for the foundation); the keys come from the game's pile counts, letters past the tenth
     column in Fan and Baker's Dozen."""
     rules = PRESETS[key_]
     number, moves = first_winnable(rules)
-    app = make_app(format_board(deal(number, rules)), rules)
+    app = app_in(language, rules, format_board(deal(number, rules)))
     names = {pile: name for name, pile in pile_keys(rules).items()}
     for move in moves:
-        if app.top is not app.table:
-            assert app.top.title == "All cards can go home"
-            key(app, pygame.K_RETURN)
+        if finish_if_offered(app):
             break
         position = app.table.game.position
         assert position.find_move(rules, move.source, move.destination) == move, "the keys make another move"
