@@ -14,6 +14,7 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.preferences import Preferences
+from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD, VARIANTS, preset
 from eightoff.ui import theme
 from eightoff.ui.app import App
@@ -24,9 +25,9 @@ from tests.ui.xwindow import GameProcess, missing_tools, resize_window, virtual_
 TOO_SMALL = [(1, 1), (0, 0), (150, 150), (300, 200)]
 
 
-def open_app() -> App:
+def open_app(rules: Rules = STANDARD) -> App:
     settings = Preferences(autoplay=False, animation_speed="off", confirm_leave=False)
-    app = App.for_game(Game.new(617, STANDARD), settings, size=(1280, 800), out=io.StringIO(),
+    app = App.for_game(Game.new(617, rules), settings, size=(1280, 800), out=io.StringIO(),
                        now=FakeClock())
     app.pump()
     return app
@@ -50,10 +51,12 @@ def press_everywhere(app: App, size: tuple[int, int]) -> None:
         key(app, name)
 
 
+@pytest.mark.parametrize("game_key", ["standard", "beleaguered-castle", "fan"])
 @pytest.mark.parametrize("size", TOO_SMALL)
 def test_below_the_smallest_table_the_window_asks_to_be_larger_and_the_game_is_kept(
-        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
-    app = open_app()
+        size: tuple[int, int], game_key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In every arrangement of the table (columns, the castle's rows, Fan's lines)."""
+    app = open_app(preset(game_key))
     position, moves = app.table.game.position, app.table.game.move_count
     resized(app, size, monkeypatch)
     assert app.too_small

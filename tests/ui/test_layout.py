@@ -82,13 +82,15 @@ def test_a_drop_goes_to_the_pile_covered_most() -> None:
 GAMES = sorted(VARIANTS)
 
 
-@given(sizes, st.sampled_from(GAMES), st.booleans())
+@given(sizes, st.sampled_from(GAMES), st.booleans(), st.floats(1.2, 1.6))
 def test_every_game_s_piles_and_drop_areas_fit_the_table_apart(size: tuple[int, int], game_key: str,
-                                                             large: bool) -> None:
-    """Whatever the arrangement: each slot and each column's area inside the table, no two
-    slots and no two drop areas overlapping (a drop could land on the wrong pile)."""
+                                                             large: bool, aspect: float) -> None:
+    """Whatever the arrangement and the theme's card proportions: each slot and each column's
+    area inside the table, cards of the theme's shape, no two slots and no two drop areas
+    overlapping (a drop could land on the wrong pile)."""
     rules = preset(game_key)
-    layout = compute_layout(*size, rules, large)
+    layout = compute_layout(*size, rules, large, card_aspect=aspect)
+    assert abs(layout.card[1] / layout.card[0] - aspect) < 0.02
     assert len(layout.piles) == 4 + rules.cells + rules.reserve + rules.columns
     areas = [layout.drop_area(pile) for pile in layout.piles]
     for index, area in enumerate(areas):
