@@ -40,7 +40,7 @@ from eightoff.ui.theme import LEAST_TEXT
 from eightoff.ui.unsaved_dialog import UnsavedDialog
 from tests.ui.helpers import FakeClock, click, key
 from tests.ui.test_store_link import QUICK, one_move_from_won, store_at
-from tests.ui.test_text_fits import STUCK_BOARD
+from tests.ui.test_text_fits import STUCK_BOARD, close, top_dialog
 from tests.ui.test_unsaved_quit import lock_held
 
 SMALLEST = (800, 600)
@@ -127,20 +127,9 @@ def too_small(app: App, drawn: Drawn, opened: type[Dialog]) -> list[str]:
     return [f"{dialog.title}: {text!r} at {height} px" for text, height in drawn if height < LEAST_TEXT]
 
 
-def top_dialog(app: App) -> Dialog:
-    dialog = app.top
-    assert isinstance(dialog, Dialog), dialog
-    return dialog
-
-
 def click_choice(app: App, index: int) -> None:
     """A click on the top dialog's row or button `index`."""
     click(app, top_dialog(app).choices[index].rect.center)
-
-
-def close(app: App) -> None:
-    key(app, pygame.K_ESCAPE)
-    assert app.top is app.table
 
 
 def test_every_dialog_s_words_are_at_least_11_px_tall(home: Path, drawn: Drawn) -> None:
@@ -191,6 +180,14 @@ def test_the_end_of_a_game_s_dialogs_words_are_at_least_11_px_tall(home: Path, d
     problems += too_small(app, drawn, WinDialog)
     app.close()  # gone before the next window opens on the same files
     stuck = open_window(home, Game(STANDARD, parse_board(STUCK_BOARD, STANDARD), deal_number=None))
+    problems += too_small(stuck, drawn, MessageDialog)
+    close(stuck)
+    # What the solver's verdicts open (its worker is not started here): the way back, a deal
+    # no play wins.
+    stuck.table.offers.offer_rewind(3)
+    problems += too_small(stuck, drawn, MessageDialog)
+    close(stuck)
+    stuck.table.offers.say_cannot_be_won(True)
     problems += too_small(stuck, drawn, MessageDialog)
     assert problems == [], "\n".join(problems)
 
