@@ -10,12 +10,14 @@ import json
 import os
 import subprocess
 import sys
+import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from eightoff.themes.found import find_themes
 from eightoff.themes.sheet import INFLATED_LIMIT
 
 from .makers import deck_svg, sheet_svg, write_deck, write_sheet
@@ -160,3 +162,25 @@ def test_the_plain_listing_says_which_cannot_be_drawn(tmp_path: Path) -> None:
     assert result.stdout == "No card themes are installed (Aisleriot's or KPatience's).\n"
 
 
+
+
+def test_a_fault_only_drawing_shows_is_listed_once_the_window_has_met_it(tmp_path: Path) -> None:
+    """A deck whose back lies on its side reads well (every element is there); its drawing
+    finds the back is not a card's shape and notes it in the cache, and from then on the list
+    says so, until the deck's file changes."""
+    pytest.importorskip("resvg_py")
+    data, home = tmp_path / "data", tmp_path / "home"
+    sideways = deck_svg().replace('<rect width="40" height="56"', '<rect width="56" height="40"')
+    deck = write_deck(data / "carddecks", "sideways", svg=sideways)
+    assert [row["drawable"] for row in themes_json(home, data)] == [True]
+    (theme,) = find_themes({"XDG_DATA_HOME": str(data), "XDG_DATA_DIRS": "/x"}, tmp_path / "own")
+    request = {"id": theme.id, "kind": theme.kind, "name": theme.name, "path": str(theme.path),
+               "svg": str(theme.svg), "cache": str(home / "cache"), "fit": [60, 200]}
+    drawing = subprocess.run([sys.executable, "-m", "eightoff.ui.themes.draw", json.dumps(request)],
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert drawing.returncode == 1
+    assert [(row["drawable"], row.get("reason")) for row in themes_json(home, data)] == [
+        (False, "its back is not a card's shape")]
+    later = time.time() + 5
+    os.utime(deck / "sideways.svgz", (later, later))  # the deck changed: drawn again before judged
+    assert [row["drawable"] for row in themes_json(home, data)] == [True]

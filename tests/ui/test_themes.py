@@ -9,16 +9,18 @@ import hashlib
 import io
 import logging
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from eightoff.core.cards import Card
+from eightoff.core.piles import Pile
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.store.store import Store
-from eightoff.themes.found import find_themes
+from eightoff.themes.found import AISLERIOT, KDE, find_themes
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import PreferencesDialog
@@ -30,7 +32,7 @@ from eightoff.userfiles.dirs import HomeDirs
 from tests.themes.makers import card_colour, write_deck, write_sheet
 from tests.themes.test_bad_themes import BAD
 
-from .helpers import FakeClock, click, key
+from .helpers import FakeClock, click, drag, grip, key, pile_center
 
 SHEETS = Path("aisleriot") / "cards"
 
@@ -333,3 +335,45 @@ def test_at_1920x1080_no_large_index_is_offered(tmp_path: Path, data: Path) -> N
             "Four colours and high contrast do not apply to a theme"]
     finally:
         app.close()
+
+
+@pytest.mark.system
+@pytest.mark.slow  # every theme the machine has drawn in turn: a minute or more
+@pytest.mark.parametrize("kind", [AISLERIOT, KDE])
+def test_every_installed_theme_can_be_chosen_and_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       kind: str) -> None:
+    """The machine's own themes (Debian's gnome-cards-data and kdegames-card-data-kf5 in CI),
+    each chosen as Preferences chooses it, on a table at the smallest window: every Aisleriot
+    theme is drawn and its cards move; a KDE deck is drawn and plays, or its fault is named."""
+    pytest.importorskip("resvg_py")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "nothing"))
+    monkeypatch.setenv("XDG_DATA_DIRS", "/usr/local/share:/usr/share")
+    monkeypatch.setenv("EIGHTOFF_HOME", str(tmp_path / "home"))
+    installed = [theme for theme in find_themes() if theme.kind == kind]
+    if not installed:
+        pytest.skip(f"no {kind} themes installed")
+    app = open_window(tmp_path / "home", "standard", size=(800, 600))
+    played = 0
+    try:
+        for theme in installed:
+            before = app.preferences
+            app.settings.changed(before, replace(before, card_face=theme.id))
+            until_drawn(app)
+            why = app.table.art.problem(theme.id)
+            if kind == KDE and why:
+                assert type(app.table.faces) is CardFaces  # the built-in design, and the fault named
+                continue
+            assert not why and isinstance(app.table.faces, ThemeFaces), (theme.id, why)
+            width, height = app.table.layout.card
+            assert abs(height - width * app.table.art.aspect(app.preferences)) <= 1, theme.id
+            position = app.table.game.position
+            top = position.cards(Pile.column(0))[-1]
+            free = next(index for index in range(8) if not position.cards(Pile.cell(index)))
+            drag(app, grip(app, str(top)), pile_center(app, Pile.cell(free)))
+            assert app.table.game.position.cards(Pile.cell(free)) == (top,), theme.id
+            key(app, pygame.K_z, pygame.KMOD_CTRL)
+            assert app.table.game.position == position, theme.id
+            played += 1
+    finally:
+        app.close()
+    assert played
