@@ -15,6 +15,11 @@ EIGHTOFF_HOME (see bench_reliability.py for the others and how they are printed)
                while another process holds games.db's write lock, or on a full disk, then gets
                SIGTERM: it ends within the watchdog's time, and the win is counted once at the
                next start (the lock let go, the disk freed), or kept in a file `--import` adds.
+
+With `--seed N`, each class draws from that seed what it otherwise fixes: the garbage bytes put
+in place of the -wal (some of them behind a real WAL header) and the moves made before the files
+change under the session; the links' names and folders, and links of links (a hard link of a
+hard link, a symbolic link to a hard link); the moments at which the lock or the disk is freed.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import random
 import shutil
 import signal
 import stat
@@ -87,7 +93,11 @@ def what_is_kept(home: Path) -> tuple[int | None, int | None]:
 # ----- WAL files --------------------------------------------------------------------------------
 
 
-def odd_things() -> dict[str, Callable[[Path], None]]:
+WAL_HEADER = bytes.fromhex("377f0682002de218")
+"""The first bytes of a write-ahead log (its magic number and version)."""
+
+
+def odd_things(rng: random.Random | None = None) -> dict[str, Callable[[Path], None]]:
     def other_users(path: Path) -> None:
         path.write_bytes(b"")
         os.chown(path, 65534, 65534)
@@ -99,8 +109,15 @@ def odd_things() -> dict[str, Callable[[Path], None]]:
         "a FIFO": lambda path: os.mkfifo(path),
         "a device": lambda path: os.mknod(path, 0o600 | stat.S_IFCHR, os.makedev(1, 3)),
         "another user's file": other_users,
-        "garbage": lambda path: path.write_bytes(b"garbage " * 99),  # the -wal only: SQLite remakes a -shm
+        "garbage": lambda path: path.write_bytes(garbage(rng)),  # the -wal only: SQLite remakes a -shm
     }
+
+
+def garbage(rng: random.Random | None) -> bytes:
+    """Bytes that are no write-ahead log: fixed, or drawn from `rng` (some behind a real header)."""
+    if rng is None:
+        return b"garbage " * 99
+    return rng.choice([b"", WAL_HEADER]) + rng.randbytes(rng.randrange(1, 70_000))
 
 
 def odd_companion_case(folder: Path, suffix: str, plant: Callable[[Path], None]) -> list[str]:
@@ -141,10 +158,10 @@ for _line in sys.stdin:
 """
 
 
-def tamperings() -> dict[str, Callable[[Path], None]]:
+def tamperings(rng: random.Random | None = None) -> dict[str, Callable[[Path], None]]:
     def swap_log(data: Path) -> None:
         (data / "games.db-wal").unlink()
-        (data / "games.db-wal").write_bytes(os.urandom(5000))
+        (data / "games.db-wal").write_bytes(garbage(rng) if rng else os.urandom(5000))
 
     def moved_and_copied(data: Path) -> None:
         os.rename(data / "games.db", data.parent / "moved.db")
@@ -190,19 +207,21 @@ def changed_under_session_case(folder: Path, tamper: Callable[[Path], None], bef
     return problems
 
 
-def wal_files_class(tally: Tally, quick: bool) -> str | None:
+def wal_files_class(tally: Tally, quick: bool, seed: int | None = None) -> str | None:
     """The WAL files class (this module's docstring)."""
     if os.geteuid() != 0:
         return "needs root (a device, another user's file)"
-    things = odd_things()
+    rng = random.Random(seed) if seed is not None else None
+    things = odd_things(rng)
     for suffix in ("-wal", "-shm"):
         for name, plant in (list(things.items())[:3] if quick else things.items()):
             if name.startswith("garbage") and suffix != "-wal":
                 continue
             with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
                 tally.add(f"games.db{suffix} is {name}", odd_companion_case(Path(folder), suffix, plant))
-    for name, tamper in tamperings().items():
-        for before in ((3,) if quick else (1, 3, 8)):
+    for name, tamper in tamperings(rng).items():
+        befores = sorted(rng.sample(range(15), 3)) if rng else [1, 3, 8]
+        for before in (befores[1:2] if quick else befores):
             with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
                 tally.add(f"{name} after {before} moves, then a move and SIGKILL",
                           changed_under_session_case(Path(folder), tamper, before))
@@ -230,14 +249,23 @@ def own_files(home: Path) -> list[Path]:
 
 
 @contextlib.contextmanager
-def named_otherwise(how: str, target: Path, folder: Path) -> Iterator[tuple[str, dict[str, object]]]:
-    """`target` under another name: (the name to give the command, extra arguments to run it with)."""
-    if how == "hard link":
-        os.link(target, folder / "hl")
-        yield str(folder / "hl"), {}
+def named_otherwise(how: str, target: Path, folder: Path,
+                    name: str = "hl") -> Iterator[tuple[str, dict[str, object]]]:
+    """`target` under another name (`name` in `folder`, for a link): (the name to give the
+    command, extra arguments to run it with)."""
+    if how in ("hard link", "hard link of a hard link", "symbolic link to a hard link"):
+        first = folder / f"{name}-first"
+        os.link(target, first)
+        if how == "hard link":
+            first.rename(folder / name)
+        elif how == "hard link of a hard link":
+            os.link(first, folder / name)
+        else:
+            (folder / name).symlink_to(first)
+        yield str(folder / name), {}
     elif how == "symbolic link":
-        (folder / "sl").symlink_to(target)
-        yield str(folder / "sl"), {}
+        (folder / name).symlink_to(target)
+        yield str(folder / name), {}
     elif how == "/proc/self/fd":
         with open(target, "ab") as file:
             yield f"/proc/self/fd/{file.fileno()}", {"pass_fds": (file.fileno(),)}
@@ -254,9 +282,12 @@ def named_otherwise(how: str, target: Path, folder: Path) -> Iterator[tuple[str,
             yield "-", {"stdout": file}
 
 
-def hard_links_class(tally: Tally, quick: bool) -> str | None:
+def hard_links_class(tally: Tally, quick: bool, seed: int | None = None) -> str | None:
     """The hard links class (this module's docstring)."""
     ways = ["hard link", "symbolic link", "/proc/self/fd", "bind mount", "stdout"]
+    rng = random.Random(seed) if seed is not None else None
+    if rng:
+        ways += ["hard link of a hard link", "symbolic link to a hard link"]
     options = ["--csv", "--export"] if quick else ["--csv", "--export", "--chart"]
     with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as top:
         home = Path(top) / "home"
@@ -267,10 +298,15 @@ def hard_links_class(tally: Tally, quick: bool) -> str | None:
                     if how == "stdout" and option == "--chart":
                         continue  # the chart is a file, never stdout
                     folder = Path(tempfile.mkdtemp(dir=top))
+                    link = "hl"
+                    if rng:  # a name of any letters, a few folders down
+                        link = "".join(rng.choices("abcXYZ .-_é", k=rng.randint(1, 12))).strip(".") or "x"
+                        folder = folder.joinpath(*(f"d{rng.randrange(9)}" for _ in range(rng.randrange(3))))
+                        folder.mkdir(parents=True, exist_ok=True)
                     before = digest(home)
                     problems: list[str] = []
                     try:
-                        with named_otherwise(how, target, folder) as (name, more):
+                        with named_otherwise(how, target, folder, link) as (name, more):
                             result = cli(home, "stats", option, name, **more)
                     except OSError as error:
                         tally.add(f"{target.name} as {how}, {option}", [f"could not be set up: {error}"])
@@ -402,11 +438,14 @@ def unsaved_win_case(folder: Path, obstacle: str, freed_after: float | None) -> 
     return problems
 
 
-def unsaved_win_class(tally: Tally, quick: bool) -> str | None:
+def unsaved_win_class(tally: Tally, quick: bool, seed: int | None = None) -> str | None:
     """The unsaved win class (this module's docstring)."""
     if os.geteuid() != 0:
         return "needs root (a small tmpfs)"
     timings: list[float | None] = [None, 1.0] if quick else [None, 0.3, 1.0, 1.8, 3.0]
+    if seed is not None:
+        rng = random.Random(seed)
+        timings = [None, *sorted(round(rng.uniform(0.05, 4.5), 2) for _ in range(2 if quick else 4))]
     for obstacle in ("lock", "full disk"):
         for freed_after in timings:
             with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:

@@ -15,12 +15,20 @@ printed):
   read-only with newer moves  a window reads the game through a read-only mount while another
                    plays it further; once the mount is writable again, the first window's save
                    keeps the newer moves apart rather than writing over them.
+
+With `--seed N`, each class draws its cases from that seed instead of the fixed lists: a random
+byte of a random value made invalid UTF-8, or a random value out of bounds, in a random row and
+column (written the way a hand does: STRICT taken off the table's SQL through `writable_schema`,
+the checks ignored, the SQL put back); a random column dropped, renamed or added, a random table
+rebuilt without its constraints, an index, trigger or view on a random table; other counts of
+newer moves.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -101,10 +109,85 @@ def a_home(home: Path) -> int:
     return len(game.done) + len(game.undone)
 
 
+COLUMNS = {
+    "games": ["id", "rules", "deal", "big_deal", "start", "outcome", "moves", "seconds", "finished", "hints",
+              "options", "clamped", "daily", "par", "grade"],
+    "unfinished": ["rules", "id", "start", "done", "move_count", "elapsed", "hints", "helped", "daily", "par",
+                   "grade", "generation"],
+    "steps": ["rules", "n", "moves"],
+}
+"""The columns a seeded tampering picks from, as the schema names them."""
+OUT_OF_BOUNDS = ["'abc'", "-1", "-987654", "9223372036854775807", "1e300", "-1e300", "x'00ff'", "''",
+                 "10000001", "4.5", "'2025-13-45'", "'x' || hex(randomblob(40000))"]
+
+
+def random_rows(seed: int, count: int = 15) -> dict[str, str]:
+    """`count` tamperings of one value each, drawn from `seed` (this module's docstring)."""
+    rng, cases = random.Random(seed), {}
+    while len(cases) < count:
+        table = rng.choice(["games", "unfinished", "steps"])
+        column = rng.choice(COLUMNS[table])
+        where = {"games": f"seq = {rng.randint(1, GAMES)}", "unfinished": "1",
+                 "steps": f"n = {rng.randrange(10)}"}[table]
+        if rng.random() < 0.5:
+            at, byte = rng.randrange(40), rng.randrange(0x80, 0x100)
+            raw = f"coalesce(CAST({column} AS BLOB), x'')"
+            value = (f"CAST(coalesce(substr({raw}, 1, {at}), x'') || x'{byte:02x}' || "
+                     f"coalesce(substr({raw}, {at + 2}), x'') AS TEXT)")  # substr of x'' is NULL
+            name = f"byte {at} of {table}.{column} ({where}) made {byte:#x}"
+        else:
+            value = rng.choice(OUT_OF_BOUNDS)
+            name = f"{table}.{column} ({where}) set to {value}"
+        cases[name] = f"PAST UPDATE {table} SET {column} = {value} WHERE {where}"
+    return cases
+
+
+def random_schemas(seed: int, count: int = 12) -> dict[str, str]:
+    """`count` changes of the schema, drawn from `seed` (this module's docstring)."""
+    rng, cases = random.Random(seed), {}
+    kinds = ["games", "unfinished", "steps"]
+    while len(cases) < count:
+        table = rng.choice(kinds)
+        column = rng.choice(COLUMNS[table])
+        how, event = rng.randrange(7), rng.choice(["INSERT", "UPDATE", "DELETE"])
+        name, statements = [
+            (f"{table}.{column} dropped", f"ALTER TABLE {table} DROP COLUMN {column}"),
+            (f"{table}.{column} renamed", f"ALTER TABLE {table} RENAME COLUMN {column} TO old_{column}"),
+            (f"a column added to {table}", f"ALTER TABLE {table} ADD COLUMN extra{rng.randrange(99)} "
+                                          f"{rng.choice(['TEXT', 'INTEGER NOT NULL DEFAULT 7', 'BLOB'])}"),
+            (f"{table} rebuilt without its constraints", f"PRAGMA foreign_keys = OFF | CREATE TABLE copy AS "
+             f"SELECT * FROM {table} | DROP TABLE {table} | ALTER TABLE copy RENAME TO {table}"),
+            (f"an index on {table}.{column}", f"CREATE INDEX extra ON {table}({column})"),
+            (f"a trigger on {table}", f"CREATE TRIGGER extra AFTER {event} ON {table} BEGIN DELETE FROM "
+             f"{rng.choice(kinds)}; END"),
+            (f"a view beside {table}", f"CREATE VIEW extra AS SELECT {column} FROM {table}"),
+        ][how]
+        cases[name] = statements
+    return cases
+
+
+def past_checks(connection: sqlite3.Connection, statement: str) -> None:
+    """`statement` written as a hand or an edited byte does, past the types and checks of its
+    STRICT table: its SQL without STRICT (`writable_schema`), the checks ignored, the SQL put back."""
+    table = statement.split()[1]
+    sql = connection.execute("SELECT sql FROM sqlite_schema WHERE name = ?", (table,)).fetchone()[0]
+    for step, text in ((0, sql.replace(") STRICT, ", ") ").replace(") STRICT", ")")), (1, sql)):
+        if step:
+            connection.execute(statement)
+            connection.execute("PRAGMA ignore_check_constraints = OFF")
+        connection.execute("PRAGMA writable_schema = ON")
+        connection.execute("UPDATE sqlite_schema SET sql = ? WHERE name = ?", (text, table))
+        connection.execute("PRAGMA writable_schema = RESET")
+        connection.execute(IGNORE_CHECKS)
+
+
 def tamper(home: Path, statements: str) -> None:
     with contextlib.closing(sqlite3.connect(home / "data" / "games.db", isolation_level=None)) as connection:
         for statement in statements.split(" | "):
-            connection.execute(statement)
+            if statement.startswith("PAST "):
+                past_checks(connection, statement.removeprefix("PAST "))
+            else:
+                connection.execute(statement)
 
 
 def everywhere(home: Path, query: str) -> int:
@@ -140,9 +223,9 @@ def commands_hold(home: Path, out: Path) -> list[str]:
     return problems
 
 
-def tampered_rows_class(tally: Tally, quick: bool) -> str | None:
+def tampered_rows_class(tally: Tally, quick: bool, seed: int | None = None) -> str | None:
     """The tampered rows class (this module's docstring)."""
-    for name, statements in list(ROWS.items())[:: 3 if quick else 1]:
+    for name, statements in list((ROWS if seed is None else random_rows(seed)).items())[:: 3 if quick else 1]:
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home = Path(folder) / "home"
             steps = a_home(home)
@@ -152,25 +235,39 @@ def tampered_rows_class(tally: Tally, quick: bool) -> str | None:
                 everywhere(home, "SELECT count(*) FROM kept WHERE what = 'game'")
             if games < GAMES:
                 problems.append(f"{GAMES - games} finished games lost")
-            kept_steps = everywhere(home, "SELECT count(*) FROM kept WHERE what = 'step'")
+            # every step still somewhere: the game resumed whole, or the whole of it kept apart
+            kept_steps = max(everywhere(home, "SELECT count(*) FROM kept WHERE what = 'step'"), in_use(home))
             if "game" not in name and kept_steps < steps - ("missing" in name):
                 problems.append(f"the unfinished game's steps not kept: {kept_steps} of {steps}")
             tally.add(name, problems)
     return None
 
 
-def tampered_schema_class(tally: Tally, quick: bool) -> str | None:
+def in_use(home: Path) -> int:
+    """The unfinished game's steps in games.db now."""
+    with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection:
+        found: int = connection.execute("SELECT count(*) FROM steps").fetchone()[0]
+        return found
+
+
+def tampered_schema_class(tally: Tally, quick: bool, seed: int | None = None) -> str | None:
     """The tampered schema class (this module's docstring)."""
-    for name, statements in list(SCHEMAS.items())[:: 3 if quick else 1]:
+    cases = SCHEMAS if seed is None else random_schemas(seed)
+    for name, statements in list(cases.items())[:: 3 if quick else 1]:
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home = Path(folder) / "home"
             a_home(home)
-            tamper(home, statements)
+            try:
+                tamper(home, statements)
+            except sqlite3.Error as error:  # a drawn change SQLite refuses (a column a key needs)
+                print(f"  not tried: {name}: {error}")
+                continue
             problems = commands_hold(home, Path(folder))
             with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection:
-                counted = connection.execute("SELECT count(*) FROM games").fetchone()[0]
+                counted = connection.execute("SELECT count(*) FROM games").fetchone()[0] + connection.execute(
+                    "SELECT count(*) FROM kept WHERE what = 'game'").fetchone()[0]
             if counted < GAMES:
-                problems.append(f"{counted} games counted of {GAMES}")
+                problems.append(f"{counted} games counted or kept of {GAMES}")
             if not list((home / "data").glob("games.db.corrupt-*[0-9]")):
                 problems.append("not set aside")
             tally.add(name, problems)
@@ -192,11 +289,12 @@ store.close()
 """
 
 
-def read_only_class(tally: Tally, quick: bool) -> str | None:
+def read_only_class(tally: Tally, quick: bool, seed: int | None = None) -> str | None:
     """The read-only with newer moves class (this module's docstring)."""
     if os.geteuid() != 0:
         return "a bind mount needs root"
-    for moves in ([2] if quick else [1, 2, 5]):
+    drawn = sorted(random.Random(seed).sample(range(1, 15), 3)) if seed is not None else [1, 2, 5]
+    for moves in (drawn[1:2] if quick else drawn):
         with tempfile.TemporaryDirectory(prefix="eightoff-reliability-") as folder:
             home, view = Path(folder) / "home", Path(folder) / "view"
             steps = a_home(home)

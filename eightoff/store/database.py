@@ -325,6 +325,8 @@ class Database:
                 small = os.path.getsize(self.path) <= FULLY_CHECKED_SIZE
                 check = "integrity_check(1)" if small else "quick_check"
                 checked = self.connection.execute(f"PRAGMA {check}").fetchall()
+                if checked == [("ok",)] and self.connection.execute("PRAGMA foreign_key_check").fetchone():
+                    checked = [(_("a row belongs to a game that is not there"),)]  # a damaged key
                 if checked != [("ok",)]:
                     found_text = str(checked[0][0]) if checked else check
                     raise sqlite3.DatabaseError(_("a value is outside its bounds") if any(

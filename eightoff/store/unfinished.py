@@ -94,8 +94,11 @@ def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str
         raise BadContent(str(error)) from None
     if game.rules.name != key:
         raise BadContent(_("it holds a game of another kind"))
-    problem = None
+    problem, stray = None, []
     for number, moves in connection.execute("SELECT n, moves FROM steps WHERE rules = ? ORDER BY n", (key,)):
+        if type(number) is not int or number < 0:  # no save writes it: read around, and kept apart
+            stray = [_("a stray step (kept apart)")]
+            continue
         try:
             if number != len(game.done):
                 raise ValueError(_("a step is missing"))
@@ -104,7 +107,7 @@ def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str
             problem = str(error)
             break
     played = len(game.done)
-    resets = bound_unfinished(values, played)
+    resets = bound_unfinished(values, played) + stray
     if problem is None and values["done"] > played:
         problem = _("a step is missing")
     for _undo in range(max(0, played - values["done"])):

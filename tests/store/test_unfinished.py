@@ -107,6 +107,19 @@ def test_a_step_that_does_not_read_ends_the_resume_there_and_the_rest_is_kept(di
     assert kept_rows(dirs)["step"] == steps
 
 
+def test_a_step_whose_key_names_no_game_is_kept_and_the_game_resumes_before_it(dirs: HomeDirs) -> None:
+    """A damaged byte in a step's kind: SQLite's integrity check does not see it, its foreign
+    key check does; the step is kept apart with the rest of the game, not left an orphan."""
+    game = played_game(moves=10)
+    Store(dirs).save_unfinished(game, 4.0)
+    tamper(dirs, "UPDATE steps SET rules = CAST(CAST(rules AS BLOB) || x'8e' AS TEXT) WHERE n = 3")
+    store = Store(dirs)
+    saved = store.load_unfinished()
+    assert saved is not None and len(saved.game.done) == 3
+    assert kept_rows(dirs) == {"unfinished": 1, "step": len(game.done) + len(game.undone)}
+    assert all("constraint" not in notice for notice in store.take_notices())
+
+
 def test_a_bad_byte_in_the_kind_sets_the_database_aside_with_its_games(dirs: HomeDirs) -> None:
     store = Store(dirs)
     store.record_outcome(played_game(3), "won", 3.0)
@@ -122,15 +135,22 @@ def test_a_bad_byte_in_the_kind_sets_the_database_aside_with_its_games(dirs: Hom
         assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 1
 
 
-def past_the_schema(*statements: str) -> list[str]:
-    """How a hand stores in a STRICT table what its types and checks refuse: the table's SQL
-    rewritten without STRICT (`writable_schema`), the value written past the checks, the SQL
-    put back, so the schema reads as this version made it."""
-    strict = "UPDATE sqlite_schema SET sql = {0} WHERE name = 'unfinished'"
-    return ["PRAGMA writable_schema = ON", strict.format("replace(sql, ') STRICT', ')')"),
-            "PRAGMA writable_schema = RESET", IGNORE_CHECKS, *statements,
-            "PRAGMA ignore_check_constraints = OFF", "PRAGMA writable_schema = ON",
-            strict.format("sql || ' STRICT'"), "PRAGMA writable_schema = RESET"]
+def past_the_schema(dirs: HomeDirs, statement: str) -> None:
+    """`statement` done as a hand does to store in a STRICT table what its types and checks
+    refuse: the table's SQL rewritten without STRICT (`writable_schema`), the checks ignored,
+    the SQL put back as it was, so the schema reads as this version made it."""
+    table = statement.split()[1 if statement.startswith("UPDATE") else 2]
+    path = dirs.user_data_path / "games.db"
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        sql = connection.execute("SELECT sql FROM sqlite_schema WHERE name = ?", (table,)).fetchone()[0]
+        for text in (sql.replace(") STRICT, ", ") ").replace(") STRICT", ")"), sql):
+            connection.execute("PRAGMA writable_schema = ON")
+            connection.execute("UPDATE sqlite_schema SET sql = ? WHERE name = ?", (text, table))
+            connection.execute("PRAGMA writable_schema = RESET")
+            if text != sql:
+                connection.execute(IGNORE_CHECKS)
+                connection.execute(statement)
+                connection.execute("PRAGMA ignore_check_constraints = OFF")
 
 
 RESET_VALUES = {
@@ -142,6 +162,8 @@ RESET_VALUES = {
     "a move count of text": ("move_count = 'abc'", "move count"),
     "the largest move count": ("move_count = 9223372036854775807", "move count"),
     "moves done below zero": ("done = -5", "the moves done"),
+    "a stray step before the first": ("INSERT INTO steps VALUES ('standard', -1, '[]')", "stray step"),
+    "a stray step between two": ("INSERT INTO steps VALUES ('standard', 6.5, '[]')", "stray step"),
 }
 
 
@@ -160,11 +182,12 @@ def test_a_value_of_the_unfinished_row_that_does_not_read_is_reset_and_the_game_
     store.save_unfinished(game, 4.0, daily=datetime.date(2025, 1, 2), game_id="first")
     store.close()
     change, words = RESET_VALUES[how]
-    tamper(dirs, *past_the_schema(f"UPDATE unfinished SET {change}"))
+    past_the_schema(dirs, change if "stray" in how else f"UPDATE unfinished SET {change}")
     again = Store(dirs)
     saved = again.load_unfinished()
     [notice] = again.take_notices()
-    assert saved is not None and words in notice and "reset" in notice
+    told = not checked or "stray" not in how  # a stray step is refused by the salvage, silently
+    assert saved is not None and (words in notice and "reset" in notice) == told
     assert "constraint" not in notice and "Traceback" not in notice
     steps = len(game.done) + len(game.undone)
     assert len(saved.game.done) == (steps if how == "moves done below zero" else len(game.done))
@@ -181,8 +204,9 @@ def test_a_value_of_the_unfinished_row_that_does_not_read_is_reset_and_the_game_
     assert later is not None and later.game.position == saved.game.position and later.elapsed == 6.0
     assert resumed.take_notices() == []
     with contextlib.closing(sqlite3.connect(dirs.user_data_path / "games.db")) as connection:
-        reasons = [row[0] for row in connection.execute("SELECT reason FROM kept WHERE what = 'unfinished'")]
-    assert len(reasons) == 1 and "reset" in reasons[0]
+        kept = connection.execute("SELECT what, reason FROM kept").fetchall()
+    assert kept and all("constraint" not in reason for _what, reason in kept)
+    assert [what for what, _reason in kept].count("unfinished") == (0 if checked and "stray" in how else 1)
 
 
 def test_a_value_out_of_bounds_is_refused_by_the_schema(dirs: HomeDirs) -> None:
