@@ -134,3 +134,30 @@ def test_each_card_is_drawn_at_its_size_not_scaled_from_another(tmp_path: Path) 
                  (left, top + size[1] // 2), (left + size[0] - 1, top + size[1] // 2)]
         for edge in edges:
             assert near(tuple(grid.get_at(edge))[:3], card_colour(card), 1), (card, edge)
+
+
+def test_a_sheet_whose_root_is_written_otherwise_is_drawn_to_the_same_grid(tmp_path: Path) -> None:
+    """The root's start tag found by the XML parser, not by its look: a comment before it that
+    mentions one, a '>' inside an attribute's value, a prefixed element name, a view box and a
+    size in millimetres all give the same cards on whole pixels."""
+    plain = sheet_svg(cell=(31, 43))
+    odd = plain.replace(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{13 * 31}" height="{5 * 43}">',
+        '<?xml version="1.0" encoding="UTF-8"?><!-- <svg width="1"> is not the root -->'
+        '<s:svg xmlns:s="http://www.w3.org/2000/svg" xmlns="http://www.w3.org/2000/svg" '
+        f'xmlns:xlink="http://www.w3.org/1999/xlink" data-note="a > b" viewBox="0 0 {13 * 31} {5 * 43}" '
+        'width="120mm" height="50mm" preserveAspectRatio="xMidYMid slice">').replace("</svg>", "</s:svg>")
+    assert odd != plain
+    write_sheet(tmp_path / "aisleriot" / "cards", "odd", odd)
+    cache = tmp_path / "cache"
+    result = draw(request("aisleriot:odd", tmp_path, cache))
+    assert result.returncode == 0, result.stderr
+    size = (60, round(60 * 43 / 31))
+    grid = pygame.image.load(kept_of(tmp_path, cache).picture_path(size))
+    for card in [*DECK, None]:
+        column, row = cell(card)
+        corner = (column * size[0], row * size[1])
+        far = (corner[0] + size[0] - 1, corner[1] + size[1] - 1)
+        for point in (corner, far):
+            assert near(tuple(grid.get_at(point))[:3], card_colour(card), 1), (card, point)
