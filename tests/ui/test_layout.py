@@ -103,26 +103,29 @@ def castle_keys() -> list[str]:
     return [key for key, entry in VARIANTS.items() if entry.arrangement is Arrangement.CASTLE]
 
 
-def test_the_castle_games_are_beleaguered_castle_streets_and_alleys_and_citadel() -> None:
-    assert set(castle_keys()) == {"beleaguered-castle", "streets-and-alleys", "citadel"}
-    assert [key for key, entry in VARIANTS.items() if entry.arrangement is Arrangement.FANS] == ["fan"]
+def test_the_castle_games_and_fan_name_their_tables_in_the_registry() -> None:
+    assert {"beleaguered-castle", "streets-and-alleys", "citadel"} <= set(castle_keys())
+    assert VARIANTS["fan"].arrangement is Arrangement.FANS
+    assert VARIANTS["bakers-dozen"].arrangement is VARIANTS["standard"].arrangement is Arrangement.COLUMNS
 
 
 @given(sizes, st.sampled_from(castle_keys()))
 def test_castle_foundations_down_the_middle_rows_on_either_side(size: tuple[int, int], game_key: str) -> None:
     """PySolFC's table: rows 1-4 on the left top to bottom, 5-8 on the right, the foundations
     in one column between them, each row level with a foundation."""
-    layout = compute_layout(*size, preset(game_key))
+    rules = preset(game_key)
+    layout = compute_layout(*size, rules)
     foundations = [layout.piles[Pile.foundation(suit)] for suit in Suit]
-    rows = [layout.piles[Pile.column(index)] for index in range(8)]
+    half = rules.columns // 2
+    rows = [layout.piles[Pile.column(index)] for index in range(rules.columns)]
     assert len({box.x for box in foundations}) == 1
-    assert [box.y for box in rows[:4]] == [box.y for box in rows[4:]] == [box.y for box in foundations]
+    assert [box.y for box in rows[:half]] == [box.y for box in rows[half:]] == [box.y for box in foundations]
     middle = foundations[0]
-    assert all(layout.drop_area(Pile.column(index)).right < middle.x for index in range(4))
-    assert all(box.x > middle.right for box in rows[4:])
-    assert len({box.x for box in rows[:4]}) == 1 and len({box.x for box in rows[4:]}) == 1
-    reading = [*(Pile.column(i) for i in range(4)), *(Pile.foundation(s) for s in Suit)]
-    assert list(layout.piles)[:8] == reading
+    assert all(layout.drop_area(Pile.column(index)).right < middle.x for index in range(half))
+    assert all(box.x > middle.right for box in rows[half:])
+    assert len({box.x for box in rows[:half]}) == 1 and len({box.x for box in rows[half:]}) == 1
+    reading = [*(Pile.column(i) for i in range(half)), *(Pile.foundation(s) for s in Suit)]
+    assert list(layout.piles)[:half + 4] == reading
 
 
 @given(sizes, st.sampled_from(["beleaguered-castle", "fan"]), st.integers(1, 30), st.integers(0, 17))
