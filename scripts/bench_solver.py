@@ -26,6 +26,11 @@ fc-solve's. For FreeCell it then times
 the proof that deal 11982 cannot be won, ours against fc-solve `-to 01ABCDE` (process start
 included), median of three each, and prints the ratio.
 
+`--max-nodes N` gives each of our searches a budget of boards as well: a deal's verdict,
+line and grade then do not depend on the machine's load (the time limit only guards; the
+deals it stopped are counted apart, since their verdicts would). The
+deals are then solved one at a time in this process, whatever `--jobs` says.
+
 `--repeats N` runs ours and fc-solve N times over the same deals and prints each run's ratio,
 then their median and spread. `--step N` takes every Nth deal of the range and `--also N` adds
 deals (a sample for iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated
@@ -45,6 +50,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -59,9 +65,11 @@ from eightoff.core.notation import format_board  # noqa: E402
 from eightoff.core.replay import replay  # noqa: E402
 from eightoff.core.variants import PRESETS, VARIANTS, preset  # noqa: E402
 from eightoff.solver import search as search_module  # noqa: E402
-from eightoff.solver.batch import Job, Summary, percentile, solve_deal, solve_deals  # noqa: E402
+from eightoff.solver.batch import Job, Summary, percentile, record, solve_deal, solve_deals  # noqa: E402
 from eightoff.solver.grade import GRADES, format_table, quartiles  # noqa: E402
-from eightoff.solver.limits import DEFAULT_STATES  # noqa: E402
+from eightoff.solver.limits import DEFAULT_STATES, Budget  # noqa: E402
+from eightoff.solver.par import player_moves  # noqa: E402
+from eightoff.solver.solve import solve  # noqa: E402
 
 DEFAULT_RANGES = {"freecell": 32000, "standard": 10000}
 """The calibration ranges; every other game: 1-1000."""
@@ -123,21 +131,34 @@ def figures(name: str, records: list[dict[str, Any]]) -> None:
         print(f"{'':9} grades " + "  ".join(f"{grade} {facts['grades'][grade]}" for grade in GRADES))
 
 
+def within_nodes(rules_name: str, numbers: list[int], args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    """The records of `numbers`, each searched within `--max-nodes` boards (and the time
+    limit, as a guard), one after the other: the batch's own jobs take no board budget."""
+    rules = preset(rules_name)
+    budget = Budget(seconds=args.time_limit, nodes=args.max_nodes, states=args.max_states)
+    for number in numbers:
+        start = deal(number, rules)
+        result = solve(start, rules, budget)
+        yield record(number, result, player_moves(start, rules, result))
+
+
 def run_ours(rules_name: str, numbers: list[int], args: argparse.Namespace) -> list[dict[str, Any]]:
     rules = preset(rules_name)
     job = Job(rules, args.time_limit, args.max_states)
     kept: list[dict[str, Any]] = []
     won = 0
     out = open(args.results, "a", encoding="utf-8") if args.results else None  # noqa: SIM115
+    entries = solve_deals(numbers, job, args.jobs) if args.max_nodes is None else within_nodes(
+        rules_name, numbers, args)
     try:
-        for entry in solve_deals(numbers, job, args.jobs):
+        for entry in entries:
             if entry["status"] == "solved":
                 end = deal(entry["deal"], rules)
                 for _, end in replay(deal(entry["deal"], rules), rules, entry["solution"]):  # noqa: B007
                     pass
                 won += end.is_won
             if out is not None:
-                out.write(json.dumps({"rules": rules_name, **entry}) + "\n")
+                out.write(json.dumps({"rules": rules_name, "max_nodes": args.max_nodes, **entry}) + "\n")
             entry.pop("solution")
             kept.append(entry)
     finally:
@@ -145,6 +166,9 @@ def run_ours(rules_name: str, numbers: list[int], args: argparse.Namespace) -> l
             out.close()
     solved = sum(1 for entry in kept if entry["status"] == "solved")
     print(f"replayed {solved} solutions through the core: won {won}")
+    if args.max_nodes is not None:
+        cut = sum(1 for entry in kept if entry["wall_seconds"] >= args.time_limit)
+        print(f"stopped by the time limit before {args.max_nodes} boards (a verdict the load decided): {cut}")
     return kept
 
 
@@ -190,7 +214,9 @@ def run_fc_solve(rules_name: str, numbers: list[int], time_limit: float, jobs: i
         return list(pool.map(lambda number: fc_solve_deal(rules_name, number, time_limit), numbers))
 
 
-def write_grades(rules_name: str, numbers: list[int], records: list[dict[str, Any]]) -> None:
+def write_grades(
+    rules_name: str, numbers: list[int], records: list[dict[str, Any]], nodes: int | None
+) -> None:
     solved = [entry for entry in records if entry["status"] == "solved"]
     thresholds = quartiles([entry["difficulty"] for entry in solved])
     by_grade: dict[str, list[int]] = {grade: [] for grade in GRADES}
@@ -204,6 +230,7 @@ def write_grades(rules_name: str, numbers: list[int], records: list[dict[str, An
     path = ROOT / "eightoff" / "solver" / "data" / name
     path.parent.mkdir(exist_ok=True)
     header = f"{rules_name} deals {numbers[0]}-{numbers[-1]}, made by scripts/bench_solver.py"
+    header += f" --max-nodes {nodes}" if nodes is not None else ""
     path.write_text(format_table(thresholds, by_grade, header), encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}: thresholds " + " ".join(f"{value:.3f}" for value in thresholds))
 
@@ -267,6 +294,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=0, help="processes (0: every core)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
     parser.add_argument("--max-states", type=int, default=DEFAULT_STATES, help="memory cap per search")
+    parser.add_argument("--max-nodes", type=int,
+                        help="boards per deal: verdicts and grades the same under any load (one process)")
     parser.add_argument("--no-fc-solve", action="store_true", help="skip the fc-solve comparison")
     parser.add_argument("--repeats", type=int, default=1,
                         help="runs of ours and fc-solve, each ratio in the same run (figures: the first)")
@@ -288,7 +317,7 @@ def main() -> int:
         if not args.fc_solve_only:
             ours = run_ours(rules_name, numbers, args)
             if args.write_grades:
-                write_grades(rules_name, numbers, ours)
+                write_grades(rules_name, numbers, ours, args.max_nodes)
             figures("ours", ours)
         if args.no_fc_solve or rules_name not in FC_SOLVE_GAME:
             pass

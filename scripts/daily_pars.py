@@ -15,11 +15,19 @@ within the par's board budget until the cycle holds `pool_size(grade)` deals wit
 `--lower-pars` searches every listed deal again and lowers a par where the line found is
 shorter; it never raises one. The script refuses to write a list that does not begin with the
 old one. It prints what it searched and what it appended.
+
+`--results FILE` reads the JSON lines `scripts/bench_solver.py --max-nodes N --results FILE`
+kept of the game (with the default memory cap): a deal whose search won before its N boards,
+within `PAR_NODES`, has its par there already, since the search is the same board by board
+whatever its budget, so the par's search would find the same line; a deal lost has none. The
+other deals (a win the proof search found as the budget ran out, which a larger budget may
+find otherwise) are searched.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -61,7 +69,25 @@ def par_of(job: tuple[str, int]) -> tuple[int, int | None, int, float]:
     return number, par_from(start, rules, result), result.nodes, time.process_time() - began
 
 
-def grade_cycle(rules_name: str, grade: str, pool: ProcessPoolExecutor) -> list[tuple[int, int]]:
+def known_pars(rules_name: str, path: str | None) -> dict[int, tuple[int | None, int]]:
+    """(par or None, boards) of each deal of `rules_name` the benchmark's JSON lines settle:
+    won before their board budget ran out (its par if within the par's), or lost (none)."""
+    known: dict[int, tuple[int | None, int]] = {}
+    for line in Path(path).read_text().splitlines() if path else []:
+        entry = json.loads(line)
+        budget = entry.get("max_nodes")
+        if entry["rules"] != rules_name or budget is None:
+            continue
+        if entry["status"] == "unsolved":
+            known[entry["deal"]] = (None, entry["nodes"])
+        elif entry["status"] == "solved" and entry["nodes"] < budget:
+            won = entry["nodes"] <= PAR_NODES
+            known[entry["deal"]] = (entry["player_moves"] if won else None, entry["nodes"])
+    return known
+
+
+def grade_cycle(rules_name: str, grade: str, pool: ProcessPoolExecutor,
+                known: dict[int, tuple[int | None, int]]) -> list[tuple[int, int]]:
     """A new game's cycle of one grade: the first deals of the shuffled order with a par."""
     order = daily_order(rules_name, grade, deals_of_grade(rules_name, grade))
     wanted = pool_size(grade)
@@ -70,15 +96,18 @@ def grade_cycle(rules_name: str, grade: str, pool: ProcessPoolExecutor) -> list[
     for first in range(0, len(order), BATCH):
         if len(kept) >= wanted:
             break
-        batch = [(rules_name, number) for number in order[first:first + BATCH]]
-        for number, par, boards, spent in pool.map(par_of, batch):
-            searched += 1
+        batch = [(rules_name, number) for number in order[first:first + BATCH] if number not in known]
+        found = {number: (par, boards, spent) for number, par, boards, spent in pool.map(par_of, batch)}
+        for number in order[first:first + BATCH]:
+            par, boards, spent = found[number] if number in found else (*known[number], 0.0)
+            searched += number in found
             seconds += spent
             if par is not None and len(kept) < wanted:
                 kept.append((number, par))
                 most = max(most, boards)
     median = statistics.median(par for _, par in kept) if kept else 0
-    print(f"{rules_name} {grade}: searched {searched}, kept {len(kept)} of {wanted} wanted "
+    print(f"{rules_name} {grade}: searched {searched} (the others' pars from --results), "
+          f"kept {len(kept)} of {wanted} wanted "
           f"({len(order)} in the table), most boards {most}, median par {median}, "
           f"{seconds:.1f} s of processor time", flush=True)
     return kept
@@ -93,11 +122,14 @@ def list_path(rules_name: str) -> Path:
     return DATA / (VARIANTS[rules_name].daily_table or f"daily-{rules_name}.txt")
 
 
-def write_list(rules_name: str, until: date, lower: bool, pool: ProcessPoolExecutor) -> None:
+def write_list(
+    rules_name: str, until: date, lower: bool, pool: ProcessPoolExecutor, results: str | None
+) -> None:
     path = list_path(rules_name)
     old = path.read_text() if path.exists() else ""
     pinned = list(parse_pinned(rules_name, old))
-    cycles = None if pinned else {grade: grade_cycle(rules_name, grade, pool) for grade in GRADES}
+    known = {} if pinned else known_pars(rules_name, results)
+    cycles = None if pinned else {grade: grade_cycle(rules_name, grade, pool, known) for grade in GRADES}
     lines = extend(rules_name, pinned, until, cycles)
     if lower:
         lines = lower_pars(lines, found_pars(rules_name, {chosen.number for chosen in lines}, pool))
@@ -122,11 +154,12 @@ def main() -> None:
     parser.add_argument("--lower-pars", action="store_true",
                         help="search each listed deal again and lower its par where the line is shorter")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
+    parser.add_argument("--results", help="scripts/bench_solver.py's JSON lines: the pars they settle")
     args = parser.parse_args()
     chosen = args.rules or [key for key in games if VARIANTS[key].daily_table]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for rules_name in chosen:
-            write_list(rules_name, args.until, args.lower_pars, pool)
+            write_list(rules_name, args.until, args.lower_pars, pool, args.results)
 
 
 if __name__ == "__main__":

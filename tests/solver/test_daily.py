@@ -156,6 +156,20 @@ GOLDEN: dict[str, list[tuple[str, str, int, int]]] = {
         ("2026-12-28", "easy", 714, 40),
         ("2029-05-05", "hard", 24, 49),
     ],
+    "forecell": [
+        ("2024-01-01", "easy", 838, 54),
+        ("2024-02-29", "medium", 297, 48),
+        ("2024-07-14", "expert", 221, 71),
+        ("2025-01-05", "expert", 818, 77),
+        ("2025-06-18", "medium", 984, 65),
+        ("2025-12-31", "medium", 176, 67),
+        ("2026-03-27", "hard", 884, 61),
+        ("2026-11-26", "medium", 796, 46),
+        ("2026-11-29", "expert", 153, 75),
+        ("2026-12-27", "expert", 42, 61),
+        ("2026-12-28", "easy", 325, 64),
+        ("2029-05-05", "hard", 574, 54),
+    ],
 }
 """(date, grade, deal, par) that players have been dealt: a date keeps its deal and grade for
 ever, and its par may only go down. From the lists as they stood before they were pinned; the

@@ -35,7 +35,6 @@ def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) ->
 
 WON_WITHIN_BUDGET = {
     "easy": [1, 2, 617, 1000, 31999],
-    "forecell": [2, 3, 4, 5, 6],
     "kings-only-bakers": [2, 3, 13, 15, 17],
     "beleaguered-castle": [2, 4, 5, 6, 7],
     "streets-and-alleys": [7, 8, 9, 10, 11],
@@ -69,7 +68,7 @@ def test_solutions_replay_as_wins(rules: Rules, number: int) -> None:
 @pytest.mark.parametrize("rules", list(PRESETS.values()), ids=list(PRESETS))
 def test_solutions_with_takeback_replay_as_wins(rules: Rules) -> None:
     rules = rules.with_takeback(True)
-    position = deal(WON_WITHIN_BUDGET.get(rules.name, [5])[0], rules)
+    position = deal(winnable(rules.name)[0], rules)
     result = solve(position, rules, NODES)
     assert result.status == SOLVED
     assert replays_to_win(position, rules, result.moves)

@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_board
 from eightoff.core.replay import replay
-from eightoff.core.variants import FREECELL, STANDARD
-from eightoff.solver.grade import GRADES
+from eightoff.core.variants import FREECELL, STANDARD, VARIANTS
+from eightoff.solver.grade import GRADES, deals_of_grade
 
 
 def eightoff(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -85,6 +87,19 @@ def test_board_and_deal_together_or_neither_are_usage_errors() -> None:
     for args in (["board.txt", "--deal", "1"], [], ["--deal", "1", "--time-limit", "0"]):
         result = eightoff("solve", *args)
         assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", [key for key, game in VARIANTS.items() if game.grade_table])
+def test_solve_deals_grades_a_deal_as_its_games_shipped_table_does(key: str) -> None:
+    """A game's first medium deal, searched again by `solve --deals`: the grade it prints is
+    the one the game's table ships (the same search, board for board), in the record and in
+    the summary's count."""
+    number = deals_of_grade(key, "medium")[0]
+    result = eightoff("solve", "--deals", f"{number}-{number}", "--rules", key)
+    line, last = (json.loads(text) for text in result.stdout.splitlines())
+    assert (line["deal"], line["status"], line["grade"]) == (number, "solved", "medium"), result.stderr
+    assert last["summary"]["grades"]["medium"] == 1
 
 
 def test_a_range_of_deals_is_one_json_line_each_and_a_summary() -> None:

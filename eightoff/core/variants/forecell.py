@@ -35,4 +35,6 @@ FORECELL_VARIANT = Variant(
     ),
     rules=FORECELL,
     solver_tuning="free-cell",
+    grade_table="grades-forecell.txt",
+    daily_table="daily-forecell.txt",
 )
