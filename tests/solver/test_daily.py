@@ -170,6 +170,20 @@ GOLDEN: dict[str, list[tuple[str, str, int, int]]] = {
         ("2026-12-28", "easy", 325, 64),
         ("2029-05-05", "hard", 574, 54),
     ],
+    "beleaguered-castle": [
+        ("2024-01-01", "easy", 22, 55),
+        ("2024-02-29", "medium", 42, 50),
+        ("2024-07-14", "expert", 91, 53),
+        ("2025-01-05", "expert", 135, 68),
+        ("2025-06-18", "medium", 683, 59),
+        ("2025-12-31", "medium", 277, 55),
+        ("2026-03-27", "hard", 75, 58),
+        ("2026-11-26", "medium", 6, 62),
+        ("2026-11-29", "expert", 311, 64),
+        ("2026-12-27", "expert", 440, 51),
+        ("2026-12-28", "easy", 573, 45),
+        ("2029-05-05", "hard", 96, 52),
+    ],
 }
 """(date, grade, deal, par) that players have been dealt: a date keeps its deal and grade for
 ever, and its par may only go down. From the lists as they stood before they were pinned; the

@@ -40,5 +40,7 @@ BELEAGUERED_CASTLE_VARIANT = Variant(
     ),
     rules=BELEAGUERED_CASTLE,
     solver_tuning="no-cell",
+    grade_table="grades-beleaguered-castle.txt",
+    daily_table="daily-beleaguered-castle.txt",
     arrangement=Arrangement.CASTLE,
 )
