@@ -27,7 +27,7 @@ from eightoff.solver.limits import SOLVED, UNSOLVED
 from eightoff.solver.par import PAR_NODES, line_from
 
 if TYPE_CHECKING:
-    from eightoff.solver.solve import SolveResult
+    from eightoff.solver.result import SolveResult
 
 VERDICT_SECONDS = 5.0
 """The background search after each change: enough for almost every position."""

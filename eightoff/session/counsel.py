@@ -19,10 +19,10 @@ from eightoff.core.rules import Rules
 from eightoff.session.advisor import THINKING, Advice, Advisor, PlaySolution, ShowHint, Wanted
 from eightoff.session.facts import DealFacts
 from eightoff.solver.par import decided, par_from
-from eightoff.solver.solve import grade_of
+from eightoff.solver.result import grade_of
 
 if TYPE_CHECKING:
-    from eightoff.solver.solve import SolveResult
+    from eightoff.solver.result import SolveResult
 
 AdviceListener = Callable[[Advice], None]
 

@@ -23,7 +23,8 @@ from eightoff.core.rules import Rules
 from eightoff.solver.grade import GRADES
 from eightoff.solver.limits import Budget, Status
 from eightoff.solver.par import player_moves
-from eightoff.solver.solve import SolveResult, grade_of, solve
+from eightoff.solver.result import SolveResult, grade_of
+from eightoff.solver.solve import solve
 
 CHUNK = 8
 """Deals handed to a worker at a time: few enough that the progress bar moves smoothly."""

@@ -28,7 +28,8 @@ from eightoff.core.variants import preset
 from eightoff.solver.batch import Job, Summary, deal_count, solve_deals
 from eightoff.solver.limits import Budget, Status
 from eightoff.solver.par import player_moves
-from eightoff.solver.solve import grade_of, solve
+from eightoff.solver.result import grade_of
+from eightoff.solver.solve import solve
 
 VERDICTS = {Status.UNSOLVED: N_("unsolvable"), Status.UNKNOWN: N_("unknown")}
 """The verdict printed without --json, translated where printed (--json keeps the keys)."""

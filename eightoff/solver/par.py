@@ -20,8 +20,8 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.limits import SOLVED, UNKNOWN, Budget
-from eightoff.solver.solve import SolveResult, solve
+from eightoff.solver.limits import SOLVED, UNKNOWN
+from eightoff.solver.result import SolveResult
 
 PAR_NODES = 300_000
 """Boards the par's search may expand. The deals of the shipped grade tables that the daily
@@ -41,12 +41,6 @@ def decided(result: SolveResult) -> bool:
     time (or a cancel) before `PAR_NODES` boards does not, so the par is asked for again with
     the board budget alone."""
     return result.status != UNKNOWN or result.nodes >= PAR_NODES
-
-
-def find_par(start: Position, rules: Rules) -> int | None:
-    """Search `start` within the par's board budget (the command line's and the data
-    script's way; the window's worker runs the same search)."""
-    return par_from(start, rules, solve(start, rules, Budget(nodes=PAR_NODES)))
 
 
 def player_moves(start: Position, rules: Rules, result: SolveResult) -> int | None:

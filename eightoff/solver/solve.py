@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from eightoff.core.cards import Card
 from eightoff.core.moves import Move
@@ -30,43 +30,16 @@ from eightoff.solver.board import (
     engine_for,
     from_position,
 )
-from eightoff.solver.grade import difficulty, grade_for
+from eightoff.solver.grade import difficulty
 from eightoff.solver.limits import Budget, Limits, Status
 from eightoff.solver.merged import MERGE_ABOVE, applies_to, prove_lost
+from eightoff.solver.result import SolveResult
 from eightoff.solver.search import TAKEBACK_PROOF, Outcome, portfolio_for, search
 from eightoff.solver.shorten import shorten
 
 
 class SolverBug(AssertionError):
     """The search produced a line the rules core refuses: never expected, never hidden."""
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    status: Status
-    moves: tuple[Move, ...]
-    """Core moves that win when applied one by one (auto-play moves included); empty otherwise."""
-    seconds: float
-    """The solver's own time (wall clock)."""
-    nodes: int
-    """Boards expanded."""
-    states: int
-    """Distinct boards seen."""
-    difficulty: float = 0.0
-    """The score `grade.difficulty` gives a solved position (0 otherwise)."""
-    rules_name: str = ""
-    """The game it was solved under, which the grade's thresholds depend on. Empty in a result
-    the worker derived from a longer line (no search of its own, so no grade)."""
-    cpu_seconds: float = 0.0
-    """The processor time the solve took: what a benchmark on a shared machine can compare."""
-
-
-def grade_of(result: SolveResult) -> str | None:
-    """ "easy", "medium", "hard" or "expert" for a solved deal; None when it is not solved, or
-    when the result is the rest of a line found from an earlier position (no search scored it)."""
-    if result.status != Status.SOLVED or not result.moves or not result.rules_name:
-        return None
-    return grade_for(result.rules_name, result.difficulty)
 
 
 def solve(position: Position, rules: Rules, budget: Budget | None = None) -> SolveResult:

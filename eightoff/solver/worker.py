@@ -27,7 +27,8 @@ from eightoff.core.rules import Rules
 from eightoff.solver.board import engine_for
 from eightoff.solver.guard import cap_memory, peak_bytes, resident_bytes, resident_gauge, unblock_signals
 from eightoff.solver.limits import Budget, Status
-from eightoff.solver.solve import SolveResult, solve
+from eightoff.solver.result import SolveResult
+from eightoff.solver.solve import solve
 
 CACHE_SIZE = 4096
 CLOSE_TIMEOUT = 1.0

@@ -25,9 +25,11 @@ from eightoff.session.session import Session, state_of
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import UNKNOWN, Budget
-from eightoff.solver.par import PAR_NODES, find_par, opening_line, par_from
-from eightoff.solver.solve import SolveResult, solve
+from eightoff.solver.par import PAR_NODES, opening_line, par_from
+from eightoff.solver.result import SolveResult
+from eightoff.solver.solve import solve
 from eightoff.store import HomeDirs, Store
+from tests.solver.asked import find_par
 
 THURSDAY = date(2026, 11, 26)
 

@@ -23,7 +23,8 @@ from eightoff.session.grading import (
 from eightoff.session.session import Session
 from eightoff.solver.grade import GRADES, deals_of_grade, grade_of_deal
 from eightoff.solver.limits import Budget
-from eightoff.solver.solve import SolveResult, grade_of, solve
+from eightoff.solver.result import SolveResult, grade_of
+from eightoff.solver.solve import solve
 
 BUDGET = Budget()  # no time limit: the same answer on any machine
 LISTED = {rules: sorted(n for grade in GRADES for n in deals_of_grade(rules.name, grade))

@@ -34,7 +34,7 @@ from eightoff.solver.daily import (
     parse_pinned,
     shipped_par,
 )
-from eightoff.solver.par import find_par
+from tests.solver.asked import find_par
 
 DATA = Path(daily.__file__).parent / "data"
 

@@ -21,7 +21,8 @@ from eightoff.solver.grade import (
     random_graded_deal,
 )
 from eightoff.solver.limits import Budget
-from eightoff.solver.solve import SolveResult, grade_of, solve
+from eightoff.solver.result import SolveResult, grade_of
+from eightoff.solver.solve import solve
 
 CALIBRATED = {"freecell": 32000, "standard": 10000}
 

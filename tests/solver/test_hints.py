@@ -8,10 +8,11 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.piles import PileKind
 from eightoff.core.variants import STANDARD
-from eightoff.solver.hints import Hint, hint, hint_from, last_winnable, position_before
+from eightoff.solver.hints import Hint, hint_from, position_before
 from eightoff.solver.limits import SOLVED, UNSOLVED, Budget
 from eightoff.solver.par import line_from
 from eightoff.solver.solve import solve
+from tests.solver.asked import hint, last_winnable
 from tests.solver.test_solve import replays_to_win
 
 BUDGET = Budget(nodes=60_000)

@@ -12,8 +12,10 @@ from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.variants import PRESETS
 from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget
-from eightoff.solver.par import PAR_NODES, decided, find_par, line_from, opening_line, par_from
-from eightoff.solver.solve import SolveResult, solve
+from eightoff.solver.par import PAR_NODES, decided, line_from, opening_line, par_from
+from eightoff.solver.result import SolveResult
+from eightoff.solver.solve import solve
+from tests.solver.asked import find_par
 
 GAMES = ["standard", "freecell", "bakers", "seahaven", "raglan"]
 

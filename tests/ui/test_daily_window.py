@@ -23,7 +23,7 @@ from eightoff.session.session import Session
 from eightoff.session.start import open_session
 from eightoff.solver.daily import daily_deal
 from eightoff.solver.limits import Budget
-from eightoff.solver.par import PAR_NODES, find_par, opening_line
+from eightoff.solver.par import PAR_NODES, opening_line
 from eightoff.solver.solve import solve
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import theme
@@ -33,6 +33,7 @@ from eightoff.ui.daily_calendar import draw_calendar
 from eightoff.ui.dialogs import MoreMenu
 from eightoff.ui.stats_dialog import StatisticsDialog
 from eightoff.ui.toolbar import MORE
+from tests.solver.asked import find_par
 from tests.ui.helpers import FakeClock, click, key
 from tests.ui.test_grades import UNLISTED
 from tests.ui.test_solver_link import pump_until

@@ -22,7 +22,8 @@ from eightoff.session.advisor import Advisor
 from eightoff.session.grading import WINNABLE_CHOICES, grade_name, range_words
 from eightoff.solver.grade import GRADES, deals_of_grade, grade_of_deal, grades_between
 from eightoff.solver.limits import Budget
-from eightoff.solver.solve import grade_of, solve
+from eightoff.solver.result import grade_of
+from eightoff.solver.solve import solve
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import MessageDialog, PreferencesDialog
