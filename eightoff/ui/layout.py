@@ -251,16 +251,14 @@ def min_window(ui_scale: float = 1.0) -> tuple[int, int]:
 def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = False,
                    ui_scale: float = 1.0, card_aspect: float = CARD_ASPECT) -> Layout:
     """The layout for a window of `width` x `height` pixels at the desktop's `ui_scale` (smaller
-    than `min_window` is laid out as if it were that; the window draws one forced smaller at a
-    smaller scale, `small_window_scale`, so that it fits).
+    than `min_window` is laid out as if it were that; `small_window_scale` draws it smaller).
 
-    The game's registry entry names the arrangement. Columns fanned down: when the cells or
-    reserve and the foundations fit in one row above the columns (FreeCell, Raglan), they share
-    that row, holding places on the left and foundations on the right; otherwise (Eight Off's
-    eight cells) the foundations go down the left side and the cells across the top. The castle
-    and the fans lay the columns out as rows (`_castle_layout`, `_fans_layout`). `large_cards`
-    packs the piles closer and fans columns less, so the cards grow. `card_aspect` is the
-    cards' height per unit of width: an installed theme's own."""
+    The game's registry entry names the arrangement. Columns fanned down: cells or reserve and
+    foundations share one row above the columns where they fit (FreeCell, Raglan); otherwise
+    (Eight Off's eight cells) the foundations go down the left side, the cells across the top.
+    The castle and the fans lay the columns out as rows (`_castle_layout`, `_fans_layout`).
+    `large_cards` packs the piles closer so the cards grow; `card_aspect` is the cards' height
+    per unit of width: an installed theme's own."""
     smallest = min_window(ui_scale)
     width, height = max(width, smallest[0]), max(height, smallest[1])
     columns = rules.columns
