@@ -3,8 +3,9 @@ it has none (a test's session, a window whose store could not open).
 
 Saving after every step, the outcome at the moment it is decided (with the deal's facts, so
 the record holds what the player was shown), the preferences, the unfinished games of other
-games, the store's notices and the statistics port all go through here, so that the session
-asks no "is there a store?" of its own.
+games and the store's notices all go through here, so that the session asks no "is there a
+store?" of its own. The statistics port (`records.py`) is made over this keeper when the player
+first opens Statistics, so that its modules are not loaded at every start.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from eightoff.core.preferences import Preferences
 from eightoff.session.advisor import Notice
 from eightoff.session.facts import DealFacts
 from eightoff.session.keeper import Keeper, not_kept
-from eightoff.session.records import Records
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -81,14 +81,6 @@ class Books:
             self.tell_notices()
             self.tell(Notice(not_kept()))
         return kept
-
-    @property
-    def statistics(self) -> Records | None:
-        """The statistics port the front end reads the figures and recent games through;
-        None without a store."""
-        if self.keeper is None:
-            return None
-        return Records(self.keeper, self.tell_notices)
 
     @property
     def cache_folder(self) -> Path | None:

@@ -172,15 +172,18 @@ class Router:
                                                    self.session.options, self.table.art))
 
     def open_statistics(self) -> None:
-        statistics = self.session.books.statistics
-        if statistics is None:
+        books = self.session.books
+        if books.keeper is None:
             self.host.push(dialogs.MessageDialog(self.host, _("Statistics"),
                                                    [_("Statistics are kept once the store is connected.")],
                                                    [(_("Close"), None)]))
             return
-        # A lazy seam: the statistics' modules load when the player first asks for them.
+        # A lazy seam: the statistics' modules (the session's port to the figures and their
+        # words, the dialog, the charts) load when the player first asks for them.
+        from eightoff.session.records import Records
         from eightoff.ui.stats_dialog import StatisticsDialog
 
+        statistics = Records(books.keeper, books.tell_notices)
         self.host.push(StatisticsDialog(self.host, statistics, self.session.game.rules.name, self.play_again,
                                         self.watch, self.session.daily.today()))
 
