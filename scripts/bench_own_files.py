@@ -85,9 +85,9 @@ def what_is_kept(home: Path) -> tuple[int | None, int | None]:
     """(games played, moves of the unfinished game) as a new start finds them."""
     store = Store(HomeDirs(home))
     saved = store.load_unfinished()
-    figures = store.overview().statistics.get("standard")
+    figures = store.overview().summaries.get("standard")
     store.close()
-    return (figures.played if figures else None), (saved.game.move_count if saved else None)
+    return (figures.statistics.played if figures else None), (saved.game.move_count if saved else None)
 
 
 # ----- WAL files --------------------------------------------------------------------------------
@@ -364,9 +364,9 @@ def almost_won(home: Path) -> None:
 
 def won_count(home: Path) -> int:
     store = Store(HomeDirs(home))
-    figures = store.overview().statistics.get("standard")
+    figures = store.overview().summaries.get("standard")
     store.close()
-    return figures.won if figures else 0
+    return figures.statistics.won if figures else 0
 
 
 def unsaved_win_case(folder: Path, obstacle: str, freed_after: float | None) -> list[str]:
@@ -426,10 +426,10 @@ def unsaved_win_case(folder: Path, obstacle: str, freed_after: float | None) -> 
         free()
         if "Traceback" in said:
             problems.append("traceback: " + said[-300:])
-        kept = list(player.glob("eightoff-unsaved-games-*.jsonl"))
-        if kept and cli(folder / "imported", "stats", "--import", str(kept[0])).returncode != 0:
+        kept = list(player.glob("eightoff-unsaved-games-*.jsonl"))  # the player adds it, as told
+        if kept and cli(home, "stats", "--import", str(kept[0])).returncode != 0:
             problems.append("the file kept in the home folder does not import")
-        wins = won_count(home) + (won_count(folder / "imported") if kept else 0)
+        wins = won_count(home)
         if wins != 1:
             problems.append(f"{wins} wins counted, not 1 (took {took:.1f} s)")
     finally:

@@ -9,6 +9,7 @@ import contextlib
 import os
 import sqlite3
 import stat
+import struct
 from pathlib import Path
 
 from eightoff.core.i18n import _
@@ -38,7 +39,7 @@ def odd_companion(path: Path) -> str | None:
         return _("it belongs to another user")
     if not os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK):
         return _("it cannot be written")
-    if path.name.endswith("-wal") and found.st_size and _first_bytes(path) not in WAL_MAGIC:
+    if path.name.endswith("-wal") and found.st_size and not _log_header(_first_bytes(path)):
         return _("it is not a write-ahead log")  # SQLite would empty it as one that is cut short
     return None
 
@@ -47,10 +48,23 @@ def _first_bytes(path: Path) -> bytes | None:
     with contextlib.suppress(OSError):
         descriptor = os.open(path, READ_FLAGS)
         try:
-            return os.read(descriptor, 4)
+            return os.read(descriptor, 32)
         finally:
             os.close(descriptor)
     return None
+
+
+def _log_header(head: bytes | None) -> bool:
+    """Whether `head` is a write-ahead log's header: its magic number, and the checksum of its
+    first 24 bytes (in the byte order the magic number says), which SQLite checks before it
+    trusts the log; garbage behind a magic number would be emptied as a log cut short."""
+    if head is None or len(head) < 32 or head[:4] not in WAL_MAGIC:
+        return False
+    first = second = 0
+    for low, high in struct.iter_unpack(">II" if head[3] & 1 else "<II", head[:24]):
+        first = (first + low + second) & 0xFFFFFFFF
+        second = (second + high + first) & 0xFFFFFFFF
+    return struct.unpack(">II", head[24:32]) == (first, second)
 
 
 def set_aside_companions(path: Path) -> list[str]:

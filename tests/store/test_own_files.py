@@ -122,21 +122,24 @@ def test_an_odd_companion_is_set_aside_and_saving_goes_on(dirs: HomeDirs, odd: s
     assert Store(dirs).overview().summaries["standard"].statistics.played == 3
 
 
-def test_garbage_in_place_of_the_log_after_a_crash_is_kept_aside(dirs: HomeDirs) -> None:
+@pytest.mark.parametrize("behind", [False, True], ids=["garbage", "garbage behind the log's magic number"])
+def test_garbage_in_place_of_the_log_after_a_crash_is_kept_aside(dirs: HomeDirs, behind: bool) -> None:
+    """A log whose header's checksum fails, SQLite empties as one cut short: kept aside first."""
     store = Store(dirs)
     finished(store, 2)
     store.save_unfinished(played_game(moves=4), 1.0)
     log = dirs.user_data_path / "games.db-wal"
     real = log.read_bytes()
     assert real[:4] in (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
-    log.write_bytes(b"garbage " * 100)  # the window killed, its log swapped
+    garbage = real[:8] * behind + b"garbage " * 100
+    log.write_bytes(garbage)  # the window killed, its log swapped
     store = Store(dirs)
     store.load_unfinished()
     notices = store.take_notices()
     store.close()
     assert any("not a write-ahead log" in notice and "kept as" in notice for notice in notices), notices
     [aside] = dirs.user_data_path.glob("games.db-wal.corrupt-*")
-    assert aside.read_bytes() == b"garbage " * 100
+    assert aside.read_bytes() == garbage
 
 
 def test_a_database_moved_and_copied_back_under_a_window_gets_the_later_moves(dirs: HomeDirs) -> None:
