@@ -3,6 +3,7 @@ and every "unsolved" verdict agrees with a plain exhaustive search over core pos
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 import pytest
@@ -301,3 +302,14 @@ def test_freecell_preset_is_searched_with_its_own_rules() -> None:
     position = deal(3, FREECELL)
     result = solve(position, FREECELL, NODES)
     assert result.status == SOLVED and replays_to_win(position, FREECELL, result.moves)
+
+
+def test_a_search_leaves_no_boards_to_the_cycle_collector() -> None:
+    """When a search answers, its boards are freed at once, not left in a reference cycle that
+    the cycle collector would walk board by board (compiled, the search's nested functions and
+    its variables form one): all the collector finds after it is a handful of objects."""
+    rules = PRESETS["kings-only-bakers"]
+    gc.collect()
+    outcome = search(engine_for(rules), from_position(deal(1, rules)), Limits(Budget(nodes=2_000)))
+    assert outcome.status == UNKNOWN and outcome.states > 2_000
+    assert gc.collect() < 100
