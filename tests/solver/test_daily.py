@@ -184,6 +184,20 @@ GOLDEN: dict[str, list[tuple[str, str, int, int]]] = {
         ("2026-12-28", "easy", 573, 45),
         ("2029-05-05", "hard", 96, 52),
     ],
+    "kings-only-bakers": [
+        ("2024-01-01", "easy", 259, 36),
+        ("2024-02-29", "medium", 970, 41),
+        ("2024-07-14", "expert", 864, 41),
+        ("2025-01-05", "expert", 914, 35),
+        ("2025-06-18", "medium", 825, 35),
+        ("2025-12-31", "medium", 584, 25),
+        ("2026-03-27", "hard", 318, 37),
+        ("2026-11-26", "medium", 796, 34),
+        ("2026-11-29", "expert", 135, 40),
+        ("2026-12-27", "expert", 1403, 41),
+        ("2026-12-28", "easy", 1597, 24),
+        ("2029-05-05", "hard", 1303, 36),
+    ],
 }
 """(date, grade, deal, par) that players have been dealt: a date keeps its deal and grade for
 ever, and its par may only go down. From the lists as they stood before they were pinned; the

@@ -36,7 +36,6 @@ def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) ->
 
 WON_WITHIN_BUDGET = {
     "easy": [1, 2, 617, 1000, 31999],
-    "kings-only-bakers": [2, 3, 13, 15, 17],
     "streets-and-alleys": [7, 8, 9, 10, 11],
     "fan": [2, 3, 4, 6, 8],
     "bakers-dozen": [1, 3, 4, 5, 6],

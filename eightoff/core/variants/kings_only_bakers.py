@@ -27,4 +27,6 @@ KINGS_ONLY_BAKERS_VARIANT = Variant(
     ),
     rules=KINGS_ONLY_BAKERS,
     solver_tuning="same-suit",
+    grade_table="grades-kings-only-bakers.txt",
+    daily_table="daily-kings-only-bakers.txt",
 )
