@@ -11,46 +11,36 @@ import os
 import sqlite3
 import uuid
 from collections.abc import Callable
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
 from eightoff.core.i18n import _, ngettext
-from eightoff.core.limits import EARLIEST
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
-from eightoff.store.games import count_streaks, trim_moves
+from eightoff.store.games import count_streaks, micros_of, trim_moves
 from eightoff.store.schema import Count, GameId, Grade, Par, Seconds
 from eightoff.userfiles.dirs import private_folder
-from eightoff.userfiles.reading import MISSING_ERRORS, READ_FLAGS, kind_of
+from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
 
 T = TypeVar("T")
 FILE = "games.db"
-KEPT_MOVES = 200
-"""Finished games whose moves are kept for Watch (far more than the dialog lists)."""
 HEADER = b"SQLite format 3\x00"
 WINDOW_WAIT = 0.005
-"""Seconds a window waits for another process's write lock: under a frame. A write that cannot
-wait longer is kept in memory and tried again at the next step."""
+"""Seconds a window waits for another process's write lock: under a frame (then the write waits)."""
 COMMAND_WAIT = 10.0
-"""Seconds the command line waits for it (and a window, once, for a large migration): no one
-is waiting on a frame."""
+"""Seconds the command line waits for it (and a window, once, for a large migration)."""
 CLOSING_WAIT = 2.0
 """Seconds a closing window waits for it, for a last try at what is still unwritten."""
 BUSY_PATIENCE = 3.0
-"""Seconds of writes refused only because another process is writing before the player is told
-(two windows take turns all the time; a lock held for ever is worth a word)."""
+"""Seconds of writes refused only because another process is writing before the player is told."""
 CHECKED_SIZE = 32 << 20
-"""Bytes of database up to which every opening runs `PRAGMA quick_check` (some 100,000 games,
-tens of milliseconds). It reads the whole file, a second or more at millions of games, so a
-larger database is checked by use instead: a read or write that finds it damaged sets it aside
-just the same (`Database.damaged`)."""
+"""Bytes up to which every opening runs `quick_check` (it reads the whole file); a larger database
+is checked by use (`Database.damaged`): docs/storage.md, "Damage"."""
 FULLY_CHECKED_SIZE = 4 << 20
-"""Bytes up to which the check is `integrity_check` instead (some 10,000 games): it also finds an
-index that disagrees with its table, which the figures are read from, but costs several times
-as much."""
+"""Bytes up to which the check is `integrity_check`, which also finds an index unlike its table."""
 NETWORK_FILE_SYSTEMS = frozenset({"nfs", "nfs4", "cifs", "smb3", "smbfs", "ncpfs", "afs", "9p",
                                   "fuse.sshfs", "ceph", "glusterfs", "lustre", "davfs"})
 
@@ -102,9 +92,7 @@ def micros(text: object) -> int | None:
     """An ISO date with its offset, as microseconds since 1970 UTC (None: not one)."""
     try:
         moment = datetime.fromisoformat(str(text))
-        if moment.tzinfo is None:
-            return None
-        return (moment - EARLIEST) // timedelta(microseconds=1)
+        return micros_of(moment) if moment.tzinfo is not None else None
     except (ValueError, OverflowError):
         return None
 
@@ -213,30 +201,27 @@ def what() -> str:
 
 
 def network_folder(folder: Path) -> bool:
-    """Whether `folder` is on a network file system (Linux's mount table; elsewhere: no)."""
+    """Whether `folder` is on a network file system: the type of the innermost mount holding it
+    in Linux's mount table (elsewhere: no)."""
     try:
         with open("/proc/self/mountinfo", "rb") as table:
-            mounts = [line.split(b" - ")[::1] for line in table.read(1 << 22).splitlines()]
+            lines = table.read(1 << 22).splitlines()
     except OSError:
         return False
-    place = os.fsencode(os.path.realpath(folder))
+    place = os.fsencode(os.path.realpath(folder)).rstrip(b"/") + b"/"
     best, kind = b"", b""
-    for before, *after in mounts:
-        fields = before.split()
-        if len(fields) > 4 and after:
-            point = fields[4].replace(b"\\040", b" ")
-            inside = place == point or place.startswith(point.rstrip(b"/") + b"/")
-            if inside and len(point) >= len(best):
-                best, kind = point, after[0].split()[0] if after[0].split() else b""
+    for line in lines:
+        fields, _, after = (part.split() for part in line.partition(b" - "))
+        point = fields[4].replace(b"\\040", b" ").rstrip(b"/") + b"/" if len(fields) > 4 else b""
+        if after and point and place.startswith(point) and len(point) >= len(best):
+            best, kind = point, after[0]
     return kind.decode("ascii", "replace") in NETWORK_FILE_SYSTEMS
 
 
 def connect(path: Path, wait: float, read_only: str = "") -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are begun by hand: `write`), with foreign
-    keys on. Read-only: `mode=ro`, which reads the write-ahead log and sees other writers
-    (`immutable` reads past both: see `Database._read_only` for its one use). Text that is not
-    UTF-8 (a damaged byte) reads with U+FFFD in its place, which no bound of a game's text lets
-    through (`games.game_of`)."""
+    keys on (`read_only`: the URI's mode, `Database._read_only`). Text that is not UTF-8 (a
+    damaged byte) reads with U+FFFD in its place, which no bound of a game's text lets through."""
     target = "file:" + Path(path).as_posix().replace("%", "%25").replace("?", "%3f").replace("#", "%23")
     connection = sqlite3.connect(target + (f"?{read_only}" if read_only else ""), timeout=wait,
                                  isolation_level=None, uri=True, check_same_thread=False)
@@ -283,9 +268,9 @@ class Database:
         self.writable = True
         """False for a database read as it is, which cannot be written here (`_read_only`)."""
         self.problem: str | None = None
-        """Why there is no connection, for the player."""
+        """Why there is no connection, for the player: the first write that fails says so, and
+        each write tries to open it again."""
         self.watch: wal_files.Watch | None = None
-        """The identity of the files opened, to notice them changing under the window."""
         self._open(max(wait, CLOSING_WAIT))  # at start: another process may be making it
 
     def _open(self, wait: float) -> None:
@@ -339,7 +324,7 @@ class Database:
                 self.connection.close()
                 self.connection = None
             if isinstance(error, sqlite3.Error) and _refused(error):
-                self._cannot(reason_of(error))
+                self.problem = reason_of(error)
                 self._read_only()
                 return
             self._replace(_("it is damaged ({detail})").format(detail=error))
@@ -355,11 +340,7 @@ class Database:
         if kind is not None:
             return kind
         try:
-            descriptor = os.open(self.path, READ_FLAGS)
-            try:
-                header = os.read(descriptor, len(HEADER))
-            finally:
-                os.close(descriptor)
+            header = wal_files.first_bytes(self.path, len(HEADER))
         except OSError as error:
             return _("it cannot be read: {reason}").format(reason=error.strerror or error)
         if header and header != HEADER:
@@ -374,10 +355,10 @@ class Database:
         except MISSING_ERRORS:
             pass
         except OSError as error:
-            self._cannot(_("{reason}, and it could not be moved aside: {error}").format(
-                reason=reason, error=error.strerror or error))
+            self.problem = _("{reason}, and it could not be moved aside: {error}").format(
+                reason=reason, error=error.strerror or error)
             return
-        for suffix in ("-wal", "-shm", "-journal"):
+        for suffix in wal_files.COMPANIONS:
             with contextlib.suppress(OSError):
                 os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
         try:
@@ -387,7 +368,7 @@ class Database:
             self._migrate(self.connection, 0)
         except sqlite3.DatabaseError as error:
             self.connection = None
-            self._cannot(str(error))
+            self.problem = str(error)
             return
         saved, refused, resets = salvage(aside, self.connection)
         told = [_("Your {what} could not be read ({reason}); a new one was started with the {count} games "
@@ -401,12 +382,9 @@ class Database:
         self.notices.add(" ".join(told + ([reset_notice(resets)] if resets else [])))
 
     def _read_only(self) -> None:
-        """A database that cannot be written here (a read-only folder, a full disk, a lock held
-        while opening) is still read, so the game resumes and the figures show: with its
-        write-ahead log and other writers seen (`mode=ro`), or, where that needs files the folder
-        cannot hold, as the file alone only when there is no log with newer data beside it
-        (`immutable`); otherwise not at all. The game plays on in memory, and the unfinished
-        game's generation keeps a later save from writing over newer moves."""
+        """A database that cannot be written here is still read, so the game resumes and the
+        figures show: with its write-ahead log (`mode=ro`), or as the file alone only when no log
+        beside it holds newer data (`immutable`): docs/storage.md, "Damage"."""
         if not os.path.isfile(self.path):
             return
         for how in ("mode=ro", "immutable=1"):
@@ -422,11 +400,6 @@ class Database:
                 connection.close()
                 return
 
-    def _cannot(self, reason: str) -> None:
-        """No database for now (a folder that cannot hold it, a lock held while opening): the
-        first write that fails says so, and each write tries to open it again."""
-        self.problem = reason
-
     def _set_up(self, connection: sqlite3.Connection) -> None:
         mode = "delete" if network_folder(self.path.parent) else "wal"
         connection.execute(f"PRAGMA journal_mode = {mode}")
@@ -438,7 +411,7 @@ class Database:
         """Each migration from `found` on, with its new `user_version`, in one transaction."""
         if found >= VERSION:
             return
-        short = wal_files.room_short(self.path.parent, wal_files.size_of([self.path])) if found else None
+        short = wal_files.room_short(self.path) if found else None
         if short is not None:  # said as a full disk is: no database until there is room
             self.notices.cannot_save(what(), self.path, short)
             raise sqlite3.OperationalError(short)
@@ -457,21 +430,15 @@ class Database:
               again: bool = True) -> T:
         """`work` in one transaction; Unwritten (rolled back) when the database does not take
         it. `durable`: fsynced before this returns (an outcome), not only safe from a kill."""
-        connection = self.connection
-        if connection is not None and not self.writable:
-            connection.close()
-            self.connection = connection = None
-        if connection is None:
-            if self.newer:
-                raise Unwritten(self.problem or "")
+        if self.connection is not None and not self.writable:
+            self.connection.close()
+            self.connection = None
+        if self.connection is None and not self.newer:
             self._open(self.wait)
-            connection = self.connection
-            if connection is None or not self.writable:
-                raise Unwritten(self.problem or "")
-        if self.moved():
-            connection = self.connection
-            if connection is None or not self.writable:
-                raise Unwritten(self.problem or "")
+        self.moved()
+        connection = self.connection
+        if connection is None or not self.writable:
+            raise Unwritten(self.problem or "")
         try:
             if durable:
                 connection.execute("PRAGMA synchronous = FULL")
@@ -502,9 +469,8 @@ class Database:
                     connection.execute("PRAGMA synchronous = NORMAL")
 
     def moved(self) -> bool:
-        """Whether the database or its log changed under this window since it was opened
-        (deleted, moved, replaced): then what the open connection holds is saved, the player
-        told, and the file now under the name opened (`wal_files.Watch.rescue`)."""
+        """Whether the database or its log changed under this window since it was opened: then
+        what the open connection holds is saved and the file now under the name opened."""
         if self.connection is None or not self.writable or self.watch is None or not self.watch.changed():
             return False
         self.notices.add(self.watch.rescue(self.connection))
@@ -517,12 +483,8 @@ class Database:
         """Whether `error` says the file is damaged (then it is set aside, a new database is
         started with what could be read, and the player told): the caller tries again once."""
         name = getattr(error, "sqlite_errorname", "")
-        if not name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-            return False
-        if not self.writable:
-            # Read as it is, past the locks and the write-ahead log, while another process may
-            # be writing it: what looks damaged may only be caught mid-change, so it stays put.
-            return False
+        if not name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or not self.writable:
+            return False  # one read as it is may only be caught mid-change by another writer: left
         if self.connection is not None:
             self.connection.close()
             self.connection = None

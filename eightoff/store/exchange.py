@@ -14,7 +14,7 @@ from typing import IO
 
 import msgspec
 
-from eightoff.store.games import BLOCK, INSERT, Read, count_streaks, each_game, row_of
+from eightoff.store.games import BLOCK, INSERT, count_streaks, each_game, row_of
 from eightoff.store.schema import FUTURE_SKEW, FinishedGame, OldLine, Versioned
 
 CHUNK = 1 << 20
@@ -102,11 +102,11 @@ def add_lines(connection: sqlite3.Connection, lines: Lines) -> Imported:
     return lines.counts
 
 
-def export_lines(connection: sqlite3.Connection, read: Read, out: IO[bytes], rules: str | None = None) -> int:
+def export_lines(connection: sqlite3.Connection, bad: list[int], out: IO[bytes], rules: str | None) -> int:
     """Every game (of `rules`) as played, one JSON line each; how many."""
     encoder = msgspec.json.Encoder()
     count = 0
-    for game in each_game(connection, read, rules):
+    for game in each_game(connection, bad, rules):
         out.write(encoder.encode(game) + b"\n")
         count += 1
     return count

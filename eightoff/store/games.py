@@ -71,18 +71,13 @@ def game_of(row: Row) -> FinishedGame:
     }, FinishedGame)
 
 
-@dataclass
-class Read:
-    """Games read from rows, with the rows that did not read (their `seq`, to set aside)."""
-
-    bad: list[int]
-
-    def games(self, rows: Iterable[Row]) -> Iterator[FinishedGame]:
-        for row in rows:
-            try:
-                yield game_of(row)
-            except (ValueError, TypeError, OverflowError):
-                self.bad.append(int(str(row[0])))
+def read_games(rows: Iterable[Row], bad: list[int]) -> Iterator[FinishedGame]:
+    """The games of `rows`; the `seq` of each row that does not read goes into `bad`, to set aside."""
+    for row in rows:
+        try:
+            yield game_of(row)
+        except (ValueError, TypeError, OverflowError):
+            bad.append(int(str(row[0])))
 
 
 # ----- recording -----------------------------------------------------------------------------
@@ -228,20 +223,20 @@ def _trace(connection: sqlite3.Connection, key: str) -> bytes:
     return b"".join(LETTERS.get(str(outcome), b"S") for (outcome,) in rows)[::-1]
 
 
-def recent(connection: sqlite3.Connection, read: Read, rules: str | None = None) -> list[FinishedGame]:
+def recent(connection: sqlite3.Connection, bad: list[int], rules: str | None = None) -> list[FinishedGame]:
     """The newest games as played, newest first."""
     where = "WHERE rules = ?" if rules is not None else ""
     rows = connection.execute(f"{SELECT} {where} {NEWEST} LIMIT ?",
                               (rules, figures.RECENT) if rules else (figures.RECENT,))
-    return list(read.games(rows))
+    return list(read_games(rows, bad))
 
 
-def each_game(connection: sqlite3.Connection, read: Read, rules: str | None = None) -> Iterator[FinishedGame]:
+def each_game(connection: sqlite3.Connection, bad: list[int], rules: str | None) -> Iterator[FinishedGame]:
     """Every game as played, oldest first, a block at a time."""
     where = "WHERE rules = ?" if rules is not None else ""
     rows = connection.execute(f"{SELECT} {where} ORDER BY finished, seq", (rules,) if rules else ())
     while block := rows.fetchmany(BLOCK):
-        yield from read.games(block)
+        yield from read_games(block, bad)
 
 
 # ----- deals and days ------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from eightoff.store.daily_records import DayResult
 from eightoff.store.database import Database, Unwritten
 from eightoff.store.files import Notices, StoreFiles
 from eightoff.store.games import KEPT_MOVES as KEPT_MOVES  # the session's limit of Watch
-from eightoff.store.games import Best, GradeOf, Read
+from eightoff.store.games import Best, GradeOf
 from eightoff.store.instance import LOCK_FILE, PREFERENCES_LOCK, InstanceLock
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
@@ -101,7 +101,7 @@ class Store:
         self._unsaved_games: dict[str, SavedGame] = {}
         self._asides: dict[str, str] = {}
         self._bad_rows: set[int] = set()
-        self._unread = Read([])
+        self._unread: list[int] = []
         self._loaded_preferences: Preferences | None = None
         self._busy_since: float | None = None
         """When writes began to fail (None: the last one went through)."""
@@ -273,14 +273,10 @@ class Store:
             self._marks[variant_key] = mark
         self._ids[id(saved.game)] = (weakref.ref(saved.game), mark.game_id)
         self._settle()
-        if saved.game.is_won:
-            self._recover(saved)
-            return None
-        return saved
-
-    def _recover(self, saved: SavedGame) -> None:
-        """A finished game left among the unfinished ones (the window stopped as it ended):
-        count it now, at most once (by its id), as the solver's when it played, and say so."""
+        if not saved.game.is_won:
+            return saved
+        # A finished game left among the unfinished ones (the window stopped as it ended):
+        # counted now, at most once (by its id), as the solver's when it played.
         outcome = SOLVED if saved.helped else WON
         self.record_outcome(saved.game, outcome, saved.elapsed, saved.hints_used, saved.game_id,
                             daily=saved.daily, par=saved.par, grade=saved.grade)
@@ -289,6 +285,7 @@ class Store:
             "the win is in your statistics.") if outcome == WON else _(
             "A game the solver finished when Eight Off last stopped was found among the unfinished games; "
             "it is in your statistics as solved with help."))
+        return None
 
     def save_unfinished(self, game: Game, elapsed: float, hints_used: bool = False,
                         game_id: str | None = None, daily: date | None = None, par: int | None = None,
@@ -386,7 +383,8 @@ class Store:
                     connection.execute("DELETE FROM games WHERE seq = ?", (seq,))
                 for each in waiting:
                     games.record(connection, each.game, each.record)
-                    unfinished.clear(connection, each.game.rules, each.game.id)
+                    connection.execute("DELETE FROM unfinished WHERE rules = ? AND id = ?",  # with its steps
+                                       (each.game.rules, each.game.id))
                 return True
 
             if self._write(settle, durable=True) is None:
@@ -446,8 +444,8 @@ class Store:
         return result
 
     def _set_bad_aside(self) -> None:
-        found = set(self._unread.bad)
-        self._unread.bad.clear()
+        found = set(self._unread)
+        self._unread.clear()
         if not found:
             return
         self._bad_rows.update(found)

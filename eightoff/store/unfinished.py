@@ -1,12 +1,6 @@
-"""The unfinished game of each game kind in games.db, saved a step at a time.
-
-Row `unfinished` holds a game's start (the core's record with no history), its clock, its deal's
-facts, whether the solver played, how many of its steps are done, and a generation counted up
-at every save; table `steps` holds its history as played, the redo tail after the done steps. A
-save writes only the steps after the last one both the saved and the played history share
-(`Mark`), in one transaction, so a move costs the same however long the game.
-
-The longer reasons: docs/notes.md, `eightoff.store.unfinished`."""
+"""The unfinished game of each game kind in games.db, saved a step at a time: a save writes only
+the steps after the last one both the saved and the played history share (`Mark`), so a move
+costs the same however long the game. The tables: docs/storage.md; damage: docs/notes.md."""
 
 from __future__ import annotations
 
@@ -119,17 +113,9 @@ def load(connection: sqlite3.Connection, key: str) -> tuple[SavedGame, Mark, str
     return saved, Mark(weakref.ref(game), values["id"], history(game), values["generation"]), problem, resets
 
 
-def set_aside(connection: sqlite3.Connection, key: str, reason: str, remove: bool = True) -> int:
-    """Copy a kind's rows into `kept` (and remove them, when `remove`); how many rows."""
-    count = keep(connection, "unfinished", reason, "unfinished", "rules = ?", (key,))
-    count += keep(connection, "step", reason, "steps", "rules = ?", (key,))
+def set_aside(connection: sqlite3.Connection, key: str, reason: str, remove: bool) -> None:
+    """Copy a kind's rows into `kept`, and remove them when `remove` (its steps go with it)."""
+    keep(connection, "unfinished", reason, "unfinished", "rules = ?", (key,))
+    keep(connection, "step", reason, "steps", "rules = ?", (key,))
     if remove:
         connection.execute("DELETE FROM unfinished WHERE rules = ?", (key,))
-    return count
-
-
-def clear(connection: sqlite3.Connection, key: str, game_id: str | None = None) -> None:
-    """Forget a kind's unfinished game (only if it is `game_id`'s, when given); its steps go
-    with it (a cascading key)."""
-    connection.execute("DELETE FROM unfinished WHERE rules = ?" + (" AND id = ?" if game_id else ""),
-                       (key, game_id) if game_id else (key,))

@@ -39,26 +39,28 @@ def odd_companion(path: Path) -> str | None:
         return _("it belongs to another user")
     if not os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK):
         return _("it cannot be written")
-    if path.name.endswith("-wal") and found.st_size and not _log_header(_first_bytes(path)):
+    if path.name.endswith("-wal") and found.st_size:
+        with contextlib.suppress(OSError):
+            if _log_header(first_bytes(path, 32)):
+                return None
         return _("it is not a write-ahead log")  # SQLite would empty it as one that is cut short
     return None
 
 
-def _first_bytes(path: Path) -> bytes | None:
-    with contextlib.suppress(OSError):
-        descriptor = os.open(path, READ_FLAGS)
-        try:
-            return os.read(descriptor, 32)
-        finally:
-            os.close(descriptor)
-    return None
+def first_bytes(path: Path, count: int) -> bytes:
+    """The file's first `count` bytes, never through a link nor blocked by a pipe; OSError."""
+    descriptor = os.open(path, READ_FLAGS)
+    try:
+        return os.read(descriptor, count)
+    finally:
+        os.close(descriptor)
 
 
-def _log_header(head: bytes | None) -> bool:
+def _log_header(head: bytes) -> bool:
     """Whether `head` is a write-ahead log's header: its magic number, and the checksum of its
     first 24 bytes (in the byte order the magic number says), which SQLite checks before it
     trusts the log; garbage behind a magic number would be emptied as a log cut short."""
-    if head is None or len(head) < 32 or head[:4] not in WAL_MAGIC:
+    if len(head) < 32 or head[:4] not in WAL_MAGIC:
         return False
     first = second = 0
     for low, high in struct.iter_unpack(">II" if head[3] & 1 else "<II", head[:24]):
@@ -111,13 +113,13 @@ its log holds the copy's pages until they are checkpointed."""
 SPARE_BYTES = 1 << 20
 
 
-def room_short(folder: Path, copied: int) -> str | None:
-    """Why the disk of `folder` holds no room to migrate `copied` bytes into the database, or
-    None (room, or the system cannot say). Checked first, so that a disk too full is not filled
-    further at every start by a migration that fails at its end and leaves its log behind."""
-    needed = MIGRATION_ROOM * copied + SPARE_BYTES
+def room_short(path: Path) -> str | None:
+    """Why the disk holds no room to migrate the database at `path`, or None (room, or the
+    system cannot say). Checked first, so that a disk too full is not filled further at every
+    start by a migration that fails at its end and leaves its log behind."""
     try:
-        found = os.statvfs(folder)
+        needed = MIGRATION_ROOM * os.path.getsize(path) + SPARE_BYTES
+        found = os.statvfs(path.parent)
     except (OSError, AttributeError):
         return None
     free = found.f_bavail * found.f_frsize
@@ -125,20 +127,6 @@ def room_short(folder: Path, copied: int) -> str | None:
         return None
     return _("the disk is too full to bring your games up to date: {free} MB free, {needed} MB "
              "needed").format(free=free >> 20, needed=(needed + (1 << 20) - 1) >> 20)
-
-
-def size_of(paths: list[Path]) -> int:
-    """Bytes in the regular files among `paths` (and in those directly inside its folders)."""
-    total = 0
-    for path in paths:
-        with contextlib.suppress(OSError):
-            found = os.lstat(path)
-            if stat.S_ISREG(found.st_mode):
-                total += found.st_size
-            elif stat.S_ISDIR(found.st_mode):
-                total += sum(entry.stat(follow_symlinks=False).st_size for entry in os.scandir(path)
-                             if entry.is_file(follow_symlinks=False))
-    return total
 
 
 class Watch:
