@@ -370,7 +370,7 @@ class Database:
             self.connection = None
             self.problem = str(error)
             return
-        saved, refused, resets = salvage(aside, self.connection)
+        saved, refused, resets, unread = salvage(aside, self.connection)
         told = [_("Your {what} could not be read ({reason}); a new one was started with the {count} games "
                   "that could still be read, and the old file was kept as {aside}.").format(
             what=what(), reason=reason, count=saved, aside=shown(aside))]
@@ -379,6 +379,9 @@ class Database:
                 "{count} game did not fit this version's bounds and is only in the old file.",
                 "{count} games did not fit this version's bounds and are only in the old file.",
                 refused).format(count=refused))
+        if unread:
+            told.append(_("Your unfinished game could not be read; it was kept apart in the database and in "
+                          "the old file."))
         self.notices.add(" ".join(told + ([reset_notice(resets)] if resets else [])))
 
     def _read_only(self) -> None:
@@ -526,27 +529,28 @@ def reason_of(error: sqlite3.Error) -> str:
     return str(error)
 
 
-def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str]]:
+def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str], bool]:
     """Copy the rows a damaged database still gives into the new one: each column by its name
     in the old table (one missing there reads as NULL, one this version does not know stays
     behind), read from each end of each table, so one bad page costs only the rows on it; the
     unfinished game's values are brought within bounds (`bound_unfinished`). The games copied,
-    the games refused (only in the old file then), and the words for each value reset."""
+    the games refused (only in the old file then), the words for each value reset, and whether
+    an unfinished game was refused whole (kept apart)."""
     try:
         if kind_of(os.lstat(old).st_mode) is not None:
-            return 0, 0, []  # only a regular file is opened: a pipe would block
+            return 0, 0, [], False  # only a regular file is opened: a pipe would block
         source = connect(old, 0.0, read_only="mode=ro")
         source.execute("PRAGMA writable_schema = ON")  # reads a file cut short (never written)
     except (OSError, sqlite3.Error):
-        return 0, 0, []
-    refused, resets = 0, list[str]()
+        return 0, 0, [], False
+    refused, resets = dict[str, int](), list[str]()
 
     def copy(name: str, columns: list[str], fill: str, row: tuple[object, ...]) -> None:
         nonlocal refused
         values = dict(zip(columns, row, strict=True))
         reset = bound_unfinished(values, _steps_of(source, values["rules"])) if name == "unfinished" else []
         copied, kept = _fill(into, fill, tuple(values[column] for column in columns), row, reset)
-        refused += kept and not copied and name == "games"
+        refused[name] = refused.get(name, 0) + (kept and not copied)
         resets.extend(reset if copied else ())
 
     into.execute("BEGIN IMMEDIATE")
@@ -575,7 +579,7 @@ def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str]]:
     finally:
         source.close()
     count: int = into.execute("SELECT count(*) FROM games").fetchone()[0]
-    return count, refused, resets
+    return count, refused.get("games", 0), resets, bool(refused.get("unfinished"))
 
 
 def _steps_of(source: sqlite3.Connection, key: object) -> int:

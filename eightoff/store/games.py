@@ -19,6 +19,7 @@ import msgspec
 
 from eightoff.core.limits import EARLIEST
 from eightoff.store import statistics as figures
+from eightoff.store.clock import now_clamped
 from eightoff.store.daily_records import DayResult
 from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
 from eightoff.store.statistics import Statistics, Streak, Summary
@@ -57,11 +58,16 @@ def row_of(game: FinishedGame) -> Row:
 
 def game_of(row: Row) -> FinishedGame:
     """The game of a row of SELECT; ValueError (msgspec.ValidationError) when a value is not
-    one a game has (a damaged byte reads as U+FFFD, which no field's bounds let through)."""
+    one a game has (a damaged byte reads as U+FFFD, which no field's bounds let through), or
+    when it was finished more than a day (a clock's slack) after now, which no CHECK can see
+    (unless its clock is flagged clamped: that date is known to be the clock's, and says so)."""
     (_seq, game_id, rules, deal, big_deal, start, outcome, moves, seconds, finished, hints, options, clamped,
      daily, par, grade) = row
     if any(isinstance(value, str) and "\ufffd" in value for value in row):
         raise ValueError("a damaged byte")
+    if not clamped and isinstance(finished, int) and \
+            finished > micros_of(now_clamped()[0] + timedelta(days=1)):
+        raise ValueError("finished in the future")
     return msgspec.convert({
         "id": game_id, "rules": rules, "outcome": outcome, "moves": moves, "seconds": seconds,
         "finished": EARLIEST + timedelta(microseconds=int(str(finished))),

@@ -190,3 +190,36 @@ def test_a_streak_row_out_of_bounds_never_costs_the_win(dirs: HomeDirs, length: 
     counted = figures(again, "standard")
     assert counted.played == 3
     assert counted.current_streak.length == 3 and counted.longest_winning_streak == 3
+
+
+def test_an_unfinished_row_that_breaks_a_bound_is_kept_apart_and_said(dirs: HomeDirs) -> None:
+    """A table rebuilt without its checks lets an unfinished row hold what this version cannot
+    read (its kind as bytes): the salvage keeps it apart and the player reads that it was."""
+    store = Store(dirs)
+    for number in range(1, 7):
+        store.record_outcome(played_game(number), WON, 10.0)
+    store.save_unfinished(played_game(7, moves=10), 4.0)
+    store.close()
+    tamper(dirs, "PRAGMA foreign_keys = OFF", "CREATE TABLE copy AS SELECT * FROM unfinished",
+           "DROP TABLE unfinished", "ALTER TABLE copy RENAME TO unfinished",
+           "UPDATE unfinished SET rules = x'ff'")
+    again = Store(dirs)
+    assert again.load_unfinished() is None
+    [notice] = again.take_notices()
+    assert "the 6 games" in notice and "Your unfinished game could not be read" in notice
+    assert kept_rows(dirs)["unfinished"] == 1
+
+
+def test_a_game_finished_in_the_future_is_kept_apart_and_never_listed(dirs: HomeDirs) -> None:
+    """No CHECK can read the clock: a game dated past tomorrow is refused where rows are read."""
+    store = Store(dirs)
+    for number in range(1, 4):
+        store.record_outcome(played_game(number), WON, 10.0)
+    store.close()
+    tamper(dirs, "UPDATE games SET finished = 7258118399000000 WHERE seq = 2")
+    again = Store(dirs)
+    assert [game.deal for game in recent(again)] == [3, 1]
+    [notice] = again.take_notices()
+    assert "1 finished game could not be read" in notice
+    assert kept_rows(dirs) == {"game": 1}
+    assert [game.deal for game in recent(Store(dirs))] == [3, 1] and figures(Store(dirs)).played == 2
