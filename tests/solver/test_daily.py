@@ -198,6 +198,20 @@ GOLDEN: dict[str, list[tuple[str, str, int, int]]] = {
         ("2026-12-28", "easy", 1597, 24),
         ("2029-05-05", "hard", 1303, 36),
     ],
+    "bakers-dozen": [
+        ("2024-01-01", "easy", 483, 23),
+        ("2024-02-29", "medium", 25, 38),
+        ("2024-07-14", "expert", 385, 45),
+        ("2025-01-05", "expert", 243, 44),
+        ("2025-06-18", "medium", 727, 30),
+        ("2025-12-31", "medium", 438, 48),
+        ("2026-03-27", "hard", 283, 33),
+        ("2026-11-26", "medium", 177, 46),
+        ("2026-11-29", "expert", 691, 44),
+        ("2026-12-27", "expert", 462, 62),
+        ("2026-12-28", "easy", 579, 44),
+        ("2029-05-05", "hard", 672, 54),
+    ],
 }
 """(date, grade, deal, par) that players have been dealt: a date keeps its deal and grade for
 ever, and its par may only go down. From the lists as they stood before they were pinned; the

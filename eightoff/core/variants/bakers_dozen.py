@@ -37,4 +37,6 @@ BAKERS_DOZEN_VARIANT = Variant(
     ),
     rules=BAKERS_DOZEN,
     solver_tuning="no-cell",
+    grade_table="grades-bakers-dozen.txt",
+    daily_table="daily-bakers-dozen.txt",
 )
