@@ -348,29 +348,35 @@ class Database:
         return None
 
     def _replace(self, reason: str) -> None:
-        """Set the bad file aside (with its journal files), start anew, copy what can be read."""
-        aside = aside_path(self.path)
-        try:
-            os.rename(self.path, aside)
-        except MISSING_ERRORS:
-            pass
-        except OSError as error:
-            self.problem = _("{reason}, and it could not be moved aside: {error}").format(
-                reason=reason, error=error.strerror or error)
-            return
-        for suffix in wal_files.COMPANIONS:
+        """Set the bad file aside (with its journal files), start anew, copy what can be read.
+        The new database is built and filled beside the old one, which stays in its place until
+        the new one takes its name: a kill at any moment leaves the old file to salvage again."""
+        aside, building = aside_path(self.path), self.path.with_name(f".{FILE}.salvage")
+        for suffix in ("", "-journal"):  # a salvage a kill cut short: our own partial copy
             with contextlib.suppress(OSError):
-                os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
+                os.unlink(f"{building}{suffix}")
         try:
-            wal_files.create_private(self.path)
+            wal_files.create_private(building)
+            with contextlib.closing(connect(building, self.wait)) as into:
+                self._migrate(into, 0)
+                saved, refused, resets, unread = salvage(self.path, into)
+            try:
+                os.link(self.path, aside)
+            except MISSING_ERRORS:
+                pass
+            except OSError:  # no hard links here (or not a file): moved, as its copy is made
+                os.rename(self.path, aside)
+            for suffix in wal_files.COMPANIONS:
+                with contextlib.suppress(OSError):
+                    os.rename(f"{self.path}{suffix}", f"{aside}{suffix}")
+            os.replace(building, self.path)
             self.connection = connect(self.path, self.wait)
             self._set_up(self.connection)
-            self._migrate(self.connection, 0)
-        except sqlite3.DatabaseError as error:
+        except (OSError, sqlite3.DatabaseError) as error:
             self.connection = None
-            self.problem = str(error)
+            self.problem = _("{reason}, and it could not be moved aside: {error}").format(
+                reason=reason, error=getattr(error, "strerror", None) or error)
             return
-        saved, refused, resets, unread = salvage(aside, self.connection)
         told = [_("Your {what} could not be read ({reason}); a new one was started with the {count} games "
                   "that could still be read, and the old file was kept as {aside}.").format(
             what=what(), reason=reason, count=saved, aside=shown(aside))]

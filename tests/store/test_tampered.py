@@ -6,7 +6,10 @@ and the player is told in one line. Real files on a real disk."""
 from __future__ import annotations
 
 import contextlib
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -223,3 +226,38 @@ def test_a_game_finished_in_the_future_is_kept_apart_and_never_listed(dirs: Home
     assert "1 finished game could not be read" in notice
     assert kept_rows(dirs) == {"game": 1}
     assert [game.deal for game in recent(Store(dirs))] == [3, 1] and figures(Store(dirs)).played == 2
+
+
+KILLED_SALVAGE = """
+import os, signal, sys
+from pathlib import Path
+from eightoff.store import HomeDirs, Store, database
+copied, fill = [0], database._fill
+def killing(*arguments):
+    copied[0] += 1
+    if copied[0] == int(sys.argv[2]):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return fill(*arguments)
+database._fill = killing
+Store(HomeDirs(Path(sys.argv[1]))).load_unfinished()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [1, 20, 41, 60])
+def test_a_kill_during_the_salvage_loses_no_game(dirs: HomeDirs, after: int) -> None:
+    """The process killed after `after` rows copied: the damaged file is still in its place,
+    so the next start salvages it again and every game is back."""
+    store = Store(dirs)
+    for number in range(1, 41):
+        store.record_outcome(played_game(number), WON, 10.0)
+    store.save_unfinished(played_game(50, moves=10), 4.0)
+    store.close()
+    tamper(dirs, "CREATE VIEW extra AS SELECT 1")
+    child = subprocess.run([sys.executable, "-c", KILLED_SALVAGE, str(dirs.root), str(after)], check=False)
+    assert child.returncode == -signal.SIGKILL
+    again = Store(dirs)
+    assert figures(again, "standard").played == 40
+    assert again.load_unfinished() is not None
+    [notice] = again.take_notices()
+    assert "the 40 games" in notice
