@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 import stat
 import struct
@@ -62,11 +63,39 @@ def _log_header(head: bytes) -> bool:
     trusts the log; garbage behind a magic number would be emptied as a log cut short."""
     if len(head) < 32 or head[:4] not in WAL_MAGIC:
         return False
-    first = second = 0
-    for low, high in struct.iter_unpack(">II" if head[3] & 1 else "<II", head[:24]):
+    return _checksum(head[:24], head, (0, 0)) == struct.unpack(">II", head[24:32])
+
+
+def _checksum(data: bytes, head: bytes, sums: tuple[int, int]) -> tuple[int, int]:
+    """SQLite's running checksum of a log's bytes, from `sums`, in the order `head` says."""
+    first, second = sums
+    for low, high in struct.iter_unpack(">II" if head[3] & 1 else "<II", data):
         first = (first + low + second) & 0xFFFFFFFF
         second = (second + high + first) & 0xFFFFFFFF
-    return struct.unpack(">II", head[24:32]) == (first, second)
+    return first, second
+
+
+def damaged_frames(path: Path) -> bool:
+    """Whether a frame of the log fails its checksum while a later frame carries the log's
+    salts (was written after it): SQLite replays up to the bad frame and silently drops every
+    save after it. Frames of other salts past the good ones are an older log's, never read."""
+    with open(path, "rb") as log:
+        head = log.read(32)
+        if not _log_header(head):
+            return False
+        page = struct.unpack(">I", head[8:12])[0]
+        size = 24 + (page if page > 1 else 1 << 16)  # 65536 is written as 1
+        sums, bad = struct.unpack(">II", head[24:32]), False
+        while len(frame := log.read(size)) == size:
+            if frame[8:16] != head[16:24]:
+                if not bad:
+                    return False
+            elif bad:
+                return True
+            else:
+                sums = _checksum(frame[:8] + frame[24:], head, sums)
+                bad = sums != struct.unpack(">II", frame[16:24])
+    return False
 
 
 def set_aside_companions(path: Path) -> list[str]:
@@ -87,6 +116,13 @@ def set_aside_companions(path: Path) -> list[str]:
             continue
         said.append(_("{path} was not a file SQLite can use ({reason}); it was kept as {aside}.").format(
             path=shown(each), reason=reason, aside=shown(aside)))
+    log = companion(path, "-wal")
+    with contextlib.suppress(OSError):
+        if kind_of(os.lstat(log).st_mode) is None and damaged_frames(log):
+            shutil.copyfile(log, aside := aside_path(log))
+            said.append(_("A save in {path} is damaged, so the moves saved after it could not be read; a "
+                          "copy of the file was kept as {aside}.").format(path=shown(log),
+                                                                           aside=shown(aside)))
     return said
 
 

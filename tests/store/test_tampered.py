@@ -261,3 +261,42 @@ def test_a_kill_during_the_salvage_loses_no_game(dirs: HomeDirs, after: int) -> 
     assert again.load_unfinished() is not None
     [notice] = again.take_notices()
     assert "the 40 games" in notice
+
+
+KILLED_AFTER_WINS = """
+import os, sys
+from pathlib import Path
+from eightoff.store import WON, HomeDirs, Store
+from tests.store.conftest import played_game
+store = Store(HomeDirs(Path(sys.argv[1])))
+for number in range(1, 9):
+    store.record_outcome(played_game(number), WON, 10.0)
+os._exit(0)
+"""
+
+
+def test_a_damaged_frame_in_the_middle_of_the_log_is_told_and_the_log_kept(dirs: HomeDirs) -> None:
+    """SQLite stops replaying the log at the first frame whose checksum fails, so the wins
+    after it would vanish unsaid: a copy of the log is kept aside and the player told."""
+    subprocess.run([sys.executable, "-c", KILLED_AFTER_WINS, str(dirs.root)], check=True,
+                   cwd=Path(__file__).parents[2])
+    log = dirs.user_data_path / "games.db-wal"
+    data = bytearray(log.read_bytes())
+    page = int.from_bytes(data[8:12], "big")
+    frames = (len(data) - 32) // (24 + page)
+    data[32 + frames // 2 * (24 + page) + 24 + page // 2] ^= 0xFF
+    log.write_bytes(bytes(data))
+    store = Store(dirs)
+    assert figures(store, "standard").played < 8
+    notices = store.take_notices()
+    assert any("could not be read" in notice and "games.db-wal" in notice for notice in notices), notices
+    [aside] = dirs.user_data_path.glob("games.db-wal.corrupt-*")
+    assert aside.read_bytes() == bytes(data)
+
+
+def test_a_log_with_every_frame_sound_is_not_kept_aside(dirs: HomeDirs) -> None:
+    subprocess.run([sys.executable, "-c", KILLED_AFTER_WINS, str(dirs.root)], check=True,
+                   cwd=Path(__file__).parents[2])
+    store = Store(dirs)
+    assert figures(store, "standard").played == 8 and store.take_notices() == []
+    assert not list(dirs.user_data_path.glob("*.corrupt-*"))
