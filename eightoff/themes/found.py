@@ -127,7 +127,9 @@ def _decks(folder: Path) -> Iterator[Theme]:
     for entry in _entries(folder):
         path = Path(entry.path)
         if entry.is_symlink():
-            yield Theme(f"{KDE}:{entry.name}", KDE, entry.name, path, None, _("it is a symbolic link"))
+            # in the player's own folder a link named as a sheet is listed once, as a sheet
+            if os.path.splitext(entry.name)[1].lower() not in SHEET_SUFFIXES:
+                yield Theme(f"{KDE}:{entry.name}", KDE, entry.name, path, None, _("it is a symbolic link"))
         elif entry.is_dir(follow_symlinks=False):
             yield _deck(path)
 

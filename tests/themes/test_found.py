@@ -87,6 +87,17 @@ def test_a_deck_without_index_and_a_linked_deck_are_listed_with_why(tmp_path: Pa
     assert problems == {"kde:bare": "it has no index.desktop", "kde:linked": "it is a symbolic link"}
 
 
+def test_a_linked_sheet_in_the_own_folder_is_listed_once_as_a_sheet(tmp_path: Path) -> None:
+    """The player's own folder holds both kinds: a link to a sheet there is the sheet's entry
+    (refused as a link), not a second entry as a KDE deck."""
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "linked.svgz").symlink_to(write_sheet(tmp_path / "elsewhere", "real"))
+    (own / "deck").symlink_to(tmp_path / "elsewhere")
+    ids = sorted(theme.id for theme in find_themes(environ(tmp_path), own))
+    assert ids == ["aisleriot:linked", "kde:deck"]
+
+
 def test_an_unreadable_folder_is_one_line_in_the_debug_log_and_the_rest_is_found(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     home, system = tmp_path / "home", tmp_path / "system"
