@@ -272,6 +272,8 @@ class Database:
         each write tries to open it again."""
         self.watch: wal_files.Watch | None = None
         self._open(max(wait, CLOSING_WAIT))  # at start: another process may be making it
+        if self.connection is not None and not self.writable:  # played in memory: said at once
+            self.notices.cannot_save(what(), self.path, self.problem or "")
 
     def _open(self, wait: float) -> None:
         """Open with `wait` for another process's lock, then keep to `self.wait`."""
@@ -294,6 +296,10 @@ class Database:
             return
         try:
             wal_files.create_private(self.path)
+            if not (os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)):
+                self.problem = _("the folder or the database is read-only")  # SQLite would open it
+                self._read_only()  # read-only without a word, and every write then fail
+                return
             self.connection = connect(self.path, self.wait)
             self._set_up(self.connection)
             found = self.connection.execute("PRAGMA user_version").fetchone()[0]
@@ -466,7 +472,7 @@ class Database:
         except sqlite3.Error as error:
             if again and isinstance(error, sqlite3.DatabaseError) and self.damaged(error):
                 return self.write(work, durable, again=False)
-            if not _refused(error):
+            if not _refused(error) or "READONLY" in getattr(error, "sqlite_errorname", ""):
                 connection.close()
                 self.connection = None
             name = getattr(error, "sqlite_errorname", "")

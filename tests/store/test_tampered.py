@@ -300,3 +300,40 @@ def test_a_log_with_every_frame_sound_is_not_kept_aside(dirs: HomeDirs) -> None:
     store = Store(dirs)
     assert figures(store, "standard").played == 8 and store.take_notices() == []
     assert not list(dirs.user_data_path.glob("*.corrupt-*"))
+
+
+READ_ONLY_THEN_WRITABLE = """
+import os, subprocess, sys
+from pathlib import Path
+from eightoff.store import HomeDirs, Store
+from tests.store.conftest import played_game
+mount, dirs = sys.argv[1], HomeDirs(Path(sys.argv[1]) / "home")
+if os.fork() == 0:  # a session killed with its moves in the log
+    Store(dirs).save_unfinished(played_game(3, moves=14), 1.0)
+    os._exit(0)
+os.wait()
+subprocess.run(["mount", "-o", "remount,ro", mount], check=True)
+store = Store(dirs)
+saved = store.load_unfinished()
+print(len(saved.game.done), store.take_notices())
+subprocess.run(["mount", "-o", "remount,rw", mount], check=True)
+saved.game.play(saved.game.legal_moves()[0])
+store.save_unfinished(saved.game, 2.0)
+print(store.take_notices(), len(Store(dirs).load_unfinished().game.done))
+"""
+
+
+@pytest.mark.system
+def test_a_read_only_start_says_so_and_saves_once_writable(tmp_path: Path) -> None:
+    """A file system mounted read-only at start (SQLite would open the database read-only
+    without a word): the game resumes from the log, the player reads that it plays in memory,
+    and once the mount is writable again the next save writes."""
+    mount = tmp_path / "mount"
+    mount.mkdir()
+    if subprocess.run(["unshare", "-m", "true"], check=False, capture_output=True).returncode:
+        pytest.skip("no mount namespace here")
+    shell = f"mount -t tmpfs none {mount} && exec {sys.executable} -c '{READ_ONLY_THEN_WRITABLE}' {mount}"
+    found = subprocess.run(["unshare", "-m", "sh", "-c", shell], check=True, capture_output=True, text=True,
+                           cwd=Path(__file__).parents[2]).stdout.splitlines()
+    assert found[0].startswith("12 [") and "read-only. You can keep playing" in found[0]
+    assert found[1] == "[] 13"
