@@ -117,16 +117,21 @@ def test_a_drawing_is_kept_for_this_user_only_whatever_the_umask(tmp_path: Path)
     assert len(modes) == 2 and set(modes.values()) == {0o600}, modes
 
 
-def test_each_card_is_drawn_at_its_size_not_scaled_from_another(tmp_path: Path) -> None:
-    """Cards whose height is not a whole number of pixels at the sheet's own proportions: each
-    is still drawn on whole pixels, so its edges are its own colour, not blurred into the next
-    card's by a resize of the whole sheet."""
-    write_sheet(tmp_path / "aisleriot" / "cards", "odd", sheet_svg(cell=(31, 43)))
+def odd_cells_drawn(tmp_path: Path, svg: str) -> tuple[pygame.Surface, tuple[int, int]]:
+    """`svg`, a sheet of 31x43 cells, drawn for cards 60 wide: the cached grid and card size."""
+    write_sheet(tmp_path / "aisleriot" / "cards", "odd", svg)
     cache = tmp_path / "cache"
     result = draw(request("aisleriot:odd", tmp_path, cache))
     assert result.returncode == 0, result.stderr
     size = (60, round(60 * 43 / 31))
-    grid = pygame.image.load(kept_of(tmp_path, cache).picture_path(size))
+    return pygame.image.load(kept_of(tmp_path, cache).picture_path(size)), size
+
+
+def test_each_card_is_drawn_at_its_size_not_scaled_from_another(tmp_path: Path) -> None:
+    """Cards whose height is not a whole number of pixels at the sheet's own proportions: each
+    is still drawn on whole pixels, so its edges are its own colour, not blurred into the next
+    card's by a resize of the whole sheet."""
+    grid, size = odd_cells_drawn(tmp_path, sheet_svg(cell=(31, 43)))
     for card in [*DECK, None]:
         column, row = cell(card)
         left, top = column * size[0], row * size[1]
@@ -149,12 +154,7 @@ def test_a_sheet_whose_root_is_written_otherwise_is_drawn_to_the_same_grid(tmp_p
         f'xmlns:xlink="http://www.w3.org/1999/xlink" data-note="a > b" viewBox="0 0 {13 * 31} {5 * 43}" '
         'width="120mm" height="50mm" preserveAspectRatio="xMidYMid slice">').replace("</svg>", "</s:svg>")
     assert odd != plain
-    write_sheet(tmp_path / "aisleriot" / "cards", "odd", odd)
-    cache = tmp_path / "cache"
-    result = draw(request("aisleriot:odd", tmp_path, cache))
-    assert result.returncode == 0, result.stderr
-    size = (60, round(60 * 43 / 31))
-    grid = pygame.image.load(kept_of(tmp_path, cache).picture_path(size))
+    grid, size = odd_cells_drawn(tmp_path, odd)
     for card in [*DECK, None]:
         column, row = cell(card)
         corner = (column * size[0], row * size[1])
