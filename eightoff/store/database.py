@@ -21,6 +21,7 @@ from eightoff.core.i18n import _, ngettext
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
 from eightoff.store.games import count_streaks, micros_of, trim_moves
+from eightoff.store.instance import OPENERS_LOCK, InstanceLock
 from eightoff.store.schema import Count, GameId, Grade, Par, Seconds
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
@@ -271,6 +272,8 @@ class Database:
         """Why there is no connection, for the player: the first write that fails says so, and
         each write tries to open it again."""
         self.watch: wal_files.Watch | None = None
+        self.openers = InstanceLock(folder / OPENERS_LOCK)
+        """Held shared while open: who can take it alone is the database's only opener."""
         self._open(max(wait, CLOSING_WAIT))  # at start: another process may be making it
         if self.connection is not None and not self.writable:  # played in memory: said at once
             self.notices.cannot_save(what(), self.path, self.problem or "")
@@ -288,8 +291,12 @@ class Database:
     def _open_now(self) -> None:
         self.writable = True
         private_folder(self.path.parent)
-        for sentence in wal_files.set_aside_companions(self.path):
+        self.openers.release()
+        alone = self.openers.take()  # then no other process is writing the log as it is read
+        for sentence in wal_files.set_aside_companions(self.path, check_frames=alone):
             self.notices.add(sentence)
+        self.openers.release()
+        self.openers.wait(self.wait, shared=True)
         damage = self._damage()
         if damage is not None:
             self._replace(damage)
@@ -519,6 +526,7 @@ class Database:
                 self.connection.execute("PRAGMA optimize")
             self.connection.close()
             self.connection = None
+        self.openers.release()
 
 
 def _refused(error: sqlite3.Error) -> bool:

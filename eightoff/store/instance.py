@@ -1,7 +1,8 @@
-"""Which window owns the unfinished game when two are open on one player's files, and whose
-turn it is to merge the preferences: an OS lock (flock, or msvcrt.locking on Windows) held
-until the window closes, which the OS drops when the process dies, even by SIGKILL, so a crash
-never leaves a stale lock. Why not filelock: docs/notes.md, `eightoff.store.instance`."""
+"""Which window owns the unfinished game when two are open on one player's files, whose turn
+it is to merge the preferences, and whether a process is the database's only opener: an OS
+lock (flock, or msvcrt.locking on Windows, which has no shared locks) held until the window
+closes, which the OS drops when the process dies, even by SIGKILL, so a crash never leaves a
+stale lock. Why not filelock: docs/notes.md, `eightoff.store.instance`."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from eightoff.userfiles.reading import kind_of
 
 LOCK_FILE = "instance.lock"
 PREFERENCES_LOCK = "preferences.lock"
+OPENERS_LOCK = "games.db.lock"
 HELD_ELSEWHERE = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
 """The lock calls' answers when another process holds it; any other: the folder holds no lock."""
 
@@ -32,9 +34,10 @@ class InstanceLock:
         self.path = path
         self._descriptor: int | None = None
 
-    def take(self) -> bool:
-        """True when this window is the first (or the folder cannot hold a lock at all, where
-        nothing can be saved either); False when another window holds it. Never waits."""
+    def take(self, shared: bool = False) -> bool:
+        """True when this window is the first, or one of those that hold it `shared` (or the
+        folder cannot hold a lock at all, where nothing can be saved either); False when
+        another process holds it. Never waits."""
         if self._descriptor is not None:
             return True
         with contextlib.suppress(OSError):
@@ -49,17 +52,17 @@ class InstanceLock:
             if sys.platform == "win32":
                 msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
             else:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except OSError as error:
             os.close(descriptor)
             return error.errno not in HELD_ELSEWHERE
         self._descriptor = descriptor
         return True
 
-    def wait(self, patience: float) -> None:
+    def wait(self, patience: float, shared: bool = False) -> None:
         """Take the lock, trying for up to `patience` seconds (then going on without it)."""
         deadline = time.monotonic() + patience
-        while not self.take() and time.monotonic() < deadline:
+        while not self.take(shared) and time.monotonic() < deadline:
             time.sleep(0.01)
 
     def release(self) -> None:

@@ -98,8 +98,10 @@ def damaged_frames(path: Path) -> bool:
     return False
 
 
-def set_aside_companions(path: Path) -> list[str]:
-    """Rename each odd companion of the database aside; a sentence for each."""
+def set_aside_companions(path: Path, check_frames: bool) -> list[str]:
+    """Rename each odd companion of the database aside, and copy a log with a damaged frame
+    aside (`check_frames`: only when no other process has the database open, as after a
+    crash; a frame another window is writing is not damaged); a sentence for each."""
     said = []
     for suffix in COMPANIONS:
         each = companion(path, suffix)
@@ -118,7 +120,7 @@ def set_aside_companions(path: Path) -> list[str]:
             path=shown(each), reason=reason, aside=shown(aside)))
     log = companion(path, "-wal")
     with contextlib.suppress(OSError):
-        if kind_of(os.lstat(log).st_mode) is None and damaged_frames(log):
+        if check_frames and kind_of(os.lstat(log).st_mode) is None and damaged_frames(log):
             shutil.copyfile(log, aside := aside_path(log))
             said.append(_("A save in {path} is damaged, so the moves saved after it could not be read; a "
                           "copy of the file was kept as {aside}.").format(path=shown(log),
