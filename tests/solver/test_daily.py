@@ -212,6 +212,20 @@ GOLDEN: dict[str, list[tuple[str, str, int, int]]] = {
         ("2026-12-28", "easy", 579, 44),
         ("2029-05-05", "hard", 672, 54),
     ],
+    "streets-and-alleys": [
+        ("2024-01-01", "easy", 904, 56),
+        ("2024-02-29", "medium", 1013, 57),
+        ("2024-07-14", "expert", 1133, 67),
+        ("2025-01-05", "expert", 468, 93),
+        ("2025-06-18", "medium", 746, 71),
+        ("2025-12-31", "medium", 241, 55),
+        ("2026-03-27", "hard", 434, 68),
+        ("2026-11-26", "medium", 874, 66),
+        ("2026-11-29", "expert", 752, 80),
+        ("2026-12-27", "expert", 289, 73),
+        ("2026-12-28", "easy", 13, 66),
+        ("2029-05-05", "hard", 1184, 58),
+    ],
 }
 """(date, grade, deal, par) that players have been dealt: a date keeps its deal and grade for
 ever, and its par may only go down. From the lists as they stood before they were pinned; the

@@ -36,7 +36,6 @@ def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) ->
 
 WON_WITHIN_BUDGET = {
     "easy": [1, 2, 617, 1000, 31999],
-    "streets-and-alleys": [7, 8, 9, 10, 11],
     "fan": [2, 3, 4, 6, 8],
 }
 """Deals of the games with no grade table that the solver wins within NODES, with and without

@@ -26,5 +26,7 @@ STREETS_AND_ALLEYS_VARIANT = Variant(
     ),
     rules=STREETS_AND_ALLEYS,
     solver_tuning="no-cell",
+    grade_table="grades-streets-and-alleys.txt",
+    daily_table="daily-streets-and-alleys.txt",
     arrangement=Arrangement.CASTLE,
 )
