@@ -195,7 +195,3 @@ class Keeper:
     def finished_moves(self, game_id: str | None) -> Game | None:
         """A logged game as it was played, if its moves are kept (the newest few hundred)."""
         return self.store.finished_moves(game_id)
-
-    def adopt(self, game: Game, game_id: str) -> None:
-        """Record `game` under a logged game's id: watching it again never counts again."""
-        self.store.adopt(game, game_id)

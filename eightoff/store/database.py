@@ -59,10 +59,9 @@ KIND = "TEXT NOT NULL CHECK (length({0}) BETWEEN 1 AND 32 AND {0} NOT GLOB '*[^a
 
 
 def table(name: str, *columns: str, rowid: bool = True) -> str:
-    """CREATE TABLE `name`, STRICT; a column "name TYPE" with {0} in its type is named there."""
-    made = [f"{column.split()[0]} {column.split(' ', 1)[1].format(column.split()[0])}"
-            if "{0}" in column else column for column in columns]
-    return f"CREATE TABLE {name}({', '.join(made)}) STRICT" + ("" if rowid else ", WITHOUT ROWID")
+    """CREATE TABLE `name`, STRICT; {0} in a column "name TYPE" stands for its name."""
+    made = ", ".join(column.format(column.split()[0]) for column in columns)
+    return f"CREATE TABLE {name}({made}) STRICT" + ("" if rowid else ", WITHOUT ROWID")
 
 
 def _copy_old(connection: sqlite3.Connection) -> None:
@@ -242,19 +241,29 @@ def shape(connection: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
 def made_shape() -> list[tuple[str, str, str, str]]:
     """The schema this version makes (built once, in memory, by the migrations)."""
     with contextlib.closing(sqlite3.connect(":memory:", isolation_level=None)) as connection:
-        run_migrations(connection, 0)
+        migrate(connection, 0)
         return shape(connection)
 
 
-def run_migrations(connection: sqlite3.Connection, found: int) -> None:
-    """Each migration after `found`, statement by statement (the caller's transaction)."""
-    for migration in MIGRATIONS[found:]:
-        for statement in migration:
-            if isinstance(statement, str):
-                connection.execute(statement)
-            else:
-                statement(connection)
-    connection.execute(f"PRAGMA user_version = {VERSION}")
+def migrate(connection: sqlite3.Connection, found: int) -> None:
+    """Each migration after `found`, statement by statement, and the new `user_version`, in one
+    transaction (none if another process migrated it meanwhile)."""
+    if found >= VERSION:
+        return
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if connection.execute("PRAGMA user_version").fetchone()[0] == found:
+            for migration in MIGRATIONS[found:]:
+                for statement in migration:
+                    if isinstance(statement, str):
+                        connection.execute(statement)
+                    else:
+                        statement(connection)
+            connection.execute(f"PRAGMA user_version = {VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
 
 
 class Database:
@@ -274,21 +283,15 @@ class Database:
         self.watch: wal_files.Watch | None = None
         self.openers = InstanceLock(folder / OPENERS_LOCK)
         """Held shared while open: who can take it alone is the database's only opener."""
-        self._open(max(wait, CLOSING_WAIT))  # at start: another process may be making it
+        self.wait = max(wait, CLOSING_WAIT)  # at start: another process may be making it
+        self._open()
+        self.set_wait(wait)
         if self.connection is not None and not self.writable:  # played in memory: said at once
             self.notices.cannot_save(what(), self.path, self.problem or "")
 
-    def _open(self, wait: float) -> None:
-        """Open with `wait` for another process's lock, then keep to `self.wait`."""
-        self.wait, wanted = wait, self.wait
-        try:
-            self._open_now()
-        finally:
-            self.set_wait(wanted)
-
     # ----- opening --------------------------------------------------------------------------
 
-    def _open_now(self) -> None:
+    def _open(self) -> None:
         self.writable = True
         private_folder(self.path.parent)
         self.openers.release()
@@ -312,8 +315,7 @@ class Database:
             found = self.connection.execute("PRAGMA user_version").fetchone()[0]
             if found > VERSION:
                 self.newer = True
-                self.connection.close()
-                self.connection = None
+                self._drop()
                 self.problem = _("{path} was written by a newer version of Eight Off; it is left as it "
                                  "is and this window plays without recording games.").format(
                     path=shown(self.path))
@@ -329,14 +331,18 @@ class Database:
                     found_text = str(checked[0][0]) if checked else check
                     raise sqlite3.DatabaseError(_("a value is outside its bounds") if any(
                         word in found_text for word in ("constraint failed", "value in ")) else found_text)
-            self._migrate(self.connection, found)
+            short = wal_files.room_short(self.path) if 0 < found < VERSION else None
+            if short is not None:  # said as a full disk is: no database until there is room
+                self.notices.cannot_save(what(), self.path, short)
+                self.problem = short
+                self._drop()
+                return
+            migrate(self.connection, found)
             if shape(self.connection) != made_shape():
                 raise sqlite3.DatabaseError(_("its tables are not those this version makes"))
         except (sqlite3.DatabaseError, UnicodeDecodeError) as error:  # a damaged page's text may not be UTF-8
-            if self.connection is not None:
-                self.connection.close()
-                self.connection = None
-            if isinstance(error, sqlite3.Error) and _refused(error):
+            self._drop()
+            if isinstance(error, sqlite3.Error) and code_of(error) in REFUSED:
                 self.problem = reason_of(error)
                 self._read_only()
                 return
@@ -371,7 +377,7 @@ class Database:
         try:
             wal_files.create_private(building)
             with contextlib.closing(connect(building, self.wait)) as into:
-                self._migrate(into, 0)
+                migrate(into, 0)
                 saved, refused, resets, unread = salvage(self.path, into)
             try:
                 os.link(self.path, aside)
@@ -429,34 +435,16 @@ class Database:
         wal_files.private_mode(self.path)
         self.watch = wal_files.Watch(self.path)
 
-    def _migrate(self, connection: sqlite3.Connection, found: int) -> None:
-        """Each migration from `found` on, with its new `user_version`, in one transaction."""
-        if found >= VERSION:
-            return
-        short = wal_files.room_short(self.path) if found else None
-        if short is not None:  # said as a full disk is: no database until there is room
-            self.notices.cannot_save(what(), self.path, short)
-            raise sqlite3.OperationalError(short)
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            if connection.execute("PRAGMA user_version").fetchone()[0] == found:
-                run_migrations(connection, found)
-            connection.execute("COMMIT")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
-
     # ----- writing --------------------------------------------------------------------------
 
     def write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False,
               again: bool = True) -> T:
         """`work` in one transaction; Unwritten (rolled back) when the database does not take
         it. `durable`: fsynced before this returns (an outcome), not only safe from a kill."""
-        if self.connection is not None and not self.writable:
-            self.connection.close()
-            self.connection = None
+        if not self.writable:
+            self._drop()
         if self.connection is None and not self.newer:
-            self._open(self.wait)
+            self._open()
         self.moved()
         connection = self.connection
         if connection is None or not self.writable:
@@ -479,12 +467,9 @@ class Database:
         except sqlite3.Error as error:
             if again and isinstance(error, sqlite3.DatabaseError) and self.damaged(error):
                 return self.write(work, durable, again=False)
-            if not _refused(error) or "READONLY" in getattr(error, "sqlite_errorname", ""):
-                connection.close()
-                self.connection = None
-            name = getattr(error, "sqlite_errorname", "")
-            busy = name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
-            raise Unwritten(reason_of(error), busy) from None
+            if code_of(error) not in REFUSED or code_of(error) == "READONLY":
+                self._drop()
+            raise Unwritten(reason_of(error), code_of(error) in ("BUSY", "LOCKED")) from None
         finally:
             if durable and self.connection is not None:
                 with contextlib.suppress(sqlite3.Error):
@@ -496,20 +481,16 @@ class Database:
         if self.connection is None or not self.writable or self.watch is None or not self.watch.changed():
             return False
         self.notices.add(self.watch.rescue(self.connection))
-        self.connection.close()
-        self.connection = None
-        self._open(self.wait)
+        self._drop()
+        self._open()
         return True
 
     def damaged(self, error: sqlite3.DatabaseError) -> bool:
         """Whether `error` says the file is damaged (then it is set aside, a new database is
         started with what could be read, and the player told): the caller tries again once."""
-        name = getattr(error, "sqlite_errorname", "")
-        if not name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or not self.writable:
+        if code_of(error) not in ("CORRUPT", "NOTADB") or not self.writable:
             return False  # one read as it is may only be caught mid-change by another writer: left
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
+        self._drop()
         self._replace(_("it is damaged ({detail})").format(detail=error))
         self.set_wait(self.wait)
         return True
@@ -520,31 +501,42 @@ class Database:
         if self.connection is not None:
             self.connection.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
 
+    def _drop(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
     def close(self) -> None:
         if self.connection is not None:
             with contextlib.suppress(sqlite3.Error):
                 self.connection.execute("PRAGMA optimize")
-            self.connection.close()
-            self.connection = None
+        self._drop()
         self.openers.release()
 
 
-def _refused(error: sqlite3.Error) -> bool:
-    """A write the disk or another process refused (try again later), not a damaged file."""
+REFUSED = {"BUSY", "LOCKED", "FULL", "READONLY", "CANTOPEN", "IOERR", "PERM", "AUTH", "NOLFS"}
+"""Result codes of a write the disk or another process refused (try again later), not damage."""
+WORDS = {"locked": "BUSY", "full": "FULL", "readonly": "READONLY", "unable to open": "CANTOPEN",
+         "I/O": "IOERR", "malformed": "CORRUPT", "not a database": "NOTADB"}
+"""SQLite's messages as its result codes, where Python does not give the code."""
+
+
+def code_of(error: sqlite3.Error) -> str:
+    """SQLite's primary result code of `error`, without its prefix ("BUSY", "CORRUPT"...)."""
     name = getattr(error, "sqlite_errorname", "")
-    return name.split("_")[1] in {"BUSY", "LOCKED", "FULL", "READONLY", "CANTOPEN", "IOERR", "PERM",
-                                  "AUTH", "NOLFS"} if name.count("_") else \
-        any(word in str(error) for word in ("locked", "full", "readonly", "unable to open", "I/O"))
+    if name:
+        return name.split("_")[1]
+    return next((code for words, code in WORDS.items() if words in str(error)), "")
 
 
 def reason_of(error: sqlite3.Error) -> str:
     """The player's words for what SQLite said."""
-    name = getattr(error, "sqlite_errorname", "")
-    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+    code = code_of(error)
+    if code in ("BUSY", "LOCKED"):
         return _("another Eight Off program is writing the database")
-    if name.startswith("SQLITE_FULL"):
+    if code == "FULL":
         return _("the disk is full")
-    if name.startswith("SQLITE_READONLY") or name.startswith("SQLITE_PERM"):
+    if code in ("READONLY", "PERM"):
         return _("the folder or the database is read-only")
     return str(error)
 

@@ -98,8 +98,10 @@ def record(connection: sqlite3.Connection, game: FinishedGame, moves: bytes | No
     seq = cursor.lastrowid
     if moves is not None:
         connection.execute("INSERT INTO moves(seq, record) VALUES (?, ?)", (seq, moves))
-    for key in (game.rules, ""):
-        step_streak(connection, key, game.outcome, micros_of(game.finished), int(seq or 0))
+    for key in (game.rules, ""):  # a game played before the last one counted: counted again
+        connection.execute("DELETE FROM streaks WHERE rules = ? AND (last, last_seq) > (?, ?)",
+                           (key, micros_of(game.finished), seq))
+    count_streaks(connection, [game.rules, ""])
     trim_moves(connection)
     return True
 
@@ -110,36 +112,26 @@ def trim_moves(connection: sqlite3.Connection) -> None:
                        (KEPT_MOVES,))
 
 
-def step_streak(connection: sqlite3.Connection, key: str, outcome: Outcome, finished: int, seq: int) -> None:
-    """One more game at the end of `key`'s run. The run is counted again from the games when
-    there is no row yet, when the game comes before the last one counted, or when a length is
-    past the games ever recorded (`seq`: a row changed behind the program's back)."""
-    row = connection.execute("SELECT kind, length, longest_won, longest_lost, last, last_seq FROM streaks "
-                             "WHERE rules = ?", (key,)).fetchone()
-    if row is None or (finished, seq) < (row[4], row[5]) or not all(
-            isinstance(length, int) and 0 <= length <= max(seq, 1) for length in row[1:4]):
-        count_streaks(connection, [key])
-        return
-    kind, length, longest_won, longest_lost = row[:4]
-    length = length + 1 if kind == outcome.value else 1
-    longest_won = max(longest_won, length) if outcome == WON else longest_won
-    longest_lost = max(longest_lost, length) if outcome == LOST else longest_lost
-    connection.execute("INSERT OR REPLACE INTO streaks(rules, kind, length, longest_won, longest_lost, last, "
-                       "last_seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                       (key, outcome.value, length, longest_won, longest_lost, finished, seq))
-
-
 def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None) -> None:
-    """Count the streak rows of `keys` (None: every kind and "") again from the games, in the
-    order played, a block at a time (runs of one letter found by `groupby` in C)."""
+    """Move the streak rows of `keys` (None: every kind and "", from the first game) on over the
+    games played after the last one each counted, in the order played, a block at a time (runs
+    of one letter found by `groupby` in C). A row that is missing or does not hold (a length
+    past the games ever recorded: changed behind the program's back) is counted from the first."""
     if keys is None:
         connection.execute("DELETE FROM streaks")
         keys = ["", *(key for (key,) in connection.execute("SELECT DISTINCT rules FROM games"))]
+    top = connection.execute("SELECT max(seq) FROM games").fetchone()[0] or 1
     for key in keys:
-        where = "WHERE rules = ?" if key else ""
-        rows = connection.execute(f"SELECT outcome, finished, seq FROM games {where} ORDER BY finished, seq",
-                                  (key,) if key else ())
-        kind, length, longest, last = None, 0, dict.fromkeys(KINDS, 0), None
+        counted = connection.execute("SELECT kind, length, longest_won, longest_lost, last, last_seq "
+                                     "FROM streaks WHERE rules = ?", (key,)).fetchone()
+        if counted is None or not all(isinstance(each, int) and 0 <= each <= top for each in counted[1:4]):
+            counted = (None, 0, 0, 0, -1, -1)
+        kind = LETTERS[counted[0]][0] if counted[0] in LETTERS else None
+        length, last = counted[1], None
+        longest = {b"W"[0]: counted[2], b"L"[0]: counted[3], b"S"[0]: 0}
+        rows = connection.execute(
+            f"SELECT outcome, finished, seq FROM games WHERE {'rules = ? AND' if key else ''} "
+            "(finished, seq) > (?, ?) ORDER BY finished, seq", (*((key,) if key else ()), *counted[4:]))
         while block := rows.fetchmany(BLOCK):
             for letter, run in groupby(b"".join(LETTERS.get(str(row[0]), b"S") for row in block)):
                 size = sum(1 for _ in run)
@@ -147,8 +139,10 @@ def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None)
                 kind = letter
                 longest[letter] = max(longest[letter], length)
             last = block[-1]
+        if last is None:
+            continue
         connection.execute("DELETE FROM streaks WHERE rules = ?", (key,))
-        if last is not None and kind is not None:
+        if kind is not None:
             connection.execute(
                 "INSERT INTO streaks(rules, kind, length, longest_won, longest_lost, last, last_seq) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from eightoff.store.files import NEW_FILE, StoreFiles, atomic_write, stamp
+from eightoff.store.files import StoreFiles, atomic_write, stamp
 from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 
 FILE = "pending-games.jsonl"
@@ -49,18 +49,7 @@ def save_elsewhere(lines: list[bytes], folders: Iterable[Path]) -> Path | None:
     (then the system's temporary folder) that takes it; None when none does."""
     name = f"eightoff-unsaved-games-{stamp()}.jsonl"
     for folder in [*folders, Path(tempfile.gettempdir())]:
-        path = folder / name
-        try:
-            descriptor = os.open(path, NEW_FILE, 0o600)
-        except OSError:
-            continue
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(b"".join(line + b"\n" for line in lines))
-                file.flush()
-                os.fsync(file.fileno())
-            return path
-        except OSError:  # a full disk: the part written is ours, and of no use
-            with contextlib.suppress(OSError):
-                os.unlink(path)
+        with contextlib.suppress(OSError):  # a full disk: the next folder
+            atomic_write(folder / name, b"".join(line + b"\n" for line in lines))
+            return folder / name
     return None

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
+from msgspec import Meta
 
 from eightoff.core.i18n import _
 from eightoff.core.limits import clamp_window
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import VARIANTS
 from eightoff.store.files import StoreFiles
-from eightoff.store.schema import BadContent, Geometry, LegacySettings, Settings, check_version, decode
+from eightoff.store.schema import BadContent, Geometry, LegacySettings, Settings, decode
 from eightoff.userfiles.language import VERSION
 from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 
@@ -104,8 +105,20 @@ def decode_fields(raw: bytes, schema: type[msgspec.Struct]) -> tuple[dict[str, A
     """The valid saved values of `schema`'s fields, and the names whose saved values are
     unusable. Fields absent from the file are neither: they take their defaults quietly.
     Raises BadContent when the file as a whole is not a settings object of a version we read."""
-    check_version(raw, VERSION)
-    document = decode(raw, dict[str, msgspec.Raw])
+    try:
+        document = decode(raw, dict[str, msgspec.Raw])
+    except BadContent as error:
+        if str(error).startswith(_("it is")):
+            raise
+        raise BadContent(_("it is not a JSON object")) from None
+    try:
+        found: int = decode(bytes(document.get("version", b"null")),
+                            Annotated[int, Meta(ge=1)])  # type: ignore[arg-type]  # an annotated type
+    except BadContent:
+        raise BadContent(_("it has no version number")) from None
+    if found > VERSION:
+        raise BadContent(_("it was written by a newer version of Eight Off (file version {version})")
+                         .format(version=found))
     values: dict[str, Any] = {}
     invalid: list[str] = []
     for field in msgspec.structs.fields(schema):

@@ -220,22 +220,3 @@ def decode(raw: bytes, kind: type[T]) -> T:
         raise BadContent(_("it is nested too deeply")) from None
     except (ValueError, TypeError, OverflowError) as error:
         raise BadContent(str(error)) from None
-
-
-def check_version(raw: bytes, newest: int) -> None:
-    """BadContent unless `raw` is an object with a version this program reads."""
-    try:
-        document = decode(raw, dict[str, msgspec.Raw])
-    except BadContent as error:
-        if str(error).startswith(_("it is")):
-            raise
-        raise BadContent(_("it is not a JSON object")) from None
-    try:
-        found: int = decode(bytes(document.get("version", b"null")),
-                            Annotated[int, Meta(ge=1)])  # type: ignore[arg-type]  # an annotated type
-    except BadContent:
-        raise BadContent(_("it has no version number")) from None
-    if found > newest:
-        raise BadContent(_("it was written by a newer version of Eight Off (file version {version})")
-                         .format(version=found))
-

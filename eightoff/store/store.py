@@ -89,8 +89,6 @@ class Store:
         self.owns_unfinished = True
         """False in a second window: the unfinished game is the first window's."""
         self._ids: dict[int, tuple[weakref.ref[Game], str]] = {}
-        self._watched: set[str] = set()
-        """Ids of finished games being watched again: never written again."""
         self._recorded: set[str] = set()
         # What waits in memory until the database takes it: outcomes, each kind's unfinished
         # game whose last save failed, the reason a kind's unfinished game is to be copied into
@@ -293,7 +291,7 @@ class Store:
         """Save the game as its kind's unfinished game: one transaction, the steps since the
         last save only, with its deal's facts and whether the solver played."""
         game_id = game_id or self.game_id(game)
-        if not self.owns_unfinished or game_id in self._watched or self.db.newer:
+        if not self.owns_unfinished or self.db.newer:
             return
         self._unsaved_games[game.rules.name] = SavedGame(game, elapsed, hints_used, game_id, daily, par,
                                                          grade, helped)
@@ -317,12 +315,12 @@ class Store:
         """Record how a game ended, with its moves (for Watch) and its deal's facts, and forget
         its unfinished game, in one transaction, fsynced. True when the outcome is durable;
         False when the database did not take it (kept in memory and written at the next step
-        or at `close`), when no move was made, when this store recorded the game already, and
-        for a game watched again. A clock outside 1970..2200 gives the nearest date, flagged."""
+        or at `close`), when no move was made, and when this store recorded the game already.
+        A clock outside 1970..2200 gives the nearest date, flagged."""
         if outcome not in (WON, LOST, SOLVED):
             raise ValueError(f"unknown outcome {outcome!r}")
         game_id = game_id or self.game_id(game)
-        if not game.has_started or game_id in self._recorded or game_id in self._watched or self.db.newer:
+        if not game.has_started or game_id in self._recorded or self.db.newer:
             return False
         finished_at, clamped = now_clamped()
         options = variant_of(game.rules).choices_of(game.rules)
@@ -426,12 +424,6 @@ class Store:
             self._notices.add(_("The moves of that game could not be read ({reason}); it cannot be watched "
                                 "again.").format(reason=error))
             return None
-
-    def adopt(self, game: Game, game_id: str) -> None:
-        """Take `game` as a finished game watched again: it is never recorded nor saved, so
-        whatever it ends in, the first outcome of that id stands."""
-        self._ids[id(game)] = (weakref.ref(game), game_id)
-        self._watched.add(game_id)
 
     # ----- statistics ----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from eightoff.core.game import Game
 from eightoff.core.notation import format_move
-from eightoff.core.variants import EASY, STANDARD
+from eightoff.core.variants import EASY
 from eightoff.store import LOST, WON, HomeDirs, Store, database
 from eightoff.store.unfinished import history
 
@@ -214,25 +214,6 @@ def test_folders_are_private_whatever_the_umask(tmp_path: Path) -> None:
         os.umask(old)
     for folder in (tmp_path / "home", dirs.user_data_path, dirs.user_state_path):
         assert folder.stat().st_mode & 0o777 == 0o700, folder
-
-
-def test_a_watched_game_is_never_written(tmp_path: Path) -> None:
-    dirs = HomeDirs(tmp_path)
-    store = Store(dirs)
-    game = Game.new(4, STANDARD)
-    for _move in range(5):
-        game.play(game.legal_moves()[0])
-    store.record_outcome(game, LOST, 9.0)
-    [finished] = recent(store)
-    watched = store.finished_moves(finished.id)
-    assert watched is not None
-    store.adopt(watched, finished.id)
-    store.save_unfinished(watched, 3.0, game_id=finished.id)
-    assert not store.record_outcome(watched, WON, 3.0, game_id=finished.id)
-    with contextlib.closing(sqlite3.connect(database_path(dirs))) as connection:
-        assert connection.execute("SELECT count(*) FROM games").fetchone()[0] == 1
-        assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 0
-    assert Store(dirs).load_unfinished() is None and store.take_notices() == []
 
 
 OWN_PEAK = """
