@@ -50,7 +50,8 @@ class Budget:
 
     seconds: float | None = None
     nodes: int | None = None
-    """Boards counted by all the solve's searches together."""
+    """Boards the solve's searches may count, each phase what the earlier ones left. A prover
+    beside the best-first runners is not held to it (docs/solver.md, "The phases of `solve`")."""
     stop: Callable[[], bool] | None = None
     """Asked now and then; True ends the search as "unknown" (how the worker cancels)."""
     states: int | None = DEFAULT_STATES

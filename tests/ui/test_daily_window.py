@@ -15,7 +15,7 @@ import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import PRESETS, STANDARD
+from eightoff.core.variants import PRESETS, STANDARD, VARIANTS
 from eightoff.locale import install_language
 from eightoff.session.advisor import Advisor
 from eightoff.session.daily import result_line
@@ -72,6 +72,18 @@ def test_ctrl_t_opens_todays_daily_and_the_status_line_names_it(language: str) -
     box = pygame.Rect(app.table.layout.status)
     assert all(box.contains(piece.rect) for piece in app.table.status.segments(box, summary))
     assert not app.table.enabled()["daily"]  # today's daily is the game in play
+
+
+@pytest.mark.parametrize("game_key", [key for key, game in VARIANTS.items() if game.daily_table])
+def test_each_game_with_a_list_opens_its_own_daily(game_key: str) -> None:
+    """Ctrl+T in any game with a pinned list deals that game's line of the date, with its par."""
+    app = open_app(Game.new(5, PRESETS[game_key]))
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    chosen = daily_deal(game_key, THURSDAY)
+    assert chosen is not None and app.table.game.rules == PRESETS[game_key]
+    assert app.table.game.deal_number == chosen.number and app.session.facts.daily == THURSDAY
+    summary = app.table.view.summary()
+    assert DAILY_WORDS["en"] in summary and f"par {chosen.par}" in summary
 
 
 def test_the_toolbar_button_opens_it_and_fits(language: str) -> None:
