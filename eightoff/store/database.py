@@ -10,7 +10,7 @@ import functools
 import os
 import sqlite3
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -250,8 +250,7 @@ def migrate(connection: sqlite3.Connection, found: int) -> None:
     transaction (none if another process migrated it meanwhile)."""
     if found >= VERSION:
         return
-    connection.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(connection):
         if connection.execute("PRAGMA user_version").fetchone()[0] == found:
             for migration in MIGRATIONS[found:]:
                 for statement in migration:
@@ -260,9 +259,18 @@ def migrate(connection: sqlite3.Connection, found: int) -> None:
                     else:
                         statement(connection)
             connection.execute(f"PRAGMA user_version = {VERSION}")
+
+
+@contextlib.contextmanager
+def transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, committed at the end of the block, rolled back on any error."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield
         connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        with contextlib.suppress(sqlite3.Error):
+            connection.execute("ROLLBACK")
         raise
 
 
@@ -452,16 +460,10 @@ class Database:
         try:
             if durable:
                 connection.execute("PRAGMA synchronous = FULL")
-            connection.execute("BEGIN IMMEDIATE")
-            try:
+            with transaction(connection):
                 result = work(connection)
-                connection.execute("COMMIT")
-                if self.watch is not None:
-                    self.watch.written()
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    connection.execute("ROLLBACK")
-                raise
+            if self.watch is not None:
+                self.watch.written()
             self.problem = None
             return result
         except sqlite3.Error as error:
@@ -542,12 +544,9 @@ def reason_of(error: sqlite3.Error) -> str:
 
 
 def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str], bool]:
-    """Copy the rows a damaged database still gives into the new one: each column by its name
-    in the old table (one missing there reads as NULL, one this version does not know stays
-    behind), read from each end of each table, so one bad page costs only the rows on it; the
-    unfinished game's values are brought within bounds (`bound_unfinished`). The games copied,
-    the games refused (only in the old file then), the words for each value reset, and whether
-    an unfinished game was refused whole (kept apart)."""
+    """Copy the rows a damaged database still gives into the new one (how: docs/storage.md,
+    "Damage"). The games copied, the games refused (only in the old file then), the words for
+    each value of the unfinished game reset, and whether it was refused whole (kept apart)."""
     try:
         if kind_of(os.lstat(old).st_mode) is not None:
             return 0, 0, [], False  # only a regular file is opened: a pipe would block
@@ -558,15 +557,13 @@ def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str], b
     refused, resets = dict[str, int](), list[str]()
 
     def copy(name: str, columns: list[str], fill: str, row: tuple[object, ...]) -> None:
-        nonlocal refused
         values = dict(zip(columns, row, strict=True))
         reset = bound_unfinished(values, _steps_of(source, values["rules"])) if name == "unfinished" else []
         copied, kept = _fill(into, fill, tuple(values[column] for column in columns), row, reset)
         refused[name] = refused.get(name, 0) + (kept and not copied)
         resets.extend(reset if copied else ())
 
-    into.execute("BEGIN IMMEDIATE")
-    try:
+    with contextlib.closing(source), transaction(into):
         for name in TABLES:
             columns = [row[1] for row in into.execute(f"PRAGMA table_info({name})")]
             found: set[str] = set()
@@ -584,12 +581,6 @@ def salvage(old: Path, into: sqlite3.Connection) -> tuple[int, int, list[str], b
                 _probe(source, f"{select} WHERE {key} = ?", functools.partial(copy, name, columns, fill))
         count_streaks(into)
         trim_moves(into)
-        into.execute("COMMIT")
-    except BaseException:
-        into.execute("ROLLBACK")
-        raise
-    finally:
-        source.close()
     count: int = into.execute("SELECT count(*) FROM games").fetchone()[0]
     return count, refused.get("games", 0), resets, bool(refused.get("unfinished"))
 
@@ -608,10 +599,8 @@ KEPT_AS = {"games": "game", "moves": "moves", "unfinished": "unfinished", "steps
 
 def _fill(into: sqlite3.Connection, fill: str, row: tuple[object, ...], read: tuple[object, ...],
           reset: list[str]) -> tuple[bool, bool]:
-    """One row copied; one the new database's checks or keys refuse is copied into `kept` as
-    its values `read` (its bytes are in the file set aside), so it is counted and told, and so
-    is one copied with values `reset`. Whether it was copied, and whether it is newly in `kept`
-    (a row may be read more than once)."""
+    """One row copied; one refused, or copied with values `reset`, also goes into `kept` as its
+    values `read`, so it is told. Whether it was copied, and whether it is newly in `kept`."""
     what = KEPT_AS.get(fill.split()[2].split("(")[0])
     try:
         into.execute(fill, row)

@@ -1,6 +1,5 @@
 """Finished games moved in and out of games.db as JSON lines: `stats --export` writes this
-version's `FinishedGame`, and `--import` reads those or an older version's games.jsonl. Imported
-when first used, not with the store: the window never needs it (nor hashlib, for start-up cost).
+version's `FinishedGame`, and `--import` reads those or an older version's games.jsonl.
 """
 
 from __future__ import annotations
@@ -34,72 +33,62 @@ class Imported:
     twice: int = 0
 
 
-class Lines:
-    """Games from JSON lines (this version's export, or an older version's games log), a block
-    at a time: what does not decode, is out of bounds, is dated in the future or is longer than
-    LONGEST_LINE is counted in `counts`."""
-
-    def __init__(self, file: IO[bytes], now: datetime) -> None:
-        self.file = file
-        self.counts = Imported()
-        self.latest = now + FUTURE_SKEW
-        self._decoder = msgspec.json.Decoder(FinishedGame | OldLine)
-
-    def blocks(self) -> Iterator[list[FinishedGame]]:
-        block: list[FinishedGame] = []
-        for raw in self.raw_lines():
-            if not raw.strip():
-                continue
-            try:
-                found = self._decoder.decode(raw)
-                game = found if isinstance(found, FinishedGame) else found.game(
-                    "line-" + hashlib.sha256(raw.strip()).hexdigest()[:40])
-            except (msgspec.DecodeError, ValueError, RecursionError):
-                if self._newer(raw):
-                    self.counts.newer += 1
-                else:
-                    self.counts.unreadable += 1
-                continue
-            if game.finished > self.latest:
-                self.counts.future += 1
-                continue
-            block.append(game)
-            if len(block) == BLOCK:
-                yield block
-                block = []
-        if block:
-            yield block
-
-    @staticmethod
-    def _newer(raw: bytes) -> bool:
-        """Whether a line that does not decode says it is of a newer version."""
+def add_lines(connection: sqlite3.Connection, file: IO[bytes], now: datetime) -> Imported:
+    """Add the games of JSON lines (this version's export, or an older version's games log),
+    each id once, a block at a time (the caller's transaction), and count the streaks again in
+    the order played. A line that does not decode, is out of bounds, is dated in the future or
+    is longer than LONGEST_LINE is counted, not added."""
+    counts, block = Imported(), list[FinishedGame]()
+    decoder = msgspec.json.Decoder(FinishedGame | OldLine)
+    for raw in _raw_lines(file, counts):
         try:
-            return msgspec.json.decode(raw, type=Versioned).version > 2
+            found = decoder.decode(raw)
+            game = found if isinstance(found, FinishedGame) else found.game(
+                "line-" + hashlib.sha256(raw.strip()).hexdigest()[:40])
         except (msgspec.DecodeError, ValueError, RecursionError):
-            return False
-
-    def raw_lines(self) -> Iterator[bytes]:
-        while line := self.file.readline(LONGEST_LINE + 1):
-            if len(line) > LONGEST_LINE and not line.endswith(b"\n"):
-                self.counts.unreadable += 1
-                while line and not line.endswith(b"\n"):  # the rest of it
-                    line = self.file.readline(CHUNK)
-                continue
-            yield line
-
-
-def add_lines(connection: sqlite3.Connection, lines: Lines) -> Imported:
-    """Add the games of `lines`, each id once (the caller's transaction), and count the streaks
-    again in the order played."""
-    for block in lines.blocks():
-        before = connection.total_changes
-        connection.executemany(INSERT, map(row_of, block))
-        added = connection.total_changes - before
-        lines.counts.added += added
-        lines.counts.twice += len(block) - added
-    if lines.counts.added:
+            if _newer(raw):
+                counts.newer += 1
+            else:
+                counts.unreadable += 1
+            continue
+        if game.finished > now + FUTURE_SKEW:
+            counts.future += 1
+            continue
+        block.append(game)
+        if len(block) == BLOCK:
+            _add(connection, block, counts)
+            block = []
+    _add(connection, block, counts)
+    if counts.added:
         count_streaks(connection)
-    return lines.counts
+    return counts
+
+
+def _add(connection: sqlite3.Connection, block: list[FinishedGame], counts: Imported) -> None:
+    before = connection.total_changes
+    connection.executemany(INSERT, map(row_of, block))
+    added = connection.total_changes - before
+    counts.added += added
+    counts.twice += len(block) - added
+
+
+def _newer(raw: bytes) -> bool:
+    """Whether a line that does not decode says it is of a newer version."""
+    try:
+        return msgspec.json.decode(raw, type=Versioned).version > 2
+    except (msgspec.DecodeError, ValueError, RecursionError):
+        return False
+
+
+def _raw_lines(file: IO[bytes], counts: Imported) -> Iterator[bytes]:
+    """The lines that are not blank, each at most LONGEST_LINE bytes (a longer one is counted)."""
+    while line := file.readline(LONGEST_LINE + 1):
+        if len(line) > LONGEST_LINE and not line.endswith(b"\n"):
+            counts.unreadable += 1
+            while line and not line.endswith(b"\n"):  # the rest of it
+                line = file.readline(CHUNK)
+        elif line.strip():
+            yield line
 
 
 def export_lines(connection: sqlite3.Connection, bad: list[int], out: IO[bytes], rules: str | None) -> int:

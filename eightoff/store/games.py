@@ -1,9 +1,6 @@
-"""The finished games in games.db: recording them and their figures as SQL over the games
-table's indexes (JSON lines in and out: `exchange`).
-
-The games table is the one truth, ordered as played (`finished`, then `seq`), so an imported
-game takes its own place. The only summary is one streak row per game kind (and "" for all
-kinds), moved on in the outcome's transaction: docs/storage.md, "Transactions".
+"""The finished games in games.db: recording them, and their figures as SQL over the games
+table's indexes. The table is the one truth, ordered as played (`finished`, then `seq`); the
+only summary is a streak row per game kind: docs/storage.md, "Transactions".
 """
 
 from __future__ import annotations
@@ -113,10 +110,9 @@ def trim_moves(connection: sqlite3.Connection) -> None:
 
 
 def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None) -> None:
-    """Move the streak rows of `keys` (None: every kind and "", from the first game) on over the
-    games played after the last one each counted, in the order played, a block at a time (runs
-    of one letter found by `groupby` in C). A row that is missing or does not hold (a length
-    past the games ever recorded: changed behind the program's back) is counted from the first."""
+    """Move the streak rows of `keys` (None: all, from the first game) on over the games played
+    after the last each counted, a block at a time; a row missing or changed behind the
+    program's back (a length past the games ever recorded) is counted from the first game."""
     if keys is None:
         connection.execute("DELETE FROM streaks")
         keys = ["", *(key for (key,) in connection.execute("SELECT DISTINCT rules FROM games"))]
@@ -153,10 +149,9 @@ def count_streaks(connection: sqlite3.Connection, keys: list[str] | None = None)
 
 
 def summaries(connection: sqlite3.Connection, grade_of: GradeOf | None) -> tuple[dict[str, Summary], Summary]:
-    """Each game kind's figures, and all kinds' together (counts, streaks and trace): one pass
-    over the index of results counts the games of every kind by outcome and grade; the wins'
-    times, bins, best times and trace are read from the wins' own part of the indexes, so
-    memory is bounded whatever the number of games."""
+    """Each game kind's figures, and all kinds' together: one pass over the index of results
+    counts every kind's games by outcome and grade, the rest is read from the wins' own indexes,
+    so memory is bounded whatever the number of games."""
     counted: dict[str, dict[tuple[str, str | None], int]] = {}
     for key, outcome, grade, played in connection.execute(
             "SELECT rules, outcome, grade, count(*) FROM games GROUP BY rules, outcome, grade"):

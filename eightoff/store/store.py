@@ -504,5 +504,5 @@ class Store:
     def import_games(self, source: IO[bytes]) -> Imported | None:
         """Add the games of JSON lines, each id once, in one transaction: what was added and
         skipped, or None when the database did not take them."""
-        lines = exchange.Lines(source, now_clamped()[0])
-        return self._write(lambda connection: exchange.add_lines(connection, lines), durable=True)
+        now = now_clamped()[0]
+        return self._write(lambda connection: exchange.add_lines(connection, source, now), durable=True)
