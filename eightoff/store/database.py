@@ -21,7 +21,7 @@ from eightoff.core.i18n import _, ngettext
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
 from eightoff.store.games import count_streaks, micros_of, trim_moves
-from eightoff.store.instance import OPENERS_LOCK, InstanceLock
+from eightoff.store.instance import OPENERS_LOCK, SHARED_LOCKS, InstanceLock
 from eightoff.store.schema import Count, GameId, Grade, Par, Seconds
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
@@ -303,7 +303,7 @@ class Database:
         self.writable = True
         private_folder(self.path.parent)
         self.openers.release()
-        alone = self.openers.take()  # then no other process is writing the log as it is read
+        alone = self.openers.take() and SHARED_LOCKS  # then no other process writes the log as it is read
         for sentence in wal_files.set_aside_companions(self.path, check_frames=alone):
             self.notices.add(sentence)
         self.openers.release()

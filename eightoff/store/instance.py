@@ -25,6 +25,8 @@ from eightoff.userfiles.reading import kind_of
 LOCK_FILE = "instance.lock"
 PREFERENCES_LOCK = "preferences.lock"
 OPENERS_LOCK = "games.db.lock"
+SHARED_LOCKS = sys.platform != "win32"
+"""Whether a lock can be held shared here, so that a process can know it is the only holder."""
 HELD_ELSEWHERE = (errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK))
 """The lock calls' answers when another process holds it; any other: the folder holds no lock."""
 
@@ -50,7 +52,8 @@ class InstanceLock:
             return True
         try:
             if sys.platform == "win32":
-                msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
+                if not shared:  # msvcrt has no shared locks: a shared holder holds none there
+                    msvcrt.locking(descriptor, msvcrt.LK_NBLCK, 1)
             else:
                 fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except OSError as error:
