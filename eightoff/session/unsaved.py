@@ -41,9 +41,10 @@ class Unsaved:
         """Whether the next start records the waiting games even if this window ends now."""
         return self.keeper is None or self.keeper.store.kept_for_next_start
 
-    def save_to_file(self) -> Path | None:
+    def save_to_file(self, for_next_start: bool = False) -> Path | None:
         """The waiting games in a new file of the player's home folder (else the temporary
-        folder), in the lines `eightoff stats --import` reads; its path, or None."""
+        folder), in the lines `eightoff stats --import` reads; its path, or None.
+        `for_next_start`: nobody chose the file (a stop signal), so the next start adds it."""
         if self.keeper is None:
             return None
-        return self.keeper.store.save_waiting_elsewhere([Path.home()])
+        return self.keeper.store.save_waiting_elsewhere(for_next_start)

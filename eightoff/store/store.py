@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import sqlite3
 import time
 import uuid
@@ -31,7 +32,7 @@ from eightoff.store import database, exchange, games, pending, preferences_store
 from eightoff.store.clock import now_clamped
 from eightoff.store.daily_records import DayResult
 from eightoff.store.database import Database, Unwritten
-from eightoff.store.files import Notices, StoreFiles
+from eightoff.store.files import Notices, StoreFiles, aside_path, shown
 from eightoff.store.games import KEPT_MOVES as KEPT_MOVES  # the session's limit of Watch
 from eightoff.store.games import Best, GradeOf
 from eightoff.store.instance import LOCK_FILE, PREFERENCES_LOCK, InstanceLock
@@ -40,6 +41,7 @@ from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
 from eightoff.store.statistics import Statistics, Summary
 from eightoff.userfiles.dirs import StoreDirs, default_dirs, private_folder
 from eightoff.userfiles.language import PREFERENCES_FILE
+from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
 from eightoff.userfiles.tidy import tidy
 
 if TYPE_CHECKING:
@@ -125,21 +127,77 @@ class Store:
             self._record_pending()
         return self._db
 
+    @property
+    def newer(self) -> bool:
+        """Whether games.db was written by a newer version: then nothing is read or written."""
+        return self.db.newer
+
     def _record_pending(self) -> None:
-        """Add the games a window could not write before it closed (`pending`), then forget them."""
-        raw = pending.take(self.pending_path)
-        if raw is None or self._db is None or self._db.connection is None or not self._db.writable:
+        """Add the games a window could not write before it closed: the pending file, and the
+        files a stop signal on a full disk left elsewhere for this data folder. Adding is safe
+        to repeat (each game once, by its id), so a file is removed once all its games are in
+        the database; one with lines that do not read is kept aside instead, and while the
+        database cannot be written each file stays, and the player is told where and how."""
+        raw = self._files.read(self.pending_path, _("finished games waiting to be saved"), DOCUMENT_LIMIT,
+                               _("they are not in your statistics"))
+        writable = self._db is not None and self._db.connection is not None and self._db.writable
+        if raw is not None and writable:
+            brought = self._bring_in(self.pending_path, raw)
+            if brought is not None and brought[0].added:
+                self._notices.add(" ".join(filter(None, (ngettext(
+                    "{count} finished game that could not be saved when Eight Off last closed is now in your "
+                    "statistics.",
+                    "{count} finished games that could not be saved when Eight Off last closed are now in "
+                    "your statistics.", brought[0].added).format(count=brought[0].added), brought[1]))))
+            elif brought is not None and brought[1]:
+                self._notices.add(brought[1])
+        for path in pending.left_elsewhere(self.dirs.user_data_path):
+            self._bring_in_elsewhere(path, writable)
+
+    def _bring_in_elsewhere(self, path: Path, writable: bool) -> None:
+        """Add the games of a file a stop signal left outside the data folder, and say so."""
+        try:
+            raw = read_regular(path, DOCUMENT_LIMIT)
+        except (BadFile, Unreadable):
+            raw = None
+        brought = self._bring_in(path, raw) if raw is not None and writable else None
+        if brought is None:
+            self._notices.add(_(
+                "Finished games that could not be saved when Eight Off last stopped are kept in {path}; "
+                "they are added at the next start that can save them, or now with: eightoff stats "
+                "--import {path}").format(path=shown(path)))
             return
+        result, kept = brought
+        count = result.added + result.twice
+        self._notices.add(" ".join(filter(None, (ngettext(
+            "{count} finished game that could not be saved when Eight Off last stopped was kept in {path}; "
+            "it is now in your statistics.",
+            "{count} finished games that could not be saved when Eight Off last stopped were kept in {path}; "
+            "they are now in your statistics.", count).format(count=count, path=shown(path)),
+            kept or _("The file was removed.")))))
+
+    def _bring_in(self, path: Path, raw: bytes) -> tuple[Imported, str | None] | None:
+        """Import `raw`, the bytes of `path`; then remove the file when all its games are in
+        the database, else keep it aside. What was imported and the words for a file kept
+        aside; None when the database took nothing (the file stays for the next start)."""
         result = self.import_games(io.BytesIO(raw))
         if result is None:
-            return
-        pending.forget(self.pending_path)
-        if result.added:
-            self._notices.add(ngettext(
-                "{count} finished game that could not be saved when Eight Off last closed is now in your "
-                "statistics.",
-                "{count} finished games that could not be saved when Eight Off last closed are now in your "
-                "statistics.", result.added).format(count=result.added))
+            return None
+        left = result.unreadable + result.newer + result.future
+        if not left:
+            pending.forget(path)
+            return result, None
+        aside = aside_path(path)
+        try:
+            os.rename(path, aside)
+        except OSError:
+            self._files.hands_off.add(path)
+            return result, ngettext("{count} line of it was not added; the file is left as it is.",
+                                    "{count} lines of it were not added; the file is left as it is.",
+                                    left).format(count=left)
+        return result, ngettext("{count} line of it was not added; the file was kept as {aside}.",
+                                "{count} lines of it were not added; the file was kept as {aside}.",
+                                left).format(count=left, aside=shown(aside))
 
     def _read(self, query: Callable[[sqlite3.Connection], T], default: T, again: bool = True) -> T:
         """A read of the database; `default` when there is none to read."""
@@ -359,10 +417,14 @@ class Store:
         self._files.retry()
         return self.write_problem is None
 
-    def save_waiting_elsewhere(self, folders: list[Path]) -> Path | None:
-        """The waiting outcomes as lines `stats --import` reads, in a new file in the first of
-        `folders` that takes it; its path, or None."""
-        return pending.save_elsewhere(self._waiting_lines(), folders) if self._waiting else None
+    def save_waiting_elsewhere(self, for_next_start: bool = False) -> Path | None:
+        """The waiting outcomes as lines `stats --import` reads, in a new file in the home
+        folder (else the temporary folder); its path, or None. `for_next_start`: named so that
+        the next start of this data folder adds it (no player chose it)."""
+        if not self._waiting:
+            return None
+        folder = self.dirs.user_data_path if for_next_start else None
+        return pending.save_elsewhere(self._waiting_lines(), folder)
 
     def _settle(self) -> None:
         """Write what waits in memory: first what is to be kept apart, then the outcomes (each

@@ -93,14 +93,16 @@ class QuitGuard:
 
     def keep_elsewhere(self) -> None:
         """A stop signal's time is up: what even the pending file could not keep (a full disk)
-        goes to a file in the home or temporary folder, named on stderr, as nobody can be asked."""
+        goes to a file in the home or temporary folder, named on stderr, as nobody can be asked;
+        the next start adds it and says so."""
         if self.unsaved.kept_for_next_start():
             return
-        path = self.unsaved.save_to_file()
+        path = self.unsaved.save_to_file(for_next_start=True)
         if path is not None:
             shown = os.fsencode(path).decode("utf-8", "replace")
-            print(_("eightoff: a finished game could not be saved; it was kept as {path} (add it with: "
-                    "eightoff stats --import {path})").format(path=shown), file=sys.stderr, flush=True)
+            print(_("eightoff: a finished game could not be saved; it was kept as {path}, and the next start "
+                    "adds it (or now: eightoff stats --import {path})").format(path=shown),
+                  file=sys.stderr, flush=True)
 
     def wait(self) -> None:
         """Wait: try again at the quick pace for another while."""

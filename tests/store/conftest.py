@@ -10,7 +10,7 @@ import pytest
 from eightoff.core.game import Game
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD
-from eightoff.store import FinishedGame, HomeDirs, Statistics, Store
+from eightoff.store import WON, FinishedGame, HomeDirs, Statistics, Store
 
 
 def unfinished_rows(dirs: HomeDirs, key: str = "standard") -> tuple[int, int]:
@@ -66,3 +66,13 @@ def recent(store: Store, limit: int | None = 20, rules: str | None = None) -> li
     """The newest games as played, newest first, as the dialog and `stats` list them."""
     games = store.overview(rules=rules).recent
     return games if limit is None else games[:limit]
+
+
+def newer_database(home: Path) -> None:
+    """games.db as a later version of the program leaves it: a game in it, a schema version
+    past ours."""
+    store = Store(HomeDirs(home))
+    store.record_outcome(played_game(9), WON, 20.0)
+    store.close()
+    with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection:
+        connection.execute("PRAGMA user_version = 99")

@@ -181,20 +181,44 @@ def test_a_freed_disk_takes_the_win_at_once_without_a_move() -> None:
         finish(app)
 
 
+def stopped_on_a_full_disk(disk: Path, player: Path,
+                           err: pytest.CaptureFixture[str]) -> tuple[App, Path, Path]:
+    """A window won on a full disk and sent a stop signal, with the player's home at `player`:
+    the window, its data home and the file it kept the win in (said on stderr)."""
+    app, home = won_on_a_full_disk(disk)
+    post(pygame.QUIT, signal=True)
+    app.pump()
+    later(app, 2.1)
+    assert not app.running
+    [kept] = player.glob("eightoff-unsaved-games-*.jsonl")
+    assert f"kept as {kept}, and the next start adds it" in err.readouterr().err
+    return app, home, kept
+
+
 def test_a_stop_signal_on_a_full_disk_keeps_the_win_in_a_file_of_the_players(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     with full_disk() as disk:
-        app, _home = won_on_a_full_disk(disk)
-        post(pygame.QUIT, signal=True)
-        app.pump()
-        later(app, 2.1)
-        assert not app.running
-        [kept] = tmp_path.glob("eightoff-unsaved-games-*.jsonl")
-        assert f"kept as {kept}" in capsys.readouterr().err
+        app, _home, kept = stopped_on_a_full_disk(disk, tmp_path, capsys)
         (disk / "filler").unlink()
         finish(app)
     result = subprocess.run([sys.executable, "-m", "eightoff", "stats", "--import", str(kept)],
                             env={"EIGHTOFF_HOME": str(tmp_path / "next"), "LANGUAGE": "en",
                                  "PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=120)
     assert result.stdout.strip() == "1 game added", result.stderr
+
+
+def test_the_next_window_adds_the_win_a_stop_signal_left_in_the_home_folder_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with full_disk() as disk:
+        app, home, kept = stopped_on_a_full_disk(disk, tmp_path, capsys)
+        finish(app)  # its last try fails: the disk is still full
+        (disk / "filler").unlink()
+        app, _session = open_app(home)
+        told = f"1 finished game that could not be saved when Eight Off last stopped was kept in {kept}; " \
+               "it is now in your statistics. The file was removed."
+        assert told in app.table.status.history
+        assert not kept.exists()
+        finish(app)
+        assert wins(home) == 1

@@ -1,0 +1,123 @@
+"""Finished games a window could not write before it closed are added by the next start, from
+the pending file beside the database or from the file a stop signal on a full disk left in the
+home folder; a bad file is kept aside and said, never deleted nor passed over in silence. The
+command line as a subprocess, on real temporary folders."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import msgspec
+
+from eightoff.store import WON, HomeDirs, Store
+from eightoff.store.pending import FILE as PENDING
+from eightoff.store.pending import save_elsewhere
+
+from .conftest import newer_database, played_game
+
+
+def stats(home: Path, *options: str, player: Path | None = None) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": "en"}
+    if player is not None:
+        environment["HOME"] = str(player)
+    return subprocess.run([sys.executable, "-m", "eightoff", "stats", *options], env=environment,
+                          capture_output=True, text=True, timeout=60)
+
+
+def game_lines(folder: Path, count: int) -> list[bytes]:
+    """Lines of finished games as `stats --export` writes them (made in a home of their own)."""
+    store = Store(HomeDirs(folder / "maker"))
+    for number in range(1, count + 1):
+        store.record_outcome(played_game(number), WON, 30.0 + number)
+    lines = [msgspec.json.encode(game) for game in store.each_game()]
+    store.close()
+    return lines
+
+
+def won(home: Path) -> int:
+    return json.loads(stats(home, "--json").stdout)["statistics"].get("standard", {}).get("won", 0)
+
+
+def test_a_pending_file_that_is_a_folder_is_kept_aside_and_said(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "data" / PENDING / "inside").mkdir(parents=True)
+    (home / "data" / PENDING / "inside" / "note").write_text("mine")
+    result = stats(home)
+    assert result.returncode == 0
+    [aside] = (home / "data").glob(f"{PENDING}.corrupt-*")
+    assert (aside / "inside" / "note").read_text() == "mine"
+    assert not (home / "data" / PENDING).exists()
+    [told] = [line for line in result.stderr.splitlines() if PENDING in line]
+    assert "it is a folder" in told and f"kept as {aside}" in told
+
+
+def test_a_pending_file_with_a_bad_line_adds_the_rest_and_is_kept_aside(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    good = game_lines(tmp_path, 2)
+    (home / "data" / PENDING).write_bytes(good[0] + b"\n{not a game\n" + good[1] + b"\n")
+    result = stats(home)
+    assert "2 finished games that could not be saved when Eight Off last closed are now in your " \
+           "statistics. 1 line of it was not added; the file was kept as" in result.stderr
+    [aside] = (home / "data").glob(f"{PENDING}.corrupt-*")
+    assert b"{not a game" in aside.read_bytes()
+    assert won(home) == 2
+
+
+def left_by_a_stop_signal(home: Path, player: Path, count: int = 1) -> Path:
+    """What a window stopped on a full disk leaves: its games in a file in the home folder."""
+    player.mkdir(parents=True, exist_ok=True)
+    old_home = os.environ.get("HOME")
+    os.environ["HOME"] = str(player)
+    try:
+        path = save_elsewhere(game_lines(home.parent, count), HomeDirs(home).user_data_path)
+    finally:
+        if old_home is not None:
+            os.environ["HOME"] = old_home
+    assert path is not None and path.parent == player
+    return path
+
+
+def test_the_next_start_adds_the_games_a_stop_signal_left_and_says_so_once(tmp_path: Path) -> None:
+    home, player = tmp_path / "home", tmp_path / "player"
+    kept = left_by_a_stop_signal(home, player, 2)
+    result = stats(home, player=player)
+    assert result.returncode == 0
+    assert f"eightoff: 2 finished games that could not be saved when Eight Off last stopped were kept in " \
+           f"{kept}; they are now in your statistics. The file was removed.\n" in result.stderr
+    assert "played 2, won 2" in result.stdout
+    assert not kept.exists()
+    again = stats(home, player=player)
+    assert again.stderr == "" and "played 2, won 2" in again.stdout
+
+
+def test_another_data_folder_leaves_the_file_alone(tmp_path: Path) -> None:
+    kept = left_by_a_stop_signal(tmp_path / "home", tmp_path / "player")
+    result = stats(tmp_path / "other", player=tmp_path / "player")
+    assert result.stderr == "" and kept.exists()
+
+
+def test_a_database_that_cannot_take_them_leaves_the_file_and_says_how_to_add_it(tmp_path: Path) -> None:
+    home, player = tmp_path / "home", tmp_path / "player"
+    kept = left_by_a_stop_signal(home, player)
+    newer_database(home)
+    result = stats(home, player=player)
+    assert f"are kept in {kept}; they are added at the next start that can save them, or now with: " \
+           f"eightoff stats --import {kept}" in result.stderr
+    assert kept.exists()
+
+
+def test_a_left_file_with_a_bad_line_is_kept_aside_with_the_rest_added(tmp_path: Path) -> None:
+    home, player = tmp_path / "home", tmp_path / "player"
+    kept = left_by_a_stop_signal(home, player)
+    kept.write_bytes(kept.read_bytes() + b"\x00garbage\n")
+    result = stats(home, player=player)
+    assert "1 finished game that could not be saved when Eight Off last stopped was kept in" in result.stderr
+    assert "1 line of it was not added; the file was kept as" in result.stderr
+    [aside] = player.glob(f"{kept.name}.corrupt-*")
+    assert b"garbage" in aside.read_bytes() and not kept.exists()
+    assert won(home) == 1
