@@ -13,12 +13,15 @@ here too. The chart drawing comes from the entry point (`run_records`), as it ne
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
+import io
 import json
 import logging
 import os
+import stat
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict
 from datetime import date
 from pathlib import Path
@@ -46,14 +49,16 @@ from eightoff.solver.daily import daily_deal, list_span
 from eightoff.solver.grade import GRADES
 from eightoff.store.clock import local_time
 from eightoff.store.database import COMMAND_WAIT
+from eightoff.store.exchange import kind_of_start
 from eightoff.store.files import shown
 from eightoff.store.schema import FinishedGame
 from eightoff.store.statistics import Statistics
 from eightoff.store.store import Overview, Store
 from eightoff.userfiles.identity import owner_of
-from eightoff.userfiles.reading import READ_FLAGS, kind_of
+from eightoff.userfiles.reading import kind_of
 
 RECENT_GAMES = 20
+INPUT_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
 BOM = b"\xef\xbb\xbf"
 BESTS_SHOWN = 1000
 """Personal bests `--json` lists without `--bests all` (by game and deal), so its output and
@@ -73,6 +78,9 @@ class CommandError(Exception):
 
 def run_records(args: argparse.Namespace, draw_charts: DrawCharts | None) -> int:
     """`eightoff stats` or `eightoff daily`; `draw_charts` is None without pygame."""
+    # The notices are printed by each command; without this, Python's last-resort log handler
+    # would print each one a second time.
+    logging.getLogger("eightoff.store").addHandler(logging.NullHandler())
     if args.command == "daily":
         try:
             return cmd_daily(args)
@@ -87,7 +95,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
     """The daily deal of a day (today's, by the local clock, unless --date says) of the game
     being played (`--rules`, else the last game played), its grade and par; with --share, the
     day's result as Copy result words it, from the player's records."""
-    store = Store()
+    store = Store(command_line=True)
     try:
         rules = args.rules or daily_game(None, store.load_preferences())
         day = args.date or date.today()
@@ -101,11 +109,13 @@ def cmd_daily(args: argparse.Namespace) -> int:
         if chosen is None:
             raise CommandError(_("{game} has no daily deal").format(game=game))
         if args.share:
+            if store.newer:  # said by its notice: no result is not "not played"
+                return 2
             print(share_words(store, rules, day))
             return 0
     finally:
         for notice in store.take_notices():  # a database set aside, say: told, not fatal
-            print(notice, file=sys.stderr)
+            print(f"eightoff: {notice}", file=sys.stderr)
         store.close()
     if args.json:
         print(json.dumps({"date": day.isoformat(), "game": rules, "deal": chosen.number,
@@ -128,10 +138,11 @@ def share_words(store: Store, rules_name: str, day: date) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    # The notices are printed below; without this, Python's last-resort log handler would
-    # print each one a second time.
-    logging.getLogger("eightoff.store").addHandler(logging.NullHandler())
     store = Store(wait=COMMAND_WAIT, command_line=True)
+    if store.newer:  # its games cannot be read safely: no figures, export or import, rather than none
+        for notice in store.take_notices():
+            print(f"eightoff: {notice}", file=sys.stderr)
+        return 2
     try:
         for target in ("csv", "chart", "export"):
             check_target(store, getattr(args, target, None), f"--{target}")
@@ -257,28 +268,33 @@ def export_games(store: Store, target: str, rules: str | None) -> int:
 
 
 def import_games(store: Store, source: str) -> int:
-    """`--import`: the games of a file of JSON lines, each id once (a regular file only). A
-    UTF-8 byte order mark before the first line, as some editors write, is passed over."""
-    try:
-        descriptor = os.open(source, READ_FLAGS)
-    except OSError as error:
-        raise CommandError(_("cannot read {path}: {reason}").format(
-            path=shown(source), reason=error.strerror or error)) from None
-    kind = kind_of(os.fstat(descriptor).st_mode)
-    if kind is not None:
-        os.close(descriptor)
-        raise CommandError(_("cannot read {path}: {reason}").format(path=shown(source), reason=kind))
-    with os.fdopen(descriptor, "rb", buffering=0) as file:
+    """`--import`: the games of a file of JSON lines, each id once: a file, a pipe, or the
+    standard input ('-', or /dev/stdin); a folder, or a device that is not a terminal, is
+    refused. A UTF-8 byte order mark before the first line, as some editors write, is passed
+    over. A file in which no line is a game (a database, an archive) is refused in one line."""
+    named = _("the standard input") if source == "-" else shown(source)
+    with opened_input(source, named) as file:
         try:
-            file.seek(len(BOM) if file.read(len(BOM)) == BOM else 0)
+            start = file.peek(len(BOM) + 16)
+            if start.startswith(BOM):
+                file.read(len(BOM))
+            kind = kind_of_start(start.removeprefix(BOM))
+            if kind is not None:
+                raise CommandError(_("cannot import {path}: {reason}").format(path=named, reason=kind))
             result = store.import_games(file)
         except OSError as error:  # the file's own read (a device's file, such as /proc/self/mem)
             raise CommandError(_("cannot read {path}: {reason}").format(
-                path=shown(source), reason=error.strerror or error)) from None
+                path=named, reason=error.strerror or error)) from None
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     if result is None:
         return 1
+    if result.unreadable and not result.games_found:
+        raise CommandError(ngettext(
+            "cannot import {path}: its {count} line is not a finished game as eightoff stats --export "
+            "writes them; nothing was added",
+            "cannot import {path}: none of its {count} lines is a finished game as eightoff stats --export "
+            "writes them; nothing was added", result.unreadable).format(path=named, count=result.unreadable))
     left = [words.format(count=count) for count, words in (
         (result.unreadable, ngettext("{count} line that could not be read",
                                      "{count} lines that could not be read", result.unreadable)),
@@ -292,6 +308,46 @@ def import_games(store: Store, source: str) -> int:
     print(ngettext("{count} game added", "{count} games added", result.added).format(count=result.added)
           + ("; " + _("skipped: {what}").format(what=", ".join(left)) if left else ""))
     return 0
+
+
+@contextlib.contextmanager
+def opened_input(source: str, named: str) -> Iterator[io.BufferedReader[io.FileIO]]:
+    """The file `--import` reads, buffered ('-': the standard input); CommandError for one
+    that cannot be opened or is of a kind not read (a folder; a device other than a terminal,
+    such as /dev/zero, which never ends; /dev/null is read as empty). Links are followed: the
+    player named the file. A pipe is read through the standard input (`-`, /dev/stdin); one
+    named in the file system is refused, as it would wait for ever for a writer that may never
+    come."""
+    if source != "-" and stat.S_ISFIFO(getattr(lstat_of(os.path.realpath(source)), "st_mode", 0)):
+        raise CommandError(_("cannot read {path}: it is a named pipe, which may never be written; to read "
+                             "it, give it as the standard input: eightoff stats --import - < {path}").format(
+            path=named))
+    try:
+        descriptor = os.dup(sys.stdin.fileno()) if source == "-" else os.open(source, INPUT_FLAGS)
+    except (OSError, ValueError, AttributeError) as error:  # AttributeError: no standard input at all
+        raise CommandError(_("cannot read {path}: {reason}").format(
+            path=named, reason=getattr(error, "strerror", None) or error)) from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        endless = stat.S_ISCHR(mode) and not os.isatty(descriptor) and not os.path.samestat(
+            os.fstat(descriptor), os.stat(os.devnull))
+        kind = kind_of(mode) if endless or not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or
+                                                 stat.S_ISCHR(mode)) else None
+        if kind is not None:
+            raise CommandError(_("cannot read {path}: {reason}").format(path=named, reason=kind))
+    except BaseException:
+        os.close(descriptor)
+        raise
+    with io.BufferedReader(io.FileIO(descriptor, "rb"), buffer_size=1 << 16) as file:
+        yield file
+
+
+def lstat_of(path: str) -> os.stat_result | None:
+    """The path's own status, or None when it is not there (an anonymous pipe's name)."""
+    try:
+        return os.lstat(path)
+    except OSError:
+        return None
 
 
 def write_csv(target: str, games: Iterable[FinishedGame]) -> None:

@@ -324,9 +324,12 @@ class Database:
             if found > VERSION:
                 self.newer = True
                 self._drop()
-                self.problem = _("{path} was written by a newer version of Eight Off; it is left as it "
-                                 "is and this window plays without recording games.").format(
-                    path=shown(self.path))
+                words = _("{path} was written by a newer version of Eight Off (its version {found}, this "
+                          "one reads up to {ours}); it is left as it is, and its games are read and recorded "
+                          "only by that version") if self.notices.command_line else _(
+                    "{path} was written by a newer version of Eight Off; it is left as it is and this window "
+                    "plays without recording games.")
+                self.problem = words.format(path=shown(self.path), found=found, ours=VERSION)
                 self.notices.add(self.problem)
                 return
             if os.path.getsize(self.path) <= CHECKED_SIZE:

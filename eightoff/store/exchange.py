@@ -13,9 +13,16 @@ from typing import IO
 
 import msgspec
 
+from eightoff.core.i18n import N_, _
 from eightoff.store.games import BLOCK, INSERT, count_streaks, each_game, row_of
 from eightoff.store.schema import FUTURE_SKEW, FinishedGame, OldLine, Versioned
 
+NOT_LINES = {
+    b"SQLite format 3\x00": N_("it is an SQLite database (such as games.db), not games as lines of text"),
+    b"\x1f\x8b": N_("it is compressed with gzip: uncompress it first"),
+    b"PK\x03\x04": N_("it is a zip archive: take the file out of it first"),
+}
+"""The first bytes of files mistaken for a games log, and what to say of each."""
 CHUNK = 1 << 20
 """Bytes of a line too long read at a time, to skip it."""
 LONGEST_LINE = 64 << 10
@@ -31,6 +38,20 @@ class Imported:
     newer: int = 0
     future: int = 0
     twice: int = 0
+
+    @property
+    def games_found(self) -> int:
+        """Lines that read as games, taken or not: none in a file with lines means it is no
+        games log at all (another kind of file)."""
+        return self.added + self.newer + self.future + self.twice
+
+
+def kind_of_start(start: bytes) -> str | None:
+    """Why a file beginning with `start` is not a games log, or None when it may be one."""
+    for magic, words in NOT_LINES.items():
+        if start.startswith(magic):
+            return _(words)
+    return None
 
 
 def add_lines(connection: sqlite3.Connection, file: IO[bytes], now: datetime) -> Imported:
