@@ -226,6 +226,20 @@ GOLDEN: dict[str, list[tuple[str, str, int, int]]] = {
         ("2026-12-28", "easy", 13, 66),
         ("2029-05-05", "hard", 1184, 58),
     ],
+    "fan": [
+        ("2024-01-01", "easy", 65, 8),
+        ("2024-02-29", "medium", 1127, 26),
+        ("2024-07-14", "expert", 847, 14),
+        ("2025-01-05", "expert", 337, 26),
+        ("2025-06-18", "medium", 213, 21),
+        ("2025-12-31", "medium", 950, 11),
+        ("2026-03-27", "hard", 1162, 19),
+        ("2026-11-26", "medium", 681, 17),
+        ("2026-11-29", "expert", 1003, 16),
+        ("2026-12-27", "expert", 116, 18),
+        ("2026-12-28", "easy", 582, 7),
+        ("2029-05-05", "hard", 257, 19),
+    ],
 }
 """(date, grade, deal, par) that players have been dealt: a date keeps its deal and grade for
 ever, and its par may only go down. From the lists as they stood before they were pinned; the

@@ -36,7 +36,6 @@ def replays_to_win(position: Position, rules: Rules, moves: tuple[Move, ...]) ->
 
 WON_WITHIN_BUDGET = {
     "easy": [1, 2, 617, 1000, 31999],
-    "fan": [2, 3, 4, 6, 8],
 }
 """Deals of the games with no grade table that the solver wins within NODES, with and without
 taking cards back (found once by solving deals from 1 up; many low deals of these games are

@@ -35,5 +35,7 @@ FAN_VARIANT = Variant(
     ),
     rules=FAN,
     solver_tuning="no-cell",
+    grade_table="grades-fan.txt",
+    daily_table="daily-fan.txt",
     arrangement=Arrangement.FANS,
 )
