@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
 """The installed card themes' figures, each with its target, in one run.
 
-Usage: .venv/bin/python scripts/bench_themes.py [--runs 5] [--theme aisleriot:bonded] [--skip-all]
+Usage: .venv/bin/python scripts/bench_themes.py [--runs 5] [--frame-runs 21] [--theme aisleriot:bonded]
+       [--skip-all] [--skip-instructions]
 
-- first frame: from starting the program to its first frame on screen (the first line of
-  --print-layout, printed once that frame is shown), in a 1920x1080 window on a private X
-  server (Xvfb; SDL's dummy display is 1024x768, too small for such a window), with
-  the built-in design and with a theme whose cards the cache holds (warm), rounds interleaved,
-  each first in turn;
-  target: the theme's median no slower than the built-in design's;
+- first frame: from starting the program to its first frame on screen, in a 1920x1080 window
+  on a private X server (Xvfb; SDL's dummy display is 1024x768, too small for such a window),
+  with the built-in design and with a theme whose cards the cache holds (warm). The program is
+  started through a probe that ends it as that frame is shown (nothing after it is counted),
+  in --frame-runs rounds, interleaved, each first in turn: wall-clock and processor time (user
+  + system, all threads, from wait4; a loaded machine disturbs it far less), each as the ratio
+  of the theme's median to the built-in design's, and the same ratio taken round by round with
+  its quartiles; then, with valgrind installed, the instructions the same probe executes under
+  callgrind, once each (what a shared machine cannot disturb);
+  target: the theme no slower (every ratio at most 1);
+- memory: the window's resident size at a fresh deal (3 s after the theme's cards are on the
+  table), theme and built-in design; target: within 10 MB (its first round, unmeasured, fills
+  both caches: the first frames above are warm);
 - first use: the theme's cards on the table, from the first frame, with the cache emptied
   before (the first --print-layout line whose cards have the theme's proportions); target 2 s;
-- memory: the window's resident size at a fresh deal (3 s after the theme's cards are on the
-  table), theme and built-in design; target: within 10 MB;
 - every Aisleriot theme installed (gnome-cards-data's, aisleriot's bonded) drawn for a
   1920x1080 table by the drawing process, as the window starts it; target: each within 2 s.
 
@@ -29,8 +35,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import select
+import shutil
 import signal
 import statistics
 import subprocess
@@ -63,6 +71,22 @@ PLACE = {"window": list(WINDOW), "rules": RULES, "large": False, "ui_scale": 1.0
 WAIT_SECONDS = 60.0
 SCREEN = (2560, 1440)
 """The private X server's screen: room for a 1920x1080 window and its frame."""
+FRAME_SHOWN = 64
+"""The probe's exit status once its first frame is on screen (the program's own are 0 to 2)."""
+PROBE = f"""\
+import os, runpy, sys
+from eightoff.ui.table import TableScene
+after = TableScene.after_frame
+def first_frame(table):
+    after(table)
+    sys.stdout.flush()
+    os._exit({FRAME_SHOWN})
+TableScene.after_frame = first_frame
+sys.argv = ["eightoff", "--deal", "{DEAL}", "--print-layout"]
+runpy.run_module("eightoff", run_name="__main__")
+"""
+"""The program up to its first frame on screen and its layout line (what the window prints
+once that frame is shown), and not a step further: the work after the first frame is left out."""
 
 
 BUILT_IN_CARD = compute_layout(*WINDOW, VARIANTS[RULES].rules).card
@@ -86,13 +110,27 @@ def home_for(root: Path, face: str) -> Path:
     return home
 
 
+def program_env(home: Path, display: str) -> dict[str, str]:
+    """The program's environment: the player's folder, the X server, no sound, and its bytecode
+    written and used, as a player's install has it."""
+    env = {**os.environ, "EIGHTOFF_HOME": str(home), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def card_of(line: str) -> tuple[int, int]:
+    """The cards' size in a --print-layout line: the top card of the first pile that has cards."""
+    piles = json.loads(line)["layout"].values()
+    box = next(pile["cards"][-1][1] for pile in piles if pile["cards"])
+    return box[2], box[3]
+
+
 class Window:
-    """The program on SDL's dummy display, its --print-layout lines read as they come."""
+    """The program on the private X server, its --print-layout lines read as they come."""
 
     def __init__(self, home: Path, display: str) -> None:
-        env = {**os.environ, "EIGHTOFF_HOME": str(home), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy",
-               "PYTHONDONTWRITEBYTECODE": ""}
-        env.pop("SDL_VIDEODRIVER", None)
+        env = program_env(home, display)
         self.started = time.monotonic()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "eightoff", "--deal", str(DEAL), "--print-layout"], cwd=ROOT, env=env,
@@ -108,9 +146,7 @@ class Window:
         line = self.process.stdout.readline()
         if not line:
             raise Unmeasurable("the window ended before its layout was printed")
-        piles = json.loads(line)["layout"].values()
-        box = next(pile["cards"][-1][1] for pile in piles if pile["cards"])
-        return time.monotonic() - self.started, (box[2], box[3])
+        return time.monotonic() - self.started, card_of(line)
 
     def rss_mb(self) -> float:
         status = Path(f"/proc/{self.process.pid}/status").read_text()
@@ -170,36 +206,111 @@ def theme_card(root: Path, theme_id: str) -> tuple[int, int]:
     return card
 
 
-def bench_first_frame(root: Path, display: str, theme: str, card: tuple[int, int], runs: int) -> None:
-    homes = {BUILT_IN: home_for(root, BUILT_IN), theme: home_for(root, theme)}
-    frames: dict[str, list[float]] = {name: [] for name in homes}
+def bench_memory(homes: dict[str, Path], display: str, cards: dict[str, tuple[int, int]],
+                 runs: int) -> None:
+    """The window's resident size at a fresh deal, rounds interleaved; the first round,
+    unmeasured, fills both caches (the theme's drawn, then kept as the built-in's are)."""
+    theme = next(name for name in homes if name != BUILT_IN)
     memory: dict[str, list[float]] = {name: [] for name in homes}
-    for round_ in range(runs + 1):  # the first round unmeasured: bytecode and cache written
+    for round_ in range(runs + 1):
         order = list(homes.items())
         for name, home in order if round_ % 2 else order[::-1]:  # each goes first in turn
             window = Window(home, display)
             try:
                 first, size = window.next_card()
-                if name == BUILT_IN and size != BUILT_IN_CARD:
-                    raise Unmeasurable(f"the built-in design's cards are {size}, not {BUILT_IN_CARD}: "
+                if name == BUILT_IN and size != cards[name]:
+                    raise Unmeasurable(f"the built-in design's cards are {size}, not {cards[name]}: "
                                        f"the window is not {WINDOW[0]}x{WINDOW[1]}")
-                if name == theme and size != card:
-                    until_theme(window, first, card)
+                if size != cards[name]:
+                    until_theme(window, first, cards[name])
                 time.sleep(SETTLE_SECONDS)
                 if round_:
-                    frames[name].append(first)
                     memory[name].append(window.rss_mb())
             finally:
                 window.close()
-    for name, values in frames.items():
-        print(f"first frame, {name} (cache warm): {spread(values, 's', 3)}")
-    slower = statistics.median(frames[theme]) - statistics.median(frames[BUILT_IN])
-    print(f"  theme minus built-in: {slower * 1000:+.0f} ms; target no slower (<= 0, within the "
-          f"spread): {verdict(slower, 0.0)}")
     for name, values in memory.items():
         print(f"resident memory at a fresh deal, {name}, {WINDOW[0]}x{WINDOW[1]}: {spread(values, 'MB', 1)}")
     more = statistics.median(memory[theme]) - statistics.median(memory[BUILT_IN])
     print(f"  theme minus built-in: {more:+.1f} MB; target within 10 MB: {verdict(abs(more), 10.0)}")
+
+
+def probe(home: Path, display: str, card: tuple[int, int],
+          tool: tuple[str, ...] = ()) -> tuple[float, float, int]:
+    """Wall and processor seconds (user + system, every thread) from starting the program to
+    its first frame on screen, with `card`-sized cards on it (else `Unmeasurable`), and the
+    probe's process id (`tool`, such as valgrind, runs it)."""
+    began, used = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    process = subprocess.Popen([*tool, sys.executable, "-c", PROBE], cwd=ROOT, env=program_env(home, display),
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        out, _err = process.communicate(timeout=WAIT_SECONDS * (20 if tool else 1))
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        raise Unmeasurable(f"no first frame within {WAIT_SECONDS:.0f} s") from None
+    wall = time.monotonic() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if process.returncode != FRAME_SHOWN or not out:
+        raise Unmeasurable(f"the program ended with status {process.returncode} before its first frame")
+    if (size := card_of(out.splitlines()[0])) != card:
+        raise Unmeasurable(f"the first frame's cards are {size}, not {card}: the cache is not warm")
+    return wall, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime, process.pid
+
+
+def ratio_line(what: str, values: dict[str, list[float]], theme: str) -> None:
+    """The theme's median over the built-in design's, and the same ratio round by round."""
+    medians = statistics.median(values[theme]) / statistics.median(values[BUILT_IN])
+    rounds = [mine / built_in for mine, built_in in zip(values[theme], values[BUILT_IN], strict=True)]
+    low, middle, high = statistics.quantiles(rounds, n=4)
+    print(f"  theme / built-in, {what}: ratio of medians {medians:.3f}; round by round median {middle:.3f} "
+          f"(quartiles {low:.3f}-{high:.3f}, min {min(rounds):.3f}, max {max(rounds):.3f}); "
+          f"target no slower (<= 1): {verdict(medians, 1.0)}")
+
+
+def bench_first_frame(homes: dict[str, Path], display: str, cards: dict[str, tuple[int, int]],
+                      runs: int) -> None:
+    theme = next(name for name in homes if name != BUILT_IN)
+    walls: dict[str, list[float]] = {name: [] for name in homes}
+    cpus: dict[str, list[float]] = {name: [] for name in homes}
+    loads = []
+    for round_ in range(runs):
+        order = list(homes.items())
+        for name, home in order if round_ % 2 else order[::-1]:  # each goes first in turn
+            wall, cpu, _pid = probe(home, display, cards[name])
+            walls[name].append(wall * 1000)
+            cpus[name].append(cpu * 1000)
+        loads.append(os.getloadavg()[0])
+    print(f"first frame, cache warm ({runs} rounds interleaved, each first in turn; the program ended "
+          f"as its first frame is shown):")
+    for name in homes:
+        print(f"  {name}: wall {spread(walls[name], 'ms', 0)}; processor {spread(cpus[name], 'ms', 0)}")
+    ratio_line("wall", walls, theme)
+    ratio_line("processor", cpus, theme)
+    print(f"  load average (1 min) after each round: {spread(loads, '', 1)}")
+
+
+def bench_instructions(homes: dict[str, Path], display: str, cards: dict[str, tuple[int, int]],
+                       folder: Path) -> None:
+    """The instructions to the first frame under callgrind, once each: a count a busy machine
+    does not change (hash seeds fixed, so both runs take the same paths)."""
+    if shutil.which("valgrind") is None:
+        print("instructions to the first frame: valgrind is not installed (apt install valgrind)")
+        return
+    theme = next(name for name in homes if name != BUILT_IN)
+    folder.mkdir(exist_ok=True)
+    counts = {}
+    for name, home in homes.items():
+        tool = ("env", "PYTHONHASHSEED=0", "valgrind", "--tool=callgrind",
+                f"--callgrind-out-file={folder}/callgrind.%p")  # env and valgrind exec: one process id
+        _wall, _cpu, pid = probe(home, display, cards[name], tool)
+        found = re.search(r"^totals: (\d+)", (folder / f"callgrind.{pid}").read_text(), re.MULTILINE)
+        if found is None:
+            raise Unmeasurable(f"callgrind wrote no totals for {name}")
+        counts[name] = int(found.group(1))
+    ratio = counts[theme] / counts[BUILT_IN]
+    print(f"instructions to the first frame (valgrind --tool=callgrind, one run each): "
+          f"{BUILT_IN} {counts[BUILT_IN]:,}, {theme} {counts[theme]:,}; ratio {ratio:.3f}; "
+          f"target no more (<= 1): {verdict(ratio, 1.0)}")
 
 
 def bench_first_use(root: Path, display: str, theme: str, card: tuple[int, int], runs: int) -> None:
@@ -248,7 +359,10 @@ def load_line(when: str) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=5, help="rounds of memory and of first use")
+    parser.add_argument("--frame-runs", type=int, default=21, help="rounds of first frames")
+    parser.add_argument("--skip-instructions", action="store_true",
+                        help="do not count instructions (callgrind)")
     parser.add_argument("--theme", default="aisleriot:bonded",
                         help="the theme measured (an id of 'eightoff themes')")
     parser.add_argument("--skip-all", action="store_true", help="do not draw every installed theme")
@@ -259,9 +373,16 @@ def main() -> int:
         root = Path(folder)
         try:
             card = theme_card(root, args.theme)
+            homes = {BUILT_IN: home_for(root, BUILT_IN), args.theme: home_for(root, args.theme)}
+            cards = {BUILT_IN: BUILT_IN_CARD, args.theme: card}
             with virtual_screen(*SCREEN) as display:
-                bench_first_frame(root, display, args.theme, card, args.runs)
+                bench_memory(homes, display, cards, args.runs)
+                load_line("after the memory rounds")
+                bench_first_frame(homes, display, cards, args.frame_runs)
                 load_line("after the first frames")
+                if not args.skip_instructions:
+                    bench_instructions(homes, display, cards, root / "callgrind")
+                    load_line("after counting instructions")
                 bench_first_use(root, display, args.theme, card, args.runs)
                 load_line("after the first uses")
         except Unmeasurable as why:
