@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
+import string
 import tempfile
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 from typing import BinaryIO
 
@@ -31,6 +32,8 @@ NOTE_LIMIT = 4096
 GRID = (13, 5)
 BACK_CELL = (2, 4)
 """Where Aisleriot's sheets have it (after the two jokers): a sheet is kept as it is drawn."""
+NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-")
+"""What a theme's id keeps in its cache files' names; each run of other characters is one "_"."""
 
 
 def cell(card: Card | None) -> tuple[int, int]:
@@ -53,7 +56,9 @@ class Kept:
             info = os.lstat(theme.svg if theme.svg is not None else theme.path)
         except OSError:
             return None
-        slug = re.sub(r"[^A-Za-z0-9_-]+", "_", theme.id)[:40]
+        # Not a regular expression: compiling one would cost the first frame a theme's only pattern.
+        slug = "".join("".join(run) if plain else "_"
+                       for plain, run in groupby(theme.id, NAME_CHARACTERS.__contains__))[:40]
         crc = zlib.crc32(str(theme.svg).encode("utf-8", "surrogateescape"))
         return cls(cache / FOLDER, f"v{FORMAT}-{slug}-{crc:08x}-{info.st_size}-{info.st_mtime_ns}")
 

@@ -152,6 +152,9 @@ class CardArt:
         """How many drawings have finished: a preview that shows one redraws when it grows."""
         self.table_card: tuple[int, int] | None = None
         """The card size the table last asked for."""
+        self.notes: dict[Kept, dict[str, object]] = {}
+        """The drawing process's notes read so far, by the files they are of: written once, and
+        read at each layout (twice before the first frame)."""
         self.found: list[Theme] | None = None
         """The installed themes, listed when Preferences first asks (`installed`)."""
         self.unkept: ThemeFaces | None = None
@@ -187,7 +190,14 @@ class CardArt:
         if theme is None or self.cache is None:
             return {}
         kept = Kept.of(theme, self.cache)
-        note = (kept.note() if kept is not None else None) or {}
+        if kept is None:
+            return {}
+        if kept not in self.notes:
+            note = kept.note()
+            if note is None:  # none yet: its drawing has not finished
+                return {}
+            self.notes[kept] = note
+        note = self.notes[kept]
         if "problem" in note:
             self.fail(theme.id, str(note["problem"]))
         return note
