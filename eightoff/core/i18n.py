@@ -1,4 +1,4 @@
-"""The one place every layer gets its translated text from: `_`, `ngettext` and `N_`.
+"""The one place every layer gets its translated text from: `_`, `ngettext`, `N_` and `NN_`.
 
 The core holds only the active translations object; loading catalogues from disk is the job of
 `eightoff.locale` (the core touches no disk), which calls `install` at start-up. Until then, and
@@ -60,3 +60,9 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark `message` for extraction without translating it now (translate where it is shown)."""
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair as `N_` does one string (pass it to `ngettext` where it
+    is shown, with the number)."""
+    return singular, plural

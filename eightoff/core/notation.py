@@ -220,9 +220,10 @@ def format_move(move: Move) -> str:
     return f"Move {cards} from {source} to {destination}"
 
 
-def parse_move(text: str, position: Position) -> Move:
+def parse_move(text: str, position: Position, rules: Rules) -> Move:
     """Read one move line. `position` is needed because "to the foundations" leaves the suit to
-    the card that moves. The move is not checked against the rules here."""
+    the card that moves. The move is not checked against the rules here: `rules` only name the
+    pile of a refusal as the game calls it."""
     match = _MOVE_PATTERN.fullmatch(text.strip())
     if not match:
         raise MoveFormatError(_("not a move in fc-solve's wording: {text}").format(text=repr(text.strip())))
@@ -245,7 +246,7 @@ def parse_move(text: str, position: Position) -> Move:
     else:
         card = position.top(source)
         if card is None:
-            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source)))
+            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source, rules)))
         destination = Pile.foundation(card.suit)
     return Move(source, destination, count)
 

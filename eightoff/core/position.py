@@ -60,11 +60,13 @@ def card_name(card: Card) -> str:
     return _(_CARD_NAMES[card.rank - 1]).format(suit=suit_name(card.suit))
 
 
-def pile_name(pile: Pile) -> str:
-    """How messages name a pile: 'column 3', 'cell 2', 'the hearts foundation', 'reserve place 1'."""
+def pile_name(pile: Pile, rules: Rules) -> str:
+    """How messages name a pile: 'column 3' (or as the game calls its piles: 'fan 3', 'row 3'),
+    'cell 2', 'the hearts foundation', 'reserve place 1'."""
     if pile.kind is FOUNDATION:
         return _("the {suit} foundation").format(suit=suit_name(Suit(pile.index)))
-    names = {COLUMN: N_("column {number}"), CELL: N_("cell {number}"), RESERVE: N_("reserve place {number}")}
+    names = {COLUMN: variant_of(rules).piles.name, CELL: N_("cell {number}"),
+             RESERVE: N_("reserve place {number}")}
     return _(names[pile.kind]).format(number=pile.index + 1)
 
 
@@ -293,7 +295,7 @@ class Position(NamedTuple):
         """
         cards = self.cards(source)
         if not cards:
-            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source)))
+            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source, rules)))
         if source == destination:
             raise WrongDestination(_("The cards are already there"))
         if source.kind is FOUNDATION and not rules.foundation_takeback:
@@ -310,7 +312,7 @@ class Position(NamedTuple):
                 if destination.kind is CELL:
                     raise RunTooLong(_("Only one card at a time can go to a free cell"))
                 raise RunTooLong(_("Only one card at a time can go to a foundation"))
-            self._check_single_target(cards[-1], destination)
+            self._check_single_target(rules, cards[-1], destination)
             return Move(source, destination, 1)
         target = self.columns[destination.index]
         if target:
@@ -326,7 +328,7 @@ class Position(NamedTuple):
             only = ngettext(
                 "There is only {count} card in {pile}", "There are only {count} cards in {pile}", len(cards)
             )
-            raise NotARun(only.format(count=len(cards), pile=pile_name(source)))
+            raise NotARun(only.format(count=len(cards), pile=pile_name(source, rules)))
         if count > 1 and rules.run_moves is RunMoves.SINGLE_CARDS:
             raise NotARun(one_at_a_time(rules))
         if count > available and count > len(cards) - self.face_down(source.index):
@@ -340,12 +342,12 @@ class Position(NamedTuple):
                 not_a_run = _("Those {count} cards are not a descending run in alternating colours")
             raise NotARun(not_a_run.format(count=count))
 
-    def _check_single_target(self, card: Card, destination: Pile) -> None:
+    def _check_single_target(self, rules: Rules, card: Card, destination: Pile) -> None:
         if destination.kind is CELL:
             occupant = self.cells[destination.index]
             if occupant is not None:
                 held = _("{pile} already holds {card}")
-                held = held.format(pile=pile_name(destination), card=card_name(occupant))
+                held = held.format(pile=pile_name(destination, rules), card=card_name(occupant))
                 raise WrongDestination(_sentence(held))
             return
         if destination.index != card.suit:
@@ -385,17 +387,17 @@ class Position(NamedTuple):
     def _count_to_empty(
         self, rules: Rules, cards: tuple[Card, ...], available: int, count: int | None
     ) -> int:
+        words = variant_of(rules).piles
         if rules.empty_column is EmptyColumn.NONE:
-            raise WrongDestination(_("In {game} an empty column stays empty").format(
-                game=_(variant_of(rules).title)))
+            raise WrongDestination(_(words.stays_empty).format(game=_(variant_of(rules).title)))
         if count is not None:
             if not rules.may_fill_empty_column(cards[-count]):
-                raise WrongDestination(_("Only a King can fill an empty column"))
+                raise WrongDestination(_(words.king_only))
             self._check_capacity(rules, count, to_empty=True)
             return count
         fits = [n for n in range(1, available + 1) if rules.may_fill_empty_column(cards[-n])]
         if not fits:
-            raise WrongDestination(_("Only a King can fill an empty column"))
+            raise WrongDestination(_(words.king_only))
         capacity = self.capacity(rules, to_empty_column=True)
         movable = [n for n in fits if n <= capacity]
         if not movable:
@@ -417,7 +419,7 @@ class Position(NamedTuple):
             )
             raise RunTooLong(needs.format(count=count, needed=count - 1, free=free))
         empties = self.empty_columns - (1 if to_empty else 0)
-        columns = ngettext("{count} empty column", "{count} empty columns", empties).format(count=empties)
+        columns = ngettext(*variant_of(rules).piles.empty, empties).format(count=empties)
         if not rules.cells:
             alone = _("Moving {count} cards needs more room: with {columns} at most {capacity} can move")
             raise RunTooLong(alone.format(count=count, columns=columns, capacity=capacity))
@@ -469,12 +471,7 @@ class Position(NamedTuple):
                 "can move at once",
                 most).format(count=count, most=most))
         if not rules.cells:
-            return Lift(0, ngettext(
-                "{count} cards cannot move together: with the columns empty now, only {most} card "
-                "can move at once",
-                "{count} cards cannot move together: with the columns empty now, only {most} cards "
-                "can move at once",
-                most).format(count=count, most=most))
+            return Lift(0, ngettext(*variant_of(rules).piles.empty_now, most).format(count=count, most=most))
         return Lift(0, ngettext(
             "{count} cards cannot move together: with the free cells and columns empty now, only "
             "{most} card can move at once",

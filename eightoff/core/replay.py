@@ -18,7 +18,7 @@ def replay(position: Position, rules: Rules, moves: Iterable[Move | str]) -> Ite
     `MoveFormatError` (an unreadable line). Lazy: the next move is asked for only after the
     previous one is made, so `moves` may be built from the positions yielded so far."""
     for item in moves:
-        move = parse_move(item, position) if isinstance(item, str) else item
+        move = parse_move(item, position, rules) if isinstance(item, str) else item
         checked = position.find_move(rules, move.source, move.destination, move.count)
         position = position.apply(checked)
         yield checked, position

@@ -13,6 +13,7 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position, card_name, pile_name
 from eightoff.core.rules import Rules, RunMoves
+from eightoff.core.variants import variant_of
 from eightoff.session.pile_keys import key_words
 
 
@@ -30,7 +31,7 @@ def _moving(position: Position, move: Move) -> tuple[Card, Card | None]:
     return lead, on_card
 
 
-def hint_words(position: Position, move: Move) -> str:
+def hint_words(position: Position, rules: Rules, move: Move) -> str:
     """'Hint: move the 7 of hearts onto the 8 of hearts', said before the move is made."""
     lead, on_card = _moving(position, move)
     names = {"card": card_name(lead), "count": move.count - 1}
@@ -41,7 +42,7 @@ def hint_words(position: Position, move: Move) -> str:
         return ngettext("Hint: move {card} and the card on it onto {target}",
                         "Hint: move {card} and the {count} cards on it onto {target}",
                         move.count - 1).format(**names)
-    names["pile"] = pile_name(move.destination)
+    names["pile"] = pile_name(move.destination, rules)
     if move.count == 1:
         return _("Hint: move {card} to {pile}").format(**names)
     return ngettext("Hint: move {card} and the card on it to {pile}",
@@ -49,7 +50,7 @@ def hint_words(position: Position, move: Move) -> str:
                     move.count - 1).format(**names)
 
 
-def move_words(before: Position, move: Move) -> str:
+def move_words(before: Position, rules: Rules, move: Move) -> str:
     """'The 7 of hearts onto the 8 of hearts': a move just made, for a screen reader."""
     lead, on_card = _moving(before, move)
     if on_card is not None:
@@ -59,16 +60,19 @@ def move_words(before: Position, move: Move) -> str:
     else:
         text = ngettext("{card} to {pile}", "{card} and {count} more to {pile}",
                         move.count).format(card=card_name(lead), count=move.count - 1,
-                                           pile=pile_name(move.destination))
+                                           pile=pile_name(move.destination, rules))
     return _sentence(text)
 
 
-def click_refusal(position: Position, pile: Pile) -> str:
+def click_refusal(position: Position, rules: Rules, pile: Pile) -> str:
     """Why a click on the top card of `pile` moved nothing: it cannot go home, and a column's
-    card finds no free cell (nor a column), while a cell's or the reserve's stays where it is."""
+    card finds no free cell (nor a column; in a game without cells, no other pile of the
+    game's), while a cell's or the reserve's stays where it is."""
     card = position.top(pile)
     assert card is not None, "a click on a card"
-    if pile.kind is PileKind.COLUMN:
+    if pile.kind is PileKind.COLUMN and not rules.cells:
+        text = _(variant_of(rules).piles.nowhere).format(card=card_name(card))
+    elif pile.kind is PileKind.COLUMN:
         text = _("{card} cannot go home yet, and no free cell is left").format(card=card_name(card))
     elif pile.kind is PileKind.RESERVE:
         text = _("{card} cannot go home yet, and it stays in the reserve").format(card=card_name(card))
@@ -82,41 +86,42 @@ def control_words(rules: Rules, double_click: bool = False) -> list[str]:
     only where runs move, free cells or a reserve only where the game has them, only the keys
     its piles have (as its pile counts give them: eightoff/session/pile_keys.py), and the
     double-click that sends a card where the preferences ask for one instead of a click."""
-    columns, places = key_words(rules)
+    keys_of_piles, places = key_words(rules)
+    words = variant_of(rules).piles
+    columns = _(words.keys).format(keys=keys_of_piles)
     cells = reserve = places
     click = _("a double-click") if double_click else _("a click")
     if rules.run_moves is RunMoves.SINGLE_CARDS:
         mouse = _("Mouse: drag a card (cards move one at a time); {click} sends a card home, else "
-                  "onto the first column it fits.")
+                  "{first}.")
     elif rules.cells:
         mouse = _("Mouse: drag a card or a run; {click} sends a card home, else to a free cell, else "
-                  "onto the first column it fits.")
+                  "{first}.")
     else:
-        mouse = _("Mouse: drag a card or a run; {click} sends a card home, else onto the first "
-                  "column it fits.")
+        mouse = _("Mouse: drag a card or a run; {click} sends a card home, else {first}.")
     if rules.cells:
-        keys = _("Keys: {columns} the columns, {cells} the free cells, F or Enter the foundation: "
-                 "first the source, then the target; Space or the same key again does what {click} "
-                 "does; Esc cancels.").format(columns=columns, cells=cells, click=click)
+        keys = _("Keys: {columns}, {cells} the free cells, F or Enter the foundation: first the "
+                 "source, then the target; Space or the same key again does what {click} does; Esc "
+                 "cancels.").format(columns=columns, cells=cells, click=click)
     elif rules.reserve:
-        keys = _("Keys: {columns} the columns, {reserve} the reserve, F or Enter the foundation: "
-                 "first the source, then the target; Space or the same key again does what {click} "
-                 "does; Esc cancels.").format(columns=columns, reserve=reserve, click=click)
+        keys = _("Keys: {columns}, {reserve} the reserve, F or Enter the foundation: first the "
+                 "source, then the target; Space or the same key again does what {click} does; Esc "
+                 "cancels.").format(columns=columns, reserve=reserve, click=click)
     else:
-        keys = _("Keys: {columns} the columns, F or Enter the foundation: first the source, then "
-                 "the target; Space or the same key again does what {click} does; Esc "
-                 "cancels.").format(columns=columns, click=click)
-    mouse = mouse.format(click=click)
+        keys = _("Keys: {columns}, F or Enter the foundation: first the source, then the target; "
+                 "Space or the same key again does what {click} does; Esc cancels.").format(
+            columns=columns, click=click)
+    mouse = mouse.format(click=click, first=_(words.first_fit))
     return [mouse, keys]
 
 
-def pile_words(position: Position, pile: Pile) -> str:
+def pile_words(position: Position, rules: Rules, pile: Pile) -> str:
     """'The 7 of hearts, column 3' (its top card first, what a player acts on) or 'Column 3,
-    empty': how a screen reader names a pile the player can pick."""
+    empty' (Fan's 'Fan 3, empty'): how a screen reader names a pile the player can pick."""
     top = position.top(pile)
     if top is None:
-        return _sentence(_("{pile}, empty").format(pile=pile_name(pile)))
-    return _sentence(_("{card}, {pile}").format(card=card_name(top), pile=pile_name(pile)))
+        return _sentence(_("{pile}, empty").format(pile=pile_name(pile, rules)))
+    return _sentence(_("{card}, {pile}").format(card=card_name(top), pile=pile_name(pile, rules)))
 
 
 def column_words(position: Position, pile: Pile) -> str:

@@ -144,8 +144,8 @@ def describe(app: App, live: tuple[str, str]) -> Picture:
         whole = pygame.Rect(boxes[0]).union(pygame.Rect(boxes[-1]))
         about = column_words(position, pile) if pile.kind is PileKind.COLUMN and cards else ""
         piles.append(pile_id(pile))
-        items[pile_id(pile)] = Item("BUTTON", pile_words(position, pile), about, bounds=_box(whole),
-                                    pressable=True)
+        items[pile_id(pile)] = Item("BUTTON", pile_words(position, table.game.rules, pile), about,
+                                    bounds=_box(whole), pressable=True)
     items[TABLE] = Item("GROUP", _(table.session.variant.title), children=tuple(piles))
     children = [LIVE_A, LIVE_B, SUMMARY, TOOLBAR, TABLE]
     focus = TABLE

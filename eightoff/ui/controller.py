@@ -304,7 +304,7 @@ class Controller:
         move = table.game.click_move(press.pile)
         if move is None:
             table.sound.play("refuse")
-            table.notify(click_refusal(table.game.position, press.pile))
+            table.notify(click_refusal(table.game.position, table.game.rules, press.pile))
             return
         self.last_click = None if wait_for_double else LastClick(now, point)
         table.play(move)
@@ -400,7 +400,7 @@ class Controller:
         source = self.selected
         if source is None:
             if not table.game.position.cards(pile):
-                table.notify(_("There is no card in {pile}").format(pile=pile_name(pile)))
+                table.notify(_("There is no card in {pile}").format(pile=pile_name(pile, table.game.rules)))
                 return
             self.select(pile)
             return
@@ -427,4 +427,4 @@ class Controller:
             top = self.table.game.position.top(pile) if pile is not None else None
             if pile is not None and top is not None:
                 self.table.announcer.say(_("Picked {card} from {pile}: now choose where it goes").format(
-                    card=card_name(top), pile=pile_name(pile)))
+                    card=card_name(top), pile=pile_name(pile, self.table.game.rules)))

@@ -76,7 +76,7 @@ class SpeechEffect:
         forward = change is Change.MOVE or (change is Change.REPLAY and step is not None
                                              and game.position == step.after)
         if forward and step is not None and step.moves:  # a replay's moves are told as they are shown
-            self.announcer.say(move_words(step.before, step.moves[0]))
+            self.announcer.say(move_words(step.before, game.rules, step.moves[0]))
         elif change is Change.WON:
             self.announcer.say(_("You won: every card is home"))
         elif change is Change.UNDO:

@@ -160,7 +160,7 @@ class Offers:
             self.say_cannot_be_won(advice.from_start)
 
     def show_hint(self, move: Move) -> None:
-        self.table.notify(hint_words(self.session.game.position, move))
+        self.table.notify(hint_words(self.session.game.position, self.session.game.rules, move))
         self.table.hint = (move, self.host.now() + HINT_SECONDS)
         self.table.invalidate()
 

@@ -26,7 +26,7 @@ FC_SOLVE = shutil.which("fc-solve")
 def replay(position: Position, rules: Rules, solution: str) -> Position:
     """Every line checked by find_move, as the replay command does."""
     for _, line in move_lines(solution.splitlines()):
-        move = parse_move(line, position)
+        move = parse_move(line, position, rules)
         position = position.apply(position.find_move(rules, move.source, move.destination, move.count))
     return position
 

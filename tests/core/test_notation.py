@@ -72,7 +72,7 @@ class TestBoardFormat:
             assert str(caught.value) == (
                 "riga 2: carta sconosciuta 'XX' (attesi un valore tra A23456789TJQK e un seme tra CDHS)")
             with pytest.raises(MoveFormatError, match="^non esiste stack 9$"):
-                parse_move("Move a card from stack 9 to freecell 0", deal(1))
+                parse_move("Move a card from stack 9 to freecell 0", deal(1), STANDARD)
         finally:
             install_language("en")
 
@@ -100,7 +100,7 @@ class TestMoveFormat:
         for moves in (0, 25):
             position = played(1, rules, moves)
             for move in position.legal_moves(rules):
-                assert parse_move(format_move(move), position) == move
+                assert parse_move(format_move(move), position, rules) == move
 
     @pytest.mark.parametrize(
         "line, error, message",
@@ -113,7 +113,7 @@ class TestMoveFormat:
     )
     def test_parse_errors(self, line: str, error: type[Exception], message: str) -> None:
         with pytest.raises(error, match=message):
-            parse_move(line, deal(1))
+            parse_move(line, deal(1), STANDARD)
 
     def test_move_lines_skip_fc_solve_noise_and_keep_line_numbers(self) -> None:
         text = [

@@ -39,7 +39,7 @@ def test_any_suit_building_takes_either_colour() -> None:
 def test_castle_runs_need_empty_columns() -> None:
     rules = PRESETS["streets-and-alleys"]
     full = board_of("streets-and-alleys", ["9H", "8C 7D", "KS", "KH", "KD", "KC", "QS", "QH"])
-    with pytest.raises(IllegalMove, match="with 0 empty columns at most 1"):
+    with pytest.raises(IllegalMove, match="with 0 empty rows at most 1"):
         full.find_move(rules, Pile.column(1), Pile.column(0), 2)
     roomy = board_of("streets-and-alleys", ["9H", "8C 7D"])
     assert roomy.find_move(rules, Pile.column(1), Pile.column(0)).count == 2

@@ -25,7 +25,7 @@ def along_solution(number: int, rules: Rules, solution: str, moves: int | None) 
     for index, (_, line) in enumerate(lines):
         if index == moves or (moves is None and position.empty_columns):
             break
-        position = position.apply(parse_move(line, position))
+        position = position.apply(parse_move(line, position, rules))
     return position
 
 

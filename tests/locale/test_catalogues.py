@@ -26,7 +26,7 @@ from eightoff.locale import DOMAIN, LOCALE_DIR
 from eightoff.locale.argparse_words import ARGPARSE_WORDS
 
 PACKAGE = LOCALE_DIR.parent
-KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "NN_": (1, 2)}
 """The same keywords scripts/update-catalogues gives pybabel extract."""
 
 PO_FILES = sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))

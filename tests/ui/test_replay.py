@@ -139,7 +139,7 @@ def test_escape_in_a_replay_gives_back_the_game_exactly_as_it_was(home: Path) ->
     key(app, pygame.K_RIGHT)
     first = app.session.replay.steps[0] if app.session.replay is not None else None
     assert first is not None  # a screen reader hears the replay's move, as the player's own
-    assert app.table.announcer.spoken[-1] == move_words(first.before, first.moves[0])
+    assert app.table.announcer.spoken[-1] == move_words(first.before, app.table.game.rules, first.moves[0])
     for _ in range(7):
         key(app, pygame.K_RIGHT)
     assert playback.played == 8 and "Replay paused: move 8 of 13" in app.table.status.banner

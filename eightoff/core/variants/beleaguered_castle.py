@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from eightoff.core.i18n import N_
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants.variant import Arrangement, Variant
+from eightoff.core.variants.variant import ROWS, Arrangement, Variant
 
 BELEAGUERED_CASTLE = Rules(
     name="beleaguered-castle",
@@ -19,21 +19,22 @@ BELEAGUERED_CASTLE = Rules(
 """With no cells, a run of up to 2^e cards moves with e empty columns (fc-solve's limited
 sequence moves)."""
 CASTLE_PLAY = N_(
-    "The top card of a column may go to its foundation or onto another "
-    "column. Columns build down regardless of suit: any 7 goes on any 8. Any card may fill an "
-    "empty column. A run may move together when there is room to move it card by card: with e "
-    "empty columns, up to 2^e cards, half that into an empty column."
+    "The uncovered card at the end of a row may go to its foundation or onto the end of another "
+    "row. Rows build down regardless of suit: any 7 goes on any 8. Any card may fill an empty "
+    "row. A run may move together when there is room to move it card by card: with e empty "
+    "rows, up to 2^e cards, half that into an empty row."
 )
 """How the game plays, shared with Streets and Alleys and Citadel, as Help tells it."""
 
 BELEAGUERED_CASTLE_VARIANT = Variant(
     key="beleaguered-castle",
     title=N_("Beleaguered Castle"),
-    summary=N_("Eight columns of six, the Aces start home; columns build down regardless of suit."),
+    summary=N_("Eight rows of six, the Aces start home; rows build down regardless of suit."),
     help_paragraphs=(
         N_(
             "Move all the cards to the four foundations, which start with the four Aces and "
-            "build up by suit to the King. The other 48 cards lie face up in eight columns of six."
+            "build up by suit to the King. The other 48 cards lie face up in eight rows of six, "
+            "four on each side of the foundations."
         ),
         CASTLE_PLAY,
         N_("Deal N has the cards of PySolFC's Beleaguered Castle N."),
@@ -43,4 +44,5 @@ BELEAGUERED_CASTLE_VARIANT = Variant(
     grade_table="grades-beleaguered-castle.txt",
     daily_table="daily-beleaguered-castle.txt",
     arrangement=Arrangement.CASTLE,
+    piles=ROWS,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eightoff.core.i18n import N_
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants.variant import Arrangement, Variant
+from eightoff.core.variants.variant import FANS, Arrangement, Variant
 
 FAN = Rules(
     name="fan",
@@ -38,4 +38,5 @@ FAN_VARIANT = Variant(
     grade_table="grades-fan.txt",
     daily_table="daily-fan.txt",
     arrangement=Arrangement.FANS,
+    piles=FANS,
 )

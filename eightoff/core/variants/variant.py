@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from eightoff.core.i18n import N_, _
+from eightoff.core.i18n import N_, NN_, _
 from eightoff.core.rules import Rules
 
 
@@ -48,6 +48,69 @@ class Arrangement(Enum):
     FANS = "fans"
     """The foundations across the top; the columns below in three lines, each a row fanned
     rightwards (Fan's eighteen, six to a line)."""
+
+
+@dataclass(frozen=True)
+class PileWords:
+    """What a game calls its tableau piles wherever the player reads of them (a pile's name, a
+    refusal, the screen reader, Help's keys), as its own Help and its players do: Fan moves
+    cards between fans, Beleaguered Castle between rows. Whole phrases, so each language can
+    make its words agree (marked with `N_` or `NN_`; translated where shown)."""
+
+    name: str
+    """One pile: 'column {number}' (numbered from 1)."""
+    keys: str
+    """Help's keys for them: '{keys} the columns'."""
+    first_fit: str
+    """Where a click sends a card that cannot go home: 'onto the first column it fits'."""
+    nowhere: str
+    """A click that moved nothing in a game without free cells: '{card} cannot go home yet, and
+    no column takes it'."""
+    king_only: str
+    stays_empty: str
+    """A refusal naming {game}, where nothing fills an empty pile."""
+    empty: tuple[str, str]
+    """'{count} empty column(s)', for the room a run needs."""
+    empty_now: tuple[str, str]
+    """Why a run cannot be lifted in a game without free cells ({count}, {most})."""
+
+
+COLUMNS = PileWords(
+    name=N_("column {number}"),
+    keys=N_("{keys} the columns"),
+    first_fit=N_("onto the first column it fits"),
+    nowhere=N_("{card} cannot go home yet, and no column takes it"),
+    king_only=N_("Only a King can fill an empty column"),
+    stays_empty=N_("In {game} an empty column stays empty"),
+    empty=NN_("{count} empty column", "{count} empty columns"),
+    empty_now=NN_(
+        "{count} cards cannot move together: with the columns empty now, only {most} card can move at once",
+        "{count} cards cannot move together: with the columns empty now, only {most} cards can move at once"),
+)
+ROWS = PileWords(
+    name=N_("row {number}"),
+    keys=N_("{keys} the rows"),
+    first_fit=N_("onto the first row it fits"),
+    nowhere=N_("{card} cannot go home yet, and no row takes it"),
+    king_only=N_("Only a King can fill an empty row"),
+    stays_empty=N_("In {game} an empty row stays empty"),
+    empty=NN_("{count} empty row", "{count} empty rows"),
+    empty_now=NN_(
+        "{count} cards cannot move together: with the rows empty now, only {most} card can move at once",
+        "{count} cards cannot move together: with the rows empty now, only {most} cards can move at once"),
+)
+FANS = PileWords(
+    name=N_("fan {number}"),
+    keys=N_("{keys} the fans"),
+    first_fit=N_("onto the first fan it fits"),
+    nowhere=N_("{card} cannot go home yet, and no fan takes it"),
+    king_only=N_("Only a King can fill an empty fan"),
+    stays_empty=N_("In {game} an empty fan stays empty"),
+    empty=NN_("{count} empty fan", "{count} empty fans"),
+    empty_now=NN_(
+        "{count} cards cannot move together: with the fans empty now, only {most} card can move at once",
+        "{count} cards cannot move together: with the fans empty now, only {most} cards can move at once"),
+)
 
 
 TAKEBACK = Option(
@@ -84,6 +147,8 @@ class Variant:
     arrangement: Arrangement = Arrangement.COLUMNS
     """How the window lays the table out (the layout, the chooser's picture, drags and the
     screen reader's boxes all follow it)."""
+    piles: PileWords = COLUMNS
+    """What its tableau piles are called, as its Help calls them (a test holds the two alike)."""
 
     def defaults(self) -> dict[str, bool]:
         """Each option's default: what a new player's first game of this variant is dealt with."""

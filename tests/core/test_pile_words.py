@@ -1,0 +1,71 @@
+"""Each game names its tableau piles as its own Help does, wherever the player reads of them:
+Fan's fans, the Castle games' rows, everyone else's columns; in English and in Italian."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from eightoff.core.errors import IllegalMove
+from eightoff.core.piles import Pile
+from eightoff.core.position import pile_name
+from eightoff.core.variants import PRESETS, VARIANTS, variant
+from eightoff.core.variants.variant import COLUMNS, FANS, ROWS
+from eightoff.locale import install_language
+from tests.core.test_open_games import board_of
+
+NOUNS = {COLUMNS: "column", ROWS: "row", FANS: "fan"}
+
+
+def test_the_games_name_their_piles_as_their_players_do() -> None:
+    named = {key: NOUNS[entry.piles] for key, entry in VARIANTS.items()}
+    assert named["fan"] == "fan"
+    assert {key for key, noun in named.items() if noun == "row"} == {
+        "beleaguered-castle", "streets-and-alleys", "citadel"}
+    assert named["bakers-dozen"] == named["standard"] == "column"
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_help_and_summary_use_the_games_own_word_for_its_piles_and_no_other(key: str) -> None:
+    entry = variant(key)
+    text = " ".join((entry.summary, *entry.help_paragraphs)).lower()
+    own = NOUNS[entry.piles]
+    assert re.search(rf"\b{own}s?\b", text), f"{key}'s Help never names its {own}s"
+    for other in set(NOUNS.values()) - {own}:
+        assert not re.search(rf"\b{other}s?\b", text.replace("row by row", "")), f"{key}'s Help says {other}"
+
+
+def test_a_fan_is_named_a_fan_in_refusals_and_names() -> None:
+    rules = PRESETS["fan"]
+    position = board_of("fan", ["KS QS", "5H", "", "7D"])
+    assert pile_name(Pile.column(2), rules) == "fan 3"
+    with pytest.raises(IllegalMove, match="^Only a King can fill an empty fan$"):
+        position.find_move(rules, Pile.column(1), Pile.column(2))
+    with pytest.raises(IllegalMove, match="^There is no card in fan 3$"):
+        position.find_move(rules, Pile.column(2), Pile.column(0))
+    assert pile_name(Pile.column(2), PRESETS["standard"]) == "column 3"
+
+
+def test_a_castle_row_is_named_a_row_in_refusals_and_names() -> None:
+    rules = PRESETS["streets-and-alleys"]
+    full = board_of("streets-and-alleys", ["9H", "8C 7D", "KS", "KH", "KD", "KC", "QS", "QH"])
+    with pytest.raises(IllegalMove, match="^Moving 2 cards needs more room: with 0 empty rows at most 1 "
+                                          "can move$"):
+        full.find_move(rules, Pile.column(1), Pile.column(0), 2)
+    assert full.lift(rules, Pile.column(1), full.columns[1][0]).refusal == (
+        "2 cards cannot move together: with the rows empty now, only 1 card can move at once")
+    assert pile_name(Pile.column(7), rules) == "row 8"
+
+
+def test_the_piles_names_in_italian() -> None:
+    install_language("it")
+    try:
+        assert pile_name(Pile.column(2), PRESETS["fan"]) == "ventaglio 3"
+        assert pile_name(Pile.column(0), PRESETS["citadel"]) == "fila 1"
+        assert pile_name(Pile.column(0), PRESETS["bakers-dozen"]) == "colonna 1"
+        position = board_of("fan", ["KS QS", "5H", ""])
+        with pytest.raises(IllegalMove, match="^Solo un Re può occupare un ventaglio vuoto$"):
+            position.find_move(PRESETS["fan"], Pile.column(1), Pile.column(2))
+    finally:
+        install_language("en")
