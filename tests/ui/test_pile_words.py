@@ -23,9 +23,9 @@ from tests.ui.test_screen_reader import connect, help_text, said, tree
 pytest.importorskip("accesskit")
 
 
-def game_window(key_name: str) -> App:
-    """A window on deal 1 of that game, nothing sent home by itself."""
-    settings = Preferences(autoplay=False, animation_speed="off", confirm_leave=False)
+def game_window(key_name: str, language: str = "en") -> App:
+    """A window on deal 1 of that game in that language, nothing sent home by itself."""
+    settings = Preferences(autoplay=False, animation_speed="off", confirm_leave=False, language=language)
     app = App.for_game(Game.new(1, PRESETS[key_name]), settings, size=(1280, 800), out=io.StringIO(),
                        now=FakeClock())
     pygame.event.clear()
@@ -49,9 +49,8 @@ def stuck_pile(app: App) -> Pile:
 ])
 def test_fan_speaks_of_fans_to_the_screen_reader_in_refusals_and_in_help(
         language: str, word: str, picked: str, nowhere: str, keys: str, first: str) -> None:
-    install_language(language)
     try:
-        app = game_window("fan")
+        app = game_window("fan", language)
         _bridge, adapter = connect(app)
         labels = [tree(adapter)[pile_id(Pile.column(index))].label for index in range(18)]
         assert all(label.endswith(f"{word} {index + 1}") for index, label in enumerate(labels)), labels
