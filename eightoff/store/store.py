@@ -41,7 +41,7 @@ from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
 from eightoff.store.statistics import Statistics, Summary
 from eightoff.userfiles.dirs import StoreDirs, default_dirs, private_folder
 from eightoff.userfiles.language import PREFERENCES_FILE
-from eightoff.userfiles.reading import DOCUMENT_LIMIT, BadFile, Unreadable, read_regular
+from eightoff.userfiles.reading import DOCUMENT_LIMIT
 from eightoff.userfiles.tidy import tidy
 
 if TYPE_CHECKING:
@@ -138,8 +138,7 @@ class Store:
         to repeat (each game once, by its id), so a file is removed once all its games are in
         the database; one with lines that do not read is kept aside instead, and while the
         database cannot be written each file stays, and the player is told where and how."""
-        raw = self._files.read(self.pending_path, _("finished games waiting to be saved"), DOCUMENT_LIMIT,
-                               _("they are not in your statistics"))
+        raw = self._read_waiting(self.pending_path)
         writable = self._db is not None and self._db.connection is not None and self._db.writable
         if raw is not None and writable:
             brought = self._bring_in(self.pending_path, raw)
@@ -154,13 +153,18 @@ class Store:
         for path in pending.left_elsewhere(self.dirs.user_data_path):
             self._bring_in_elsewhere(path, writable)
 
+    def _read_waiting(self, path: Path) -> bytes | None:
+        """A file of waiting games' lines; None when it is not there, or is bad (then kept
+        aside) or unreadable (then left as it is), with the notice."""
+        return self._files.read(path, _("finished games waiting to be saved"), DOCUMENT_LIMIT,
+                                _("they are not in your statistics"))
+
     def _bring_in_elsewhere(self, path: Path, writable: bool) -> None:
         """Add the games of a file a stop signal left outside the data folder, and say so."""
-        try:
-            raw = read_regular(path, DOCUMENT_LIMIT)
-        except (BadFile, Unreadable):
-            raw = None
-        brought = self._bring_in(path, raw) if raw is not None and writable else None
+        raw = self._read_waiting(path) if writable else b""
+        if raw is None:  # said by the read
+            return
+        brought = self._bring_in(path, raw) if writable else None
         if brought is None:
             self._notices.add(_(
                 "Finished games that could not be saved when Eight Off last stopped are kept in {path}; "

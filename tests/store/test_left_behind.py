@@ -16,6 +16,7 @@ import msgspec
 from eightoff.store import WON, HomeDirs, Store
 from eightoff.store.pending import FILE as PENDING
 from eightoff.store.pending import save_elsewhere
+from eightoff.userfiles.reading import DOCUMENT_LIMIT
 
 from .conftest import newer_database, played_game
 
@@ -121,3 +122,15 @@ def test_a_left_file_with_a_bad_line_is_kept_aside_with_the_rest_added(tmp_path:
     [aside] = player.glob(f"{kept.name}.corrupt-*")
     assert b"garbage" in aside.read_bytes() and not kept.exists()
     assert won(home) == 1
+
+
+def test_a_left_file_too_large_to_be_ours_is_kept_aside_and_said(tmp_path: Path) -> None:
+    home, player = tmp_path / "home", tmp_path / "player"
+    kept = left_by_a_stop_signal(home, player)
+    with open(kept, "ab") as file:
+        file.truncate(DOCUMENT_LIMIT + 1)
+    result = stats(home, player=player)
+    [aside] = player.glob(f"{kept.name}.corrupt-*")
+    assert f"could not be read (it is larger than {DOCUMENT_LIMIT} bytes); they are not in your " \
+           f"statistics. The file was kept as {aside}." in result.stderr
+    assert result.returncode == 0 and not kept.exists()
