@@ -26,9 +26,10 @@ import pygame
 
 from eightoff.ui.window import in_screen_format
 
-MAGIC = b"eightoff card pictures\n"
-PIXEL_FORMAT: Final = "RGBA"
-"""Independent of the screen's format: each picture is converted to it when read."""
+PIXEL_FORMAT: Final = "BGRA"
+"""The bytes of the common screens' own format (SDL's ARGB8888 on little-endian machines), so
+that reading a picture into the screen's format is a plain copy; any other screen converts."""
+MAGIC = b"eightoff card pictures " + PIXEL_FORMAT.encode() + b"\n"
 CHECKSUM_BYTES = 4
 NAMES_LIMIT = 4096
 """The longest line of names read: a few hundred bytes in a sound file."""
@@ -81,8 +82,8 @@ class PictureFile:
                 for name in names:
                     pixels = file.read(length)
                     checksum = zlib.crc32(pixels, checksum)
-                    pictures[name] = in_screen_format(pygame.image.frombytes(pixels, self.size, PIXEL_FORMAT),
-                                                      alpha=True)
+                    picture = pygame.image.frombuffer(pixels, self.size, PIXEL_FORMAT)
+                    pictures[name] = in_screen_format(picture, alpha=True)
                 if file.read(CHECKSUM_BYTES + 1) != checksum.to_bytes(CHECKSUM_BYTES, "big"):
                     return self._damaged("its checksum does not match")
                 return pictures

@@ -66,12 +66,11 @@ def _changed_area(before: frozenset[Look], after: frozenset[Look], line: pygame.
 
 HISTORY = 200
 """Notices kept for the Messages dialog (the oldest are forgotten first)."""
-MIN_FONT = 15
-"""The smallest status text at the status line's base height: a long summary shrinks to this."""
 NOTICE_SHRINK = 0.85
-"""A notice shrinks no further than this share of the row's size: past it letters crowd and
-break apart; it wraps to the second row instead, and what still does not fit ends in "…" with
-the whole text shown while the pointer is on the line (and in Ctrl+M's Messages)."""
+"""A notice shrinks no further than this share of the row's size, nor below the least text
+size (theme.LEAST_TEXT): past it letters crowd and break apart; it wraps to the second row
+instead, and what still does not fit ends in "…" with the whole text shown while the pointer
+is on the line (and in Ctrl+M's Messages)."""
 
 
 class StatusLine:
@@ -135,7 +134,7 @@ class StatusLine:
         """What is written where, fitted so that no piece overlaps another or leaves the box."""
         rect = pygame.Rect(box)
         unit = rect.h / STATUS_HEIGHT  # the line grows with the window and the desktop's scale
-        margin, smallest = round(12 * unit), round(MIN_FONT * unit)
+        margin, smallest = round(12 * unit), theme.least_font_size(theme.LEAST_TEXT * unit)
         row_h = rect.h // 2
         top_row = pygame.Rect(rect.x + margin, rect.y, rect.w - 2 * margin, row_h)
         low_row = pygame.Rect(rect.x + margin, rect.y + row_h, rect.w - 2 * margin, rect.h - row_h)

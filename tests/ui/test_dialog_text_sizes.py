@@ -30,7 +30,7 @@ from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.solver.daily import daily_deal
-from eightoff.store import LOST, WON
+from eightoff.store import LOST, WON, HomeDirs, Store
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.celebration import WinDialog
@@ -38,7 +38,7 @@ from eightoff.ui.dialogs import DealDialog, Dialog, GameChooser, MessageDialog, 
 from eightoff.ui.stats_dialog import StatisticsDialog
 from eightoff.ui.theme import LEAST_TEXT
 from eightoff.ui.unsaved_dialog import UnsavedDialog
-from tests.ui.helpers import FakeClock, click, key
+from tests.ui.helpers import FakeClock, click, key, move_mouse
 from tests.ui.test_store_link import QUICK, one_move_from_won, store_at
 from tests.ui.test_text_fits import STUCK_BOARD, close, top_dialog
 from tests.ui.test_unsaved_quit import lock_held
@@ -202,6 +202,35 @@ def test_the_unsaved_win_s_dialogs_words_are_at_least_11_px_tall(home: Path, dra
         problems = too_small(app, drawn, UnsavedDialog)
         app.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_a_long_notice_wraps_rather_than_shrinks_below_11_px(home: Path, drawn: Drawn, language: str,
+                                                              tmp_path: Path) -> None:
+    """The store's notice about a damaged file, with the real, long path it names: on the status
+    line it wraps and ends in "…" rather than shrinking, and with the pointer on the line the
+    whole text drawn above it keeps the same size; so does the game's summary once it is read."""
+    damaged = Store(HomeDirs(tmp_path / "a folder whose name is long, as a real home's can be"))
+    damaged.preferences_path.parent.mkdir(parents=True, exist_ok=True)
+    damaged.preferences_path.write_bytes(b"{ damaged\n")
+    app = open_window(home, Game.new(617, STANDARD))
+    install_language(language)
+    damaged.load_preferences()
+    (notice,) = damaged.take_notices()
+    app.notify(notice)
+    drawn.clear()
+    app.redraw_all()
+    app.pump()
+    status = app.table.status
+    assert status.cut
+    move_mouse(app, pygame.Rect(app.table.layout.status).center, held=False)
+    assert status.hovered
+    assert notice in " ".join(text for text, _height in drawn)
+    key(app, pygame.K_ESCAPE)  # read: the line shows the game's summary again
+    app.redraw_all()
+    app.pump()
+    assert app.table.view.summary() in {text for text, _height in drawn}
+    assert [(text, height) for text, height in drawn if height < LEAST_TEXT] == []
+    app.close()
 
 
 def test_words_are_drawn_only_with_the_window_s_font() -> None:

@@ -7,6 +7,7 @@ import contextlib
 import io
 import os
 import threading
+import zlib
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,7 @@ from eightoff.session.session import Session
 from eightoff.store import HomeDirs, Store
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
-from eightoff.ui.face_cache import KEPT_FILES, PATTERN
+from eightoff.ui.face_cache import KEPT_FILES, PATTERN, PIXEL_FORMAT
 from eightoff.ui.faces import CardFaces
 from tests.ui.helpers import FakeClock
 
@@ -100,6 +101,26 @@ def test_pictures_of_another_deck_or_size_are_not_read(tmp_path: Path) -> None:
         other.restore(tmp_path)
         assert pixels(other.face(DECK[0])) == pixels(CardFaces(*other.size, other.four_colour).face(DECK[0]))
     assert len(list(tmp_path.glob(PATTERN))) == 1  # nothing written until `keep`
+
+
+def test_pictures_kept_in_another_byte_order_are_not_read(tmp_path: Path, drawn: list[bytes]) -> None:
+    """A file an earlier version kept with its bytes in red, green, blue, alpha order, whole
+    and with a right checksum, is drawn again: read as this version's order its reds would
+    show blue."""
+    path = kept(tmp_path)
+    _magic, key, names, rest = path.read_bytes().split(b"\n", 3)
+    length = SIZE[0] * SIZE[1] * 4
+    swapped = [pygame.image.tobytes(pygame.image.frombytes(rest[at:at + length], SIZE, PIXEL_FORMAT), "RGBA")
+               for at in range(0, len(rest) - 4, length)]
+    checksum = zlib.crc32(names + b"\n")
+    for picture in swapped:
+        checksum = zlib.crc32(picture, checksum)
+    older = b"\n".join([b"eightoff card pictures", key, names, b"".join(swapped)])  # as it was
+    path.write_bytes(older + checksum.to_bytes(4, "big"))
+    faces = CardFaces(*SIZE)
+    faces.restore(tmp_path)
+    assert faces._unkept is not None  # nothing taken from it
+    assert every_picture(faces) == drawn
 
 
 def damaged_files() -> st.SearchStrategy[tuple[str, int, bytes]]:

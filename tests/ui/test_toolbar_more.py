@@ -109,3 +109,15 @@ def test_the_game_chooser_s_words_are_at_least_11_px_tall_and_fit_their_rows(lan
     assert all(chooser.title_row_font.size(_(VARIANTS[game].title))[0] <= room for game in chooser.keys)
     if not chooser.in_columns():
         assert all(chooser.summary_font.size(_(VARIANTS[game].summary))[0] <= room for game in chooser.keys)
+
+
+
+def test_the_least_font_size_is_the_smallest_whose_capitals_reach_the_height() -> None:
+    """The size chosen from a first guess is the one counting up from the smallest size finds:
+    the least whose drawn capitals are that tall, past the sizes whose hinting draws them a
+    pixel shorter than the size below's."""
+    pygame.font.init()
+    heights = {size: ink_height("H", size) for size in range(theme.SMALLEST_SIZE, theme.LARGEST_SIZE)}
+    for capitals in (step / 4 for step in range(4, 4 * 70)):
+        counted = next(size for size, height in heights.items() if height >= capitals)
+        assert theme.least_font_size(capitals) == counted, capitals
