@@ -19,7 +19,6 @@ from eightoff.core.piles import Pile, PileKind
 from eightoff.core.rules import EmptyColumn
 from eightoff.ui import theme
 from eightoff.ui.status import game_summary
-from eightoff.ui.window import in_screen_format
 
 if TYPE_CHECKING:
     from eightoff.core.moves import Move
@@ -114,7 +113,7 @@ class TableView:
         layout = shown.layout
         lifted = shown.sprites.lifted()
         if (self.static is None and not self.released) or frozenset(lifted) != self.static_key:
-            self.static, self.released = self._paint_static(screen.get_size()), False
+            self.static, self.released = self._paint_static(screen), False
             self.static_key = frozenset(lifted)
             full = True
         table = pygame.Rect(layout.table)
@@ -151,7 +150,7 @@ class TableView:
     def _static(self, screen: pygame.Surface) -> pygame.Surface:
         """The static picture, painted again if it was let go while idle (same cards lifted)."""
         if self.static is None:
-            self.static, self.released = self._paint_static(screen.get_size()), False
+            self.static, self.released = self._paint_static(screen), False
         return self.static
 
     def _target_box(self) -> pygame.Rect | None:
@@ -206,10 +205,12 @@ class TableView:
                              border_radius=max(3, size[0] // 12))
         return self._shadow_surface
 
-    def _paint_static(self, size: tuple[int, int]) -> pygame.Surface:
+    def _paint_static(self, screen: pygame.Surface) -> pygame.Surface:
+        """The table without its lifted cards, made in the screen's own format (not converted to
+        it afterwards: a window-sized conversion at every first frame)."""
         shown = self.shown
         layout, faces, game = shown.layout, shown.faces, shown.session.game
-        surface = in_screen_format(pygame.Surface(size), alpha=False)
+        surface = pygame.Surface(screen.get_size(), 0, screen)
         surface.fill(theme.FELT)
         table = pygame.Rect(layout.table)
         pygame.draw.rect(surface, theme.FELT_DARK, table.inflate(-8, -8), 2, border_radius=10)
