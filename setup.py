@@ -64,12 +64,15 @@ class BuildSolver(build_ext):
             return
         try:
             say(f"compiling the solver with mypyc: {', '.join(LOADER.COMPILED)} (a minute or two)")
+            # The digest of the sources as mypyc reads them: a source edited during the build
+            # must not stamp the modules compiled from its earlier text as its own.
+            digest = LOADER.sources_digest()
             compiling = Distribution({"name": "eightoff-solver", "ext_modules": self.mypyc_extensions()})
             command = CompileNamed(compiling)
             command.build_lib, command.build_temp = self.build_lib, self.build_temp
             compiling.command_obj["build_ext"] = command
             compiling.run_command("build_ext")
-            (folder / LOADER.SOURCES_FILE).write_text(LOADER.sources_digest() + "\n", encoding="ascii")
+            (folder / LOADER.SOURCES_FILE).write_text(digest + "\n", encoding="ascii")
         except (Exception, SystemExit) as error:  # setuptools reports a compiler's failure as either
             for built in folder.glob("*"):
                 built.unlink()

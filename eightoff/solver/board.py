@@ -5,36 +5,38 @@ The longer reasons: docs/notes.md, `eightoff.solver.board`."""
 
 from __future__ import annotations
 
-from functools import cache, partial
-from typing import NamedTuple
+from functools import cache
+from typing import Final
 
 from eightoff.core.cards import CARDS, Card, Suit
 from eightoff.core.position import Position
 from eightoff.core.rules import Build, Rules
 
-KING = 13
-RANK_MASK = 15
-WON = (KING, KING, KING, KING)
+KING: Final = 13
+RANK_MASK: Final = 15
+WON: Final = (KING, KING, KING, KING)
 """The foundations of a won board."""
 
 # Internal move kinds. A move is (kind, a, b, count):
-COLUMN_TO_COLUMN = 0  # a = source column, b = destination column
-COLUMN_TO_CELL = 1  # a = source column
-CELL_TO_COLUMN = 2  # a = the card, b = destination column
-HOME = 3  # a = the card (from a column top, a cell or the reserve)
-TAKEBACK = 4  # a = the card, b = destination column or -1 for a cell
-RESERVE_TO_COLUMN = 5  # a = the card, b = destination column
-RESERVE_UNDER = 6  # a = the reserve card, b = destination column, count = the card put on it next
-CHAIN = 7  # a = plain moves packed by `chain`, b = how many (see `Engine.supply_chains`)
+COLUMN_TO_COLUMN: Final = 0  # a = source column, b = destination column
+COLUMN_TO_CELL: Final = 1  # a = source column
+CELL_TO_COLUMN: Final = 2  # a = the card, b = destination column
+HOME: Final = 3  # a = the card (from a column top, a cell or the reserve)
+TAKEBACK: Final = 4  # a = the card, b = destination column or -1 for a cell
+RESERVE_TO_COLUMN: Final = 5  # a = the card, b = destination column
+RESERVE_UNDER: Final = 6  # a = the reserve card, b = destination column, count = the card put on it next
+CHAIN: Final = 7  # a = plain moves packed by `chain`, b = how many (see `Engine.supply_chains`)
 
 InternalMove = tuple[int, int, int, int]
 Offers = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 """See `Engine.offers`."""
-SAFE_CACHE = 200_000
-SEPARATOR = b"\0"
+SAFE_CACHE: Final = 200_000
+SEPARATOR: Final = b"\0"
 """Between the columns in a key: rank 0, which is no card."""
-END_OF_COLUMNS = b"\x0e"
+END_OF_COLUMNS: Final = b"\x0e"
 """Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
+CARD_CODES: Final = 64
+"""Card codes (`suit * 16 + rank`) are below this."""
 
 
 def plain(move: InternalMove) -> InternalMove:
@@ -48,7 +50,7 @@ def plain(move: InternalMove) -> InternalMove:
     return move
 
 
-LINK_BITS = 8
+LINK_BITS: Final = 8
 """Each of a plain move's four numbers fits in a byte (cards are below 64, places below 16,
 runs below 14; a cell is place -1, packed as 255)."""
 
@@ -98,11 +100,11 @@ def reverse_of(parent: Board, board: Board, edge: tuple[InternalMove, ...]) -> I
     kind, a, b, count = edge[0]
     if kind == CELL_TO_COLUMN:
         return (COLUMN_TO_CELL, b, 0, 1)
-    if kind > COLUMN_TO_CELL or not board.columns[a]:
+    if kind > COLUMN_TO_CELL or not board[COLUMNS][a]:
         return None
     if kind == COLUMN_TO_COLUMN:
         return (COLUMN_TO_COLUMN, b, a, count)
-    return (CELL_TO_COLUMN, parent.columns[a][-1], a, 1)
+    return (CELL_TO_COLUMN, parent[COLUMNS][a][-1], a, 1)
 
 
 def card_code(card: Card) -> int:
@@ -113,34 +115,34 @@ def code_card(code: int) -> Card:
     return CARDS[code >> 4][code & RANK_MASK]
 
 
-class Board(NamedTuple):
-    columns: tuple[bytes, ...]
-    cells: bytes
-    """The cell cards in ascending order: which cell holds a card never matters to the search."""
-    foundations: tuple[int, ...]
-    reserve: bytes = b""
-    """The reserve cards in ascending order (they only give, so their places never matter)."""
-
-    def key(self) -> bytes:
-        """The visited-set key: column order and cell order do not matter, and the foundations
-        follow from the cards still out."""
-        columns = SEPARATOR.join(sorted(self.columns))
-        return columns + END_OF_COLUMNS + self.cells + END_OF_COLUMNS + self.reserve
-
-    @property
-    def is_won(self) -> bool:
-        return self.foundations == WON
+Board = tuple[tuple[bytes, ...], bytes, tuple[int, ...], bytes]
+"""The columns, the cells, the foundations and the reserve. The cells and the reserve are their
+cards in ascending order: which cell holds a card never matters to the search, and reserve
+cards only give, so their places never matter. A plain tuple, where a named one would cost a
+Python-level call for each of the millions of boards a search makes."""
+COLUMNS: Final = 0
+CELLS: Final = 1
+FOUNDATIONS: Final = 2
+RESERVE: Final = 3
+"""The places of a `Board`'s parts."""
 
 
-_board = partial(tuple.__new__, Board)
-"""Makes a `Board` from a 4-tuple without the named tuple's Python-level `__new__`."""
+def key_of(board: Board) -> bytes:
+    """The visited-set key: column order and cell order do not matter, and the foundations
+    follow from the cards still out."""
+    columns, cells, _, reserve = board
+    return SEPARATOR.join(sorted(columns)) + END_OF_COLUMNS + cells + END_OF_COLUMNS + reserve
+
+
+def is_won(board: Board) -> bool:
+    return board[FOUNDATIONS] == WON
 
 
 def from_position(position: Position) -> Board:
     columns = tuple(bytes(card_code(card) for card in column) for column in position.columns)
     cells = bytes(sorted(card_code(card) for card in position.cells if card is not None))
     reserve = bytes(sorted(card_code(card) for card in position.reserve if card is not None))
-    return Board(columns, cells, tuple(position.foundations), reserve)
+    return columns, cells, tuple(position.foundations), reserve
 
 
 def safe_two_below(card: Card, foundations: tuple[int, ...]) -> bool:
@@ -157,12 +159,21 @@ def safe_two_below(card: Card, foundations: tuple[int, ...]) -> bool:
     return opposite >= rank - 1 or (opposite >= rank - 2 and partner >= rank - 3)
 
 
+SINGLE: Final = tuple(bytes((code,)) for code in range(CARD_CODES))
+"""Each card code as a one-byte `bytes`, made once rather than for every move."""
+
+
 def _add_card(cards: bytes, card: int) -> bytes:
-    return bytes(sorted(cards + bytes((card,))))
+    """`cards` (ascending) with `card` put in its place: a look at a few cards, where sorting
+    would make a list of them and a new `bytes` from it."""
+    for place in range(len(cards)):
+        if cards[place] > card:
+            return cards[:place] + SINGLE[card] + cards[place:]
+    return cards + SINGLE[card]
 
 
 def _without(cards: bytes, card: int) -> bytes:
-    return cards.replace(bytes((card,)), b"", 1)
+    return cards.replace(SINGLE[card], b"", 1)
 
 
 class Engine:
@@ -362,38 +373,38 @@ class Engine:
             new = list(columns)
             new[a] = source[:-count]
             new[b] = columns[b] + source[-count:]
-            return _board((tuple(new), cells, foundations, reserve))
+            return (tuple(new), cells, foundations, reserve)
         if kind == COLUMN_TO_CELL:
             source = columns[a]
             new = list(columns)
             new[a] = source[:-1]
-            return _board((tuple(new), _add_card(cells, source[-1]), foundations, reserve))
+            return (tuple(new), _add_card(cells, source[-1]), foundations, reserve)
         if kind in (CELL_TO_COLUMN, RESERVE_TO_COLUMN):
             new = list(columns)
-            new[b] = columns[b] + bytes((a,))
+            new[b] = columns[b] + SINGLE[a]
             if kind == CELL_TO_COLUMN:
-                return _board((tuple(new), _without(cells, a), foundations, reserve))
-            return _board((tuple(new), cells, foundations, _without(reserve, a)))
+                return (tuple(new), _without(cells, a), foundations, reserve)
+            return (tuple(new), cells, foundations, _without(reserve, a))
         homes = list(foundations)
         if kind == HOME:
             homes[a >> 4] += 1
             if a in cells:
-                return _board((columns, _without(cells, a), tuple(homes), reserve))
+                return (columns, _without(cells, a), tuple(homes), reserve)
             if a in reserve:
-                return _board((columns, cells, tuple(homes), _without(reserve, a)))
+                return (columns, cells, tuple(homes), _without(reserve, a))
             new = list(columns)
             for index, column in enumerate(columns):
                 if column and column[-1] == a:
                     new[index] = column[:-1]
                     break
-            return _board((tuple(new), cells, tuple(homes), reserve))
+            return (tuple(new), cells, tuple(homes), reserve)
         # TAKEBACK
         homes[a >> 4] -= 1
         if b < 0:
-            return _board((columns, _add_card(cells, a), tuple(homes), reserve))
+            return (columns, _add_card(cells, a), tuple(homes), reserve)
         new = list(columns)
-        new[b] = columns[b] + bytes((a,))
-        return _board((tuple(new), cells, tuple(homes), reserve))
+        new[b] = columns[b] + SINGLE[a]
+        return (tuple(new), cells, tuple(homes), reserve)
 
     def autoplay(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
         """Send home every card that safely may, lowest first (as the core's auto-play does);
@@ -402,18 +413,30 @@ class Engine:
             return self.sent_back(board) if self.chains else (board, ())
         played: list[InternalMove] = []
         while True:
-            columns, cells, foundations, reserve = board
-            ready = [
-                card
-                for card in [column[-1] for column in columns if column] + list(cells) + list(reserve)
-                if foundations[card >> 4] == (card & RANK_MASK) - 1 and self.safe_home(card, foundations)
-            ]
-            if not ready:
+            card = self._lowest_safe(board)
+            if card < 0:
                 return board, tuple(played)
-            card = min(ready, key=lambda code: code & RANK_MASK)
             move = (HOME, card, 0, 1)
             played.append(move)
             board = self.apply(board, move)
+
+    def _lowest_safe(self, board: Board) -> int:
+        """The lowest card that may safely go home, or -1: the first of that rank among the
+        column tops, then the cells, then the reserve (written out as loops, without a list of
+        candidates or a key function: auto-play runs after most moves)."""
+        columns, cells, foundations, reserve = board
+        best, lowest = -1, KING + 1
+        for column in columns:
+            if column:
+                card = column[-1]
+                rank = card & RANK_MASK
+                if rank < lowest and foundations[card >> 4] == rank - 1 and self.safe_home(card, foundations):
+                    best, lowest = card, rank
+        for card in cells + reserve:
+            rank = card & RANK_MASK
+            if rank < lowest and foundations[card >> 4] == rank - 1 and self.safe_home(card, foundations):
+                best, lowest = card, rank
+        return best
 
     def step(self, board: Board, move: InternalMove) -> tuple[Board, tuple[InternalMove, ...]]:
         """`apply` then `autoplay`, for a board on which auto-play had nothing left to do: then
@@ -438,8 +461,8 @@ class Engine:
                 target = move[2]
                 new[target] = columns[target] + cards[-count:]
             else:
-                cells = bytes(sorted(cells + cards[-1:]))
-            child = _board((tuple(new), cells, foundations, reserve))
+                cells = _add_card(cells, cards[-1])
+            child = (tuple(new), cells, foundations, reserve)
             if not left:
                 return child, ()
             card = left[-1]
@@ -448,11 +471,11 @@ class Engine:
             return self.autoplay(child)
         if kind == CELL_TO_COLUMN:  # nothing is uncovered, so nothing new may go home
             columns, cells, foundations, reserve = board
-            moved = bytes((source,))
+            moved = SINGLE[source]
             new = list(columns)
             target = move[2]
             new[target] = columns[target] + moved
-            return _board((tuple(new), cells.replace(moved, b"", 1), foundations, reserve)), ()
+            return (tuple(new), cells.replace(moved, b"", 1), foundations, reserve), ()
         if kind == RESERVE_UNDER:
             first, second = self.halves(board, move)
             child, home = self.autoplay(self.apply(self.apply(board, first), second))
@@ -475,14 +498,18 @@ class Engine:
         columns, cells, foundations, reserve = board
         parents, fills = self.parents, self.fills
         free = self.cells - len(cells)
-        tops: dict[int, int] = {}
+        # The column each top card is on, by card code (-1: no column's top): a list index is
+        # cheaper than a dict's hash, both to fill and to read.
+        tops = [-1] * CARD_CODES
         first_empty = -1
+        empties = 0
         for index, column in enumerate(columns):
             if column:
                 tops[column[-1]] = index
-            elif first_empty < 0:
-                first_empty = index
-        empties = len(columns) - len(tops)
+            else:
+                empties += 1
+                if first_empty < 0:
+                    first_empty = index
         capacity = self.onto_capacity[free][empties]
         to_empty = self.empty_capacity[free][empties] if empties else 0
         known_offers = self._offers
@@ -497,8 +524,8 @@ class Engine:
             for onto, count in offers[0]:
                 if count > capacity:
                     break
-                target = tops.get(onto)
-                if target is not None:
+                target = tops[onto]
+                if target >= 0:
                     found.append((COLUMN_TO_COLUMN, index, target, count))
             if to_empty:
                 for count in offers[1]:
@@ -512,8 +539,8 @@ class Engine:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 found.append((HOME, card, 0, 1))
             for onto in parents[card]:
-                target = tops.get(onto)
-                if target is not None:
+                target = tops[onto]
+                if target >= 0:
                     found.append((CELL_TO_COLUMN, card, target, 1))
             if first_empty >= 0 and card in fills:
                 found.append((CELL_TO_COLUMN, card, first_empty, 1))
@@ -526,24 +553,26 @@ class Engine:
         return found
 
     def _reserve_moves(
-        self, board: Board, tops: dict[int, int], first_empty: int, found: list[InternalMove]
+        self, board: Board, tops: list[int], first_empty: int, found: list[InternalMove]
     ) -> None:
-        """The reserve cards' moves, into `found` (see `moves`; `tops` maps each column's top
-        card to its column)."""
+        """The reserve cards' moves, into `found` (see `moves`; `tops` holds each column's top
+        card's column, -1 for the other cards)."""
         cells, foundations, reserve = board[1], board[2], board[3]
         for card in reserve:
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 found.append((HOME, card, 0, 1))
             if self.chains:
                 continue  # its trips out are supply chains
-            targets = [tops[onto] for onto in self.parents[card] if onto in tops]
+            targets = [tops[onto] for onto in self.parents[card] if tops[onto] >= 0]
             if first_empty >= 0 and card in self.fills:
                 targets.append(first_empty)
             if self.takeback_matters:
                 found.extend((RESERVE_TO_COLUMN, card, target, 1) for target in targets)
                 continue
             takers = [
-                child for child in self.children[card] if child in tops or child in reserve or child in cells
+                child
+                for child in self.children[card]
+                if tops[child] >= 0 or child in reserve or child in cells
             ]
             # the places the card may go, each with every card that may go on it
             found.extend((RESERVE_UNDER, card, target, child) for target in targets for child in takers)
@@ -592,7 +621,7 @@ class Engine:
         found: list[list[InternalMove]] = []
         for supply in self._takebacks(board):
             self._extend(board, supply, [], found)
-        for card in board.reserve:
+        for card in board[RESERVE]:
             for place in self._places(board, card, to_cell=False):
                 self._extend(board, (RESERVE_TO_COLUMN, card, place, 1), [], found)
         return [chain(made) for made in found]
@@ -601,7 +630,7 @@ class Engine:
         """Every take-back as a plain move, but an Ace's (which could hold nothing)."""
         return [
             (TAKEBACK, suit * 16 + rank, place, 1)
-            for suit, rank in enumerate(board.foundations)
+            for suit, rank in enumerate(board[FOUNDATIONS])
             if rank > 1
             for place in self._places(board, suit * 16 + rank, to_cell=True)
         ]

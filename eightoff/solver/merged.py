@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 from eightoff.core.cards import CARDS, Card
 from eightoff.core.rules import Build, Rules, RunMoves
 from eightoff.solver.board import KING, RANK_MASK, WON, Board
 from eightoff.solver.limits import Limits
 
-MERGED = 64
+MERGED: Final = 64
 """Bit set in a merged token: `MERGED | colour << 4 | rank` (a kept card is its own code)."""
-RED_SUITS = (1, 2)
-BLACK_SUITS = (0, 3)
+RED_SUITS: Final = (1, 2)
+BLACK_SUITS: Final = (0, 3)
 MergedBoard = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 """Columns of tokens, the reserve's tokens in ascending order, and the four foundations."""
 
@@ -354,7 +355,7 @@ def _raised(foundations: tuple[int, ...], suit: int, by: int) -> tuple[int, ...]
     return tuple(new)
 
 
-MERGE_ABOVE = 6
+MERGE_ABOVE: Final = 6
 """The ranks above this are merged: merging more makes a game that is won where the real one is
 lost (Raglan 382 with 5), keeping more apart makes the game to search larger (docs/solver.md,
 "The merged game")."""
@@ -369,7 +370,8 @@ def prove_lost(
     nodes and its states). Boards whose foundations are nearer a win are tried first, so that
     on a winnable deal the merged game's win, which ends the search, comes soon."""
     game = MergedGame(rules, merge_above)
-    start = game.start(board.columns, board.reserve, board.foundations)
+    columns, _, foundations, reserve = board
+    start = game.start(columns, reserve, foundations)
     seen = {game.key(start)}
     stack = [start]
     children_of = game.children_of

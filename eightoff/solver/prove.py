@@ -19,6 +19,8 @@ from eightoff.solver.board import (
     Engine,
     InternalMove,
     engine_for,
+    is_won,
+    key_of,
     plain,
     reverse_of,
 )
@@ -36,11 +38,11 @@ class Prover:
     def __init__(self, engine: Engine, start: Board) -> None:
         self.engine = engine
         start, opening = engine.autoplay(start)
-        self.seen = {start.key()}
+        self.seen = {key_of(start)}
         self.stack: list[Frame] = []
         self.nodes = 0
         """Boards expanded (their moves generated)."""
-        self.won: list[InternalMove] | None = [plain(move) for move in opening] if start.is_won else None
+        self.won: list[InternalMove] | None = [plain(move) for move in opening] if is_won(start) else None
         """The line to a win, once one is found."""
         if self.won is None:
             self._push(start, tuple(opening), None)
@@ -76,11 +78,11 @@ class Prover:
                 continue
             child, home = step(board, move)
             known = len(seen)
-            remember(join(sorted(child[0])) + end + child[1] + end + child[3])  # Board.key, inlined
+            remember(join(sorted(child[0])) + end + child[1] + end + child[3])  # `key_of`, inlined
             if len(seen) == known:
                 continue  # seen before
             edge = (move, *home)
-            if child.foundations == WON:
+            if child[2] == WON:  # its foundations
                 self.won = [*self.line(), *map(plain, edge)]
                 return True
             self._push(child, edge, reverse_of(board, child, edge))

@@ -1,6 +1,6 @@
 """Best-first search over compact boards, complete over the pruned state space.
 
-Each search expands a board at most once (a visited set keyed by `Board.key`), so when its
+Each search expands a board at most once (a visited set keyed by `key_of`), so when its
 open lists run dry every board reachable under the sound pruning of `Engine.moves` has been
 tried: that is the proof that no solution exists.
 
@@ -13,13 +13,15 @@ Why the shared search stays complete, and how each portfolio was tuned: docs/sol
 from __future__ import annotations
 
 import gc
-import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
+from heapq import heapify, heappop, heappush
+from typing import Final
 
 from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import (
+    CARD_CODES,
     END_OF_COLUMNS,
     RANK_MASK,
     SEPARATOR,
@@ -27,13 +29,15 @@ from eightoff.solver.board import (
     Board,
     Engine,
     InternalMove,
+    is_won,
+    key_of,
     plain,
     reverse_of,
 )
 from eightoff.solver.limits import Limits, Status
 from eightoff.solver.prove import ProofSchedule, ProofTurns
 
-PROOF_ALONE_TURN = 128
+PROOF_ALONE_TURN: Final = 128
 """Runner boards' worth of proof search (`ProofSchedule.share` boards each) between looks at
 the limits, once the runners have run dry on an engine whose search proves nothing."""
 
@@ -68,9 +72,25 @@ class Weights:
     empty: float = 0.0
     """Per empty column, taken off the score (room to move runs)."""
 
+    def __post_init__(self) -> None:
+        for weight in (self.misplaced, self.buried, self.next_card, self.cell, self.not_home, self.path,
+                       self.empty):
+            if weight * QUARTERS % 1:
+                raise ValueError(f"a weight must be a whole number of quarters, not {weight}")
 
-CARD_CODES = 64
-"""Card codes (`suit * 16 + rank`) are below this."""
+
+QUARTERS: Final = 4
+"""Every weight is a whole number of quarters (`Weights` checks), so every score is one too,
+and exactly so as a float: the open lists keep scores as whole quarters (`entry`)."""
+INDEX_BITS: Final = 32
+INDEX_MASK: Final = (1 << INDEX_BITS) - 1
+
+
+def entry(priority: float, index: int) -> int:
+    """An open-list entry: a board's priority (whole quarters) and its index in one int,
+    ordered as the pair (priority, index) is, ties to the board seen first. One int compares
+    at a fraction of a tuple's cost, and the open lists compare on every push and pop."""
+    return int(priority * QUARTERS) << INDEX_BITS | index
 
 
 @dataclass(frozen=True)
@@ -237,7 +257,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
     schedule = portfolio.runners
     shares = portfolio.shares_boards
     shared = _Shared(engine, start)
-    if shared.records[0][0].foundations == WON:
+    if is_won(shared.records[0][0]):
         return Outcome(Status.SOLVED, shared.line_to(0), 0, 1)
     searches = [shared]
     """Every set of boards: the one shared, or one per weighting (a dropped one's boards count
@@ -330,7 +350,7 @@ class _Shared:
         self.engine = engine
         start, opening = engine.autoplay(start)
         self.records: list[Record] = [(start, -1, tuple(opening), len(opening))]
-        self.seen = {start.key()}
+        self.seen = {key_of(start)}
         self.expanded = bytearray(1)
         """1 at the index of each record that has been expanded."""
 
@@ -362,20 +382,26 @@ class _Runner:
     def __init__(self, shared: _Shared, heuristic: Heuristic) -> None:
         self.shared = shared
         self.heuristic = heuristic
-        self.heap: list[tuple[float, int]] = []
+        self.heap: list[int] = []
+        """The open boards' `entry` values."""
 
     def adopt(self, indices: Iterable[int]) -> None:
         """Put these boards on the open list, scored this weighting's way."""
         records, score, path = self.shared.records, self.heuristic.score, self.heuristic.weights.path
         self.heap.extend(
-            (score(records[index][0]) + path * records[index][3], index)
+            entry(score(records[index][0]) + path * records[index][3], index)
             for index in indices
         )
-        heapq.heapify(self.heap)
+        heapify(self.heap)
 
     def take_over(self, others: list[_Runner]) -> None:
         expanded = self.shared.expanded
-        self.adopt(index for other in others for _, index in other.heap if not expanded[index])
+        self.adopt(
+            open_entry & INDEX_MASK
+            for other in others
+            for open_entry in other.heap
+            if not expanded[open_entry & INDEX_MASK]
+        )
 
     def expand(self) -> int | None:
         """Expand the best open board no weighting has expanded yet: None when there is none,
@@ -388,7 +414,7 @@ class _Runner:
         shared, heap = self.shared, self.heap
         expanded, records, seen = shared.expanded, shared.records, shared.seen
         while heap:
-            index = heapq.heappop(heap)[1]
+            index = heappop(heap) & INDEX_MASK
             if not expanded[index]:
                 break
         else:
@@ -399,11 +425,11 @@ class _Runner:
         board, parent, edge, depth = records[index]
         back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
         for move in engine.moves(board):
-            if move == back:
+            if back is not None and move == back:
                 continue
             child, home = engine.step(board, move)
             key = SEPARATOR.join(sorted(child[0])) + END_OF_COLUMNS + child[1] + END_OF_COLUMNS + child[3]
-            if key in seen:  # (the line above is Board.key, inlined)
+            if key in seen:  # (the line above is `key_of`, inlined)
                 continue
             seen.add(key)
             child_depth = depth + 1 + len(home)
@@ -411,5 +437,5 @@ class _Runner:
             expanded.append(0)
             if child[2] == WON:  # its foundations
                 return len(records) - 1
-            heapq.heappush(heap, (heuristic.score(child) + path * child_depth, len(records) - 1))
+            heappush(heap, entry(heuristic.score(child) + path * child_depth, len(records) - 1))
         return -1

@@ -12,11 +12,13 @@ from __future__ import annotations
 from eightoff.solver.board import (
     COLUMN_TO_CELL,
     COLUMN_TO_COLUMN,
+    COLUMNS,
     HOME,
     TAKEBACK,
     Board,
     Engine,
     InternalMove,
+    is_won,
 )
 
 
@@ -55,7 +57,7 @@ def _moved(board: Board, move: InternalMove) -> bytes:
     """The cards a move carries, bottom first."""
     kind, a, _, count = move
     if kind in (COLUMN_TO_COLUMN, COLUMN_TO_CELL):
-        return board.columns[a][-count:]
+        return board[COLUMNS][a][-count:]
     return bytes((a,))
 
 
@@ -103,7 +105,7 @@ def _direct(first: InternalMove, second: InternalMove, card: int) -> list[Intern
 
 def _wins(engine: Engine, board: Board, line: list[InternalMove]) -> bool:
     end = _reach(engine, board, line)
-    return end is not None and end.is_won
+    return end is not None and is_won(end)
 
 
 def _reach(engine: Engine, board: Board, line: list[InternalMove]) -> Board | None:

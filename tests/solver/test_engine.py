@@ -20,7 +20,7 @@ from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
-from eightoff.solver.board import CHAIN, engine_for, from_position, links, reverse_of
+from eightoff.solver.board import CHAIN, engine_for, from_position, key_of, links, reverse_of
 from eightoff.solver.solve import core_move
 from tests.solver.playouts import played_positions
 
@@ -51,11 +51,11 @@ def core_keys(position: Position, rules: Rules) -> set[bytes]:
     for move in searched_moves(position, rules):
         after = position.apply(move)
         if move.source.kind is not PileKind.RESERVE or move.destination.kind is not PileKind.COLUMN:
-            keys.add(from_position(after).key())
+            keys.add(key_of(from_position(after)))
             continue
         for onto in searched_moves(after, rules):
             if onto.destination == move.destination and onto.source != move.destination:
-                keys.add(from_position(after.apply(onto)).key())
+                keys.add(key_of(from_position(after.apply(onto))))
     return keys
 
 
@@ -66,10 +66,10 @@ def test_engine_reaches_what_the_core_reaches(case: tuple[Position, Rules]) -> N
     engine = engine_for(rules)
     board = from_position(position)
     moves = engine.moves(board)
-    ours = {engine.apply(board, move).key() for move in moves if move[0] != CHAIN}
+    ours = {key_of(engine.apply(board, move)) for move in moves if move[0] != CHAIN}
     theirs = core_keys(position, rules)
     assert ours <= theirs, "the engine makes a move the core forbids"
-    assert theirs - {board.key()} <= ours, "the engine misses a move the core allows"
+    assert theirs - {key_of(board)} <= ours, "the engine misses a move the core allows"
     assert all(engine.is_legal(board, move) for move in moves), "is_legal refuses a generated move"
 
 
@@ -97,8 +97,8 @@ def test_supply_chains_are_core_moves_and_cover_every_supply_used(case: tuple[Po
         for link in links(move):
             made = core_move(now, link)
             now = now.apply(now.find_move(rules, made.source, made.destination, made.count))  # or ValueError
-        assert from_position(now).key() == engine.apply(board, move).key()
-        reached.add(from_position(now).key())
+        assert key_of(from_position(now)) == key_of(engine.apply(board, move))
+        reached.add(key_of(from_position(now)))
     for supply in position.legal_moves(rules):
         if not is_supply(supply) or (
             supply.source.kind is PileKind.FOUNDATION and position.foundations[supply.source.index] == 1
@@ -108,7 +108,7 @@ def test_supply_chains_are_core_moves_and_cover_every_supply_used(case: tuple[Po
         for onto in after.legal_moves(rules):
             from_place = onto.source.kind in (PileKind.COLUMN, PileKind.CELL)
             if onto.destination == supply.destination and onto.source != supply.destination and from_place:
-                assert from_position(after.apply(onto)).key() in reached, (
+                assert key_of(from_position(after.apply(onto))) in reached, (
                     f"no chain makes {supply} then {onto}"
                 )
 
@@ -125,7 +125,7 @@ def test_the_move_the_search_skips_only_goes_back(case: tuple[Position, Rules]) 
         child, home = engine.step(board, move)
         back = reverse_of(board, child, (move, *home))
         if back is not None and back in engine.moves(child):
-            assert engine.step(child, back)[0].key() == board.key(), f"{back} does not undo {move}"
+            assert key_of(engine.step(child, back)[0]) == key_of(board), f"{back} does not undo {move}"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -136,11 +136,11 @@ def test_the_proof_engine_makes_every_move_where_take_backs_matter(case: tuple[P
     position, rules = case
     engine = engine_for(rules, proving=True)
     board = from_position(position)
-    ours = {engine.step(board, move)[0].key() for move in engine.moves(board)}
+    ours = {key_of(engine.step(board, move)[0]) for move in engine.moves(board)}
     theirs = {
-        from_position(position.apply(move)).key()
+        key_of(from_position(position.apply(move)))
         for move in position.legal_moves(rules)
         if move.source.kind is not PileKind.FOUNDATION or position.foundations[move.source.index] > 1
     }
     assert ours <= theirs, "the proof engine makes a move the core forbids"
-    assert theirs - {board.key()} <= ours, "the proof engine misses a move the core allows"
+    assert theirs - {key_of(board)} <= ours, "the proof engine misses a move the core allows"

@@ -36,11 +36,11 @@ EVERY_MOVE = Budget(nodes=10**9)
 
 def merged_board(game: MergedGame, position: Position) -> MergedBoard:
     """The merged game's board for `position`, not folded."""
-    board = from_position(position)
+    board_columns, _, foundations, board_reserve = from_position(position)
     token = game.token_of
-    columns = tuple(bytes(token[card >> 4][card & RANK_MASK] for card in column) for column in board.columns)
-    reserve = bytes(sorted(token[card >> 4][card & RANK_MASK] for card in board.reserve))
-    return columns, reserve, board.foundations
+    columns = tuple(bytes(token[card >> 4][card & RANK_MASK] for card in column) for column in board_columns)
+    reserve = bytes(sorted(token[card >> 4][card & RANK_MASK] for card in board_reserve))
+    return columns, reserve, foundations
 
 
 def plain_moves(game: MergedGame, board: MergedBoard) -> list[MergedBoard]:
