@@ -234,11 +234,26 @@ def bench_memory(homes: dict[str, Path], display: str, cards: dict[str, tuple[in
     print(f"  theme minus built-in: {more:+.1f} MB; target within 10 MB: {verdict(abs(more), 10.0)}")
 
 
-def probe(home: Path, display: str, card: tuple[int, int],
+GAMES_FOLDERS = ("data", "state")
+"""The player's folders the store keeps games and the window's place in (the cache and the
+preferences, which choose the design, stay each home's own)."""
+
+
+def same_games(home: Path, games: Path) -> None:
+    """Give `home` the games and window state kept in `games`: the store's files weigh on the
+    first frame (a -wal the last run left to replay costs more than the theme), so each probe
+    starts from the very same ones."""
+    for folder in GAMES_FOLDERS:
+        shutil.rmtree(home / folder, ignore_errors=True)
+        shutil.copytree(games / folder, home / folder)
+
+
+def probe(home: Path, display: str, card: tuple[int, int], games: Path,
           tool: tuple[str, ...] = ()) -> tuple[float, float, int]:
     """Wall and processor seconds (user + system, every thread) from starting the program to
     its first frame on screen, with `card`-sized cards on it (else `Unmeasurable`), and the
-    probe's process id (`tool`, such as valgrind, runs it)."""
+    probe's process id (`tool`, such as valgrind, runs it); the store's files are `games`'."""
+    same_games(home, games)
     began, used = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
     process = subprocess.Popen([*tool, sys.executable, "-c", PROBE], cwd=ROOT, env=program_env(home, display),
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -268,7 +283,7 @@ def ratio_line(what: str, values: dict[str, list[float]], theme: str) -> None:
 
 
 def bench_first_frame(homes: dict[str, Path], display: str, cards: dict[str, tuple[int, int]],
-                      runs: int) -> None:
+                      games: Path, runs: int) -> None:
     theme = next(name for name in homes if name != BUILT_IN)
     walls: dict[str, list[float]] = {name: [] for name in homes}
     cpus: dict[str, list[float]] = {name: [] for name in homes}
@@ -276,7 +291,7 @@ def bench_first_frame(homes: dict[str, Path], display: str, cards: dict[str, tup
     for round_ in range(runs):
         order = list(homes.items())
         for name, home in order if round_ % 2 else order[::-1]:  # each goes first in turn
-            wall, cpu, _pid = probe(home, display, cards[name])
+            wall, cpu, _pid = probe(home, display, cards[name], games)
             walls[name].append(wall * 1000)
             cpus[name].append(cpu * 1000)
         loads.append(os.getloadavg()[0])
@@ -290,7 +305,7 @@ def bench_first_frame(homes: dict[str, Path], display: str, cards: dict[str, tup
 
 
 def bench_instructions(homes: dict[str, Path], display: str, cards: dict[str, tuple[int, int]],
-                       folder: Path) -> None:
+                       games: Path, folder: Path) -> None:
     """The instructions to the first frame under callgrind, once each: a count a busy machine
     does not change (hash seeds fixed, so both runs take the same paths)."""
     if shutil.which("valgrind") is None:
@@ -302,7 +317,7 @@ def bench_instructions(homes: dict[str, Path], display: str, cards: dict[str, tu
     for name, home in homes.items():
         tool = ("env", "PYTHONHASHSEED=0", "valgrind", "--tool=callgrind",
                 f"--callgrind-out-file={folder}/callgrind.%p")  # env and valgrind exec: one process id
-        _wall, _cpu, pid = probe(home, display, cards[name], tool)
+        _wall, _cpu, pid = probe(home, display, cards[name], games, tool)
         found = re.search(r"^totals: (\d+)", (folder / f"callgrind.{pid}").read_text(), re.MULTILINE)
         if found is None:
             raise Unmeasurable(f"callgrind wrote no totals for {name}")
@@ -378,10 +393,13 @@ def main() -> int:
             with virtual_screen(*SCREEN) as display:
                 bench_memory(homes, display, cards, args.runs)
                 load_line("after the memory rounds")
-                bench_first_frame(homes, display, cards, args.frame_runs)
+                games = root / "games"  # as the built-in design's last window closed
+                for folder in GAMES_FOLDERS:
+                    shutil.copytree(homes[BUILT_IN] / folder, games / folder)
+                bench_first_frame(homes, display, cards, games, args.frame_runs)
                 load_line("after the first frames")
                 if not args.skip_instructions:
-                    bench_instructions(homes, display, cards, root / "callgrind")
+                    bench_instructions(homes, display, cards, games, root / "callgrind")
                     load_line("after counting instructions")
                 bench_first_use(root, display, args.theme, card, args.runs)
                 load_line("after the first uses")

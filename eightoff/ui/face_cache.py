@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import logging
 import os
 import stat
@@ -20,7 +21,7 @@ import tempfile
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import Final
 
 import pygame
 
@@ -28,7 +29,7 @@ from eightoff.ui.window import in_screen_format
 
 PIXEL_FORMAT: Final = "BGRA"
 """The bytes of the common screens' own format (SDL's ARGB8888 on little-endian machines), so
-that reading a picture into the screen's format is a plain copy; any other screen converts."""
+that a picture made on them in place is already in the screen's format; any other converts."""
 MAGIC = b"eightoff card pictures " + PIXEL_FORMAT.encode() + b"\n"
 CHECKSUM_BYTES = 4
 NAMES_LIMIT = 4096
@@ -43,7 +44,7 @@ older ones are removed when a new one is written."""
 
 
 @contextlib.contextmanager
-def _open_regular(path: Path) -> Iterator[BinaryIO | None]:
+def _open_regular(path: Path) -> Iterator[io.BufferedReader | None]:
     """`path` open for reading if it is a regular file, else None: a FIFO or a device put in
     its place must not hang the launch (the open does not wait for a writer) nor be read. A
     link is not followed (the open fails with ELOOP), as the store reads the player's files."""
@@ -63,7 +64,9 @@ class PictureFile:
         self.size = size
 
     def read(self) -> dict[str, pygame.Surface] | None:
-        """The pictures in the file by name, or None unless it holds exactly what it says."""
+        """The pictures in the file by name, or None unless it holds exactly what it says. The
+        pixels are read at once into one buffer that the pictures are made on in place: on a
+        screen of the kept format nothing is copied or converted for the first frame."""
         width, height = self.size
         length = width * height * len(PIXEL_FORMAT)
         try:
@@ -74,27 +77,32 @@ class PictureFile:
                     return None
                 line = file.readline(NAMES_LIMIT)
                 names = line.decode().split()
-                size = len(self.header) + len(line) + len(names) * length + CHECKSUM_BYTES
+                pixels = bytearray(len(names) * length + CHECKSUM_BYTES)
+                size = len(self.header) + len(line) + len(pixels)
                 if (len(set(names)) != len(names) or len(names) > PICTURES_LIMIT
                         or os.fstat(file.fileno()).st_size != size):
                     return self._damaged("its length or names are wrong")
-                pictures, checksum = {}, zlib.crc32(line)
-                for name in names:
-                    pixels = file.read(length)
-                    checksum = zlib.crc32(pixels, checksum)
-                    picture = pygame.image.frombuffer(pixels, self.size, PIXEL_FORMAT)
-                    pictures[name] = in_screen_format(picture, alpha=True)
-                if file.read(CHECKSUM_BYTES + 1) != checksum.to_bytes(CHECKSUM_BYTES, "big"):
-                    return self._damaged("its checksum does not match")
-                return pictures
+                if file.readinto(pixels) != len(pixels) or file.read(1):
+                    return self._damaged("its length changed while it was read")
         except FileNotFoundError:  # not kept yet: the first start at this size and design
             return None
         except OSError as error:
             if error.errno == errno.ELOOP:  # a link in the file's place
                 return self._damaged("it is a symbolic link")
             return self._damaged(str(error))  # unreadable
-        except (ValueError, pygame.error) as error:  # not text, cut short meanwhile
+        except ValueError as error:  # names that are not text
             return self._damaged(str(error))
+        view = memoryview(pixels)
+        checksum = zlib.crc32(view[:-CHECKSUM_BYTES], zlib.crc32(line))
+        if checksum.to_bytes(CHECKSUM_BYTES, "big") != view[-CHECKSUM_BYTES:]:
+            return self._damaged("its checksum does not match")
+        as_kept = screen_takes_kept()
+        pictures = {}
+        for index, name in enumerate(names):
+            start = index * length
+            picture = pygame.image.frombuffer(view[start:start + length], self.size, PIXEL_FORMAT)
+            pictures[name] = picture if as_kept else in_screen_format(picture, alpha=True)
+        return pictures
 
     def _damaged(self, why: str) -> dict[str, pygame.Surface] | None:
         """A file that is there but cannot be used: no pictures (they are drawn again, and the
@@ -132,3 +140,15 @@ class PictureFile:
         files = sorted(self.folder.glob(PATTERN), key=lambda path: path.stat().st_mtime, reverse=True)
         for old in files[KEPT_FILES + 1:]:
             old.unlink(missing_ok=True)
+
+
+def screen_takes_kept() -> bool:
+    """Whether a picture made on the kept bytes is already in the window's format with alpha
+    (what `convert_alpha` gives), so that it is used as it is; also where no window is open,
+    as there is nothing to convert to then."""
+    try:
+        screen = pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+    except pygame.error:
+        return True
+    kept = pygame.image.frombuffer(bytearray(len(PIXEL_FORMAT)), (1, 1), PIXEL_FORMAT)
+    return (screen.get_bitsize(), screen.get_masks()) == (kept.get_bitsize(), kept.get_masks())
