@@ -64,8 +64,9 @@ BESTS_SHOWN = 1000
 """Personal bests `--json` lists without `--bests all` (by game and deal), so its output and
 memory stay bounded at any number of deals won."""
 CSV_COLUMNS = ("finished", "game", "deal", "outcome", "moves", "seconds", "hints_used", "takeback",
-               "grade", "id")
-"""The columns of `--csv`, in English like its values (machine-readable, as `--json`)."""
+               "grade", "id", "daily", "par")
+"""The columns of `--csv`, in English like its values (machine-readable, as `--json`); the
+daily date and par, which the win dialog shows, come last so older readers' columns stay put."""
 DrawCharts = Callable[[Path, Figures, Figures | None], None]
 """Draws (file, the game's figures, all games' figures or None) as the Statistics dialog does."""
 
@@ -375,7 +376,8 @@ def _rows(file: IO[str], games: Iterable[FinishedGame], grade_of: GradeOf | None
         writer.writerow((game.finished.isoformat(timespec="seconds"), game.rules,
                          "" if game.deal is None else game.deal, game.outcome.value, game.moves,
                          round(game.seconds, 1), int(game.hints_used), int(game.takeback),
-                         grade or "", game.id))
+                         grade or "", game.id, "" if game.daily is None else game.daily.isoformat(),
+                         "" if game.par is None else game.par))
 
 
 def report(statistics: list[Figures], recent: list[FinishedGame], overview: Overview | None = None,

@@ -148,8 +148,10 @@ class Store:
                     "statistics.",
                     "{count} finished games that could not be saved when Eight Off last closed are now in "
                     "your statistics.", brought[0].added).format(count=brought[0].added), brought[1]))))
-            elif brought is not None and brought[1]:
-                self._notices.add(brought[1])
+            elif brought is not None and brought[1]:  # no game added: name the file the lines were in
+                self._notices.add(" ".join((_(
+                    "A file of finished games that could not be saved when Eight Off last closed ({path}) "
+                    "added none to your statistics.").format(path=shown(self.pending_path)), brought[1])))
         for path in pending.left_elsewhere(self.dirs.user_data_path):
             self._bring_in_elsewhere(path, writable)
 

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 
 import pygame
@@ -92,6 +93,24 @@ def test_csv_writes_every_game_as_a_row_with_its_grade(tmp_path: Path) -> None:
     assert [row["grade"] for row in rows[:3]] == ["easy"] * 3
     assert rows[-1]["game"] == "freecell" and rows[-1]["deal"] == "9"
     assert stats(tmp_path, "--csv", "-", "--rules", "freecell").stdout.count("\n") == 2
+
+
+def test_csv_gives_the_daily_date_and_par_the_win_dialog_showed(tmp_path: Path) -> None:
+    """The win dialog of a daily deal names its date and par: the row a player reads back in a
+    spreadsheet carries both, and leaves them empty for a game that had none."""
+    store = Store(HomeDirs(tmp_path))
+    daily = Game.new(160, STANDARD)
+    daily.play(daily.legal_moves()[0])
+    store.record_outcome(daily, WON, 94.9, daily=date(2026, 11, 28), par=89, grade="hard")
+    plain = Game.new(5, STANDARD)
+    plain.play(plain.legal_moves()[0])
+    store.record_outcome(plain, LOST, 20.0)
+    store.close()
+    result = stats(tmp_path, "--csv", "-")
+    assert (result.returncode, result.stderr) == (0, ""), result
+    rows = list(csv.DictReader(result.stdout.splitlines()))
+    assert [(row["deal"], row["daily"], row["par"], row["grade"]) for row in rows] == [
+        ("160", "2026-11-28", "89", "hard"), ("5", "", "", grade_of_deal("standard", 5) or "")]
 
 
 def test_the_text_report_has_streaks_best_times_and_grades(tmp_path: Path) -> None:

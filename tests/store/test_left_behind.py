@@ -69,6 +69,24 @@ def test_a_pending_file_with_a_bad_line_adds_the_rest_and_is_kept_aside(tmp_path
     assert won(home) == 2
 
 
+def test_a_pending_file_of_no_games_says_which_file_its_lines_were_in(tmp_path: Path) -> None:
+    """When not one of its lines is a game, the notice still names what it speaks of: the
+    player reads which file of waiting games was kept aside, not "2 lines of it" alone."""
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    (home / "data" / PENDING).write_bytes(b"garbage\n\xff\xfe\n")
+    result = stats(home)
+    assert result.returncode == 0
+    [aside] = (home / "data").glob(f"{PENDING}.corrupt-*")
+    [told] = [line for line in result.stderr.splitlines() if str(aside) in line]
+    pending = home / "data" / PENDING
+    assert f"A file of finished games that could not be saved when Eight Off last closed ({pending}) " \
+           f"added none to your statistics. 2 lines of it were not added; the file was kept as " \
+           f"{aside}." in told
+    assert aside.read_bytes() == b"garbage\n\xff\xfe\n"
+    assert PENDING not in stats(home).stderr  # said once
+
+
 def left_by_a_stop_signal(home: Path, player: Path, count: int = 1) -> Path:
     """What a window stopped on a full disk leaves: its games in a file in the home folder."""
     player.mkdir(parents=True, exist_ok=True)
