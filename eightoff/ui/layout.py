@@ -10,6 +10,7 @@ come from its rules.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -323,8 +324,11 @@ def _castle_layout(width: int, height: int, table: Box, columns: int,
     least, most = _row_units(CASTLE_ROW_CARDS), _row_units(THIRTEEN)
     units_across = 2 * least + 1 + gap_ratio * (2 + 4)
     units_down = max(per_side, 4) * card_aspect + gap_ratio * (max(per_side, 4) - 1 + 2)
-    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
-    row_w = min(round(most * card_w), (table.w - card_w - 6 * gap) // 2)
+    def row_room(card_w: int) -> int:
+        return min(round(most * card_w), (table.w - card_w - 6 * round(card_w * gap_ratio)) // 2)
+    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect,
+                                             _rows_fit(CASTLE_ROW_CARDS, row_room))
+    row_w = row_room(card_w)
     left = (table.w - 2 * row_w - card_w - 4 * gap) // 2
     middle = left + row_w + 2 * gap
     piles: dict[Pile, Box] = {}
@@ -349,8 +353,11 @@ def _fans_layout(width: int, height: int, table: Box, columns: int,
     least, most = _row_units(FAN_ROW_CARDS), _row_units(THIRTEEN)
     units_across = per_line * least + gap_ratio * (per_line - 1 + 2)
     units_down = (FAN_LINES + 1) * card_aspect + gap_ratio * (FAN_LINES + 2)
-    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
-    row_w = min(round(most * card_w), (table.w - (per_line + 1) * gap) // per_line)
+    def row_room(card_w: int) -> int:
+        return min(round(most * card_w), (table.w - (per_line + 1) * round(card_w * gap_ratio)) // per_line)
+    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect,
+                                             _rows_fit(FAN_ROW_CARDS, row_room))
+    row_w = row_room(card_w)
     left = (table.w - per_line * (row_w + gap) + gap) // 2
     middle = (table.w - 4 * card_w - 3 * gap) // 2
     piles = {Pile.foundation(suit): Box(middle + suit * (card_w + gap), top, card_w, card_h) for suit in Suit}
@@ -368,11 +375,23 @@ def _row_units(cards: int) -> float:
     return 1 + (cards - 1) * ROW_FAN_RATIO
 
 
-def _card_grid(table: Box, units_across: float, units_down: float,
-               gap_ratio: float, card_aspect: float) -> tuple[int, int, int, int, int]:
-    """The largest card for a table `units_across` card widths wide and `units_down` high, the
-    gap between piles, and where the grid, centred across the table, starts (left, top)."""
+def _rows_fit(cards: int, row_room: Callable[[int], int]) -> Callable[[int], bool]:
+    """Whether a row of `cards` at the full step fits the room a card width leaves it. The step
+    is rounded up so every corner index shows whole, which the grid's units (counting it
+    unrounded) miss by a pixel or two at some widths."""
+    def fits(card_w: int) -> bool:
+        return card_w + (cards - 1) * math.ceil(card_w * ROW_FAN_RATIO) <= row_room(card_w)
+    return fits
+
+
+def _card_grid(table: Box, units_across: float, units_down: float, gap_ratio: float, card_aspect: float,
+               fits: Callable[[int], bool] | None = None) -> tuple[int, int, int, int, int]:
+    """The largest card for a table `units_across` card widths wide and `units_down` high (and,
+    given `fits`, the largest it accepts), the gap between piles, and where the grid, centred
+    across the table, starts (left, top)."""
     card_w = max(0, min(LARGEST_CARD, int(min(table.w / units_across, table.h / units_down))))
+    while fits is not None and card_w > 1 and not fits(card_w):
+        card_w -= 1
     gap = round(card_w * gap_ratio)
     left = (table.w - round(card_w * units_across)) // 2 + gap
     return card_w, round(card_w * card_aspect), gap, left, table.y + gap

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+import pytest
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from eightoff.core.cards import DECK, Suit
@@ -10,7 +11,7 @@ from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, STANDARD, VARIANTS, Arrangement, preset
-from eightoff.ui.layout import CARD_ASPECT, MIN_WINDOW, compute_layout
+from eightoff.ui.layout import CARD_ASPECT, CASTLE_ROW_CARDS, FAN_ROW_CARDS, MIN_WINDOW, compute_layout
 
 sizes = st.tuples(st.integers(MIN_WINDOW[0], 3840), st.integers(MIN_WINDOW[1], 2160))
 
@@ -129,6 +130,7 @@ def test_castle_foundations_down_the_middle_rows_on_either_side(size: tuple[int,
 
 
 @given(sizes, st.sampled_from(["beleaguered-castle", "fan"]), st.integers(1, 30), st.integers(0, 17))
+@example((912, 600), "fan", 3, 0)
 def test_a_row_fans_rightwards_tightens_when_long_and_stays_in_its_area(
         size: tuple[int, int], game_key: str, count: int, index: int) -> None:
     rules = preset(game_key)
@@ -163,3 +165,15 @@ def test_a_drop_over_a_row_s_cards_goes_to_that_row() -> None:
     assert layout.best_drop(right.moved(right.x - 5, right.y - 8)) == Pile.column(6)
     middle = layout.piles[Pile.foundation(Suit.HEARTS)]
     assert layout.best_drop(middle.moved(middle.x + 4, middle.y + 4)) == Pile.foundation(Suit.HEARTS)
+
+
+@pytest.mark.parametrize("game_key", ["fan", *castle_keys()])
+def test_a_row_as_dealt_shows_every_index_at_the_full_step_at_every_width(game_key: str) -> None:
+    """The step is rounded up so each corner index shows whole; at some widths that rounding
+    once left a dealt row a pixel short, so it tightened and cut the indices."""
+    rules = preset(game_key)
+    dealt = FAN_ROW_CARDS if game_key == "fan" else CASTLE_ROW_CARDS
+    for width in range(800, 1921):
+        layout = compute_layout(width, 600, rules)
+        for index in range(rules.columns):
+            assert layout.step(Pile.column(index), dealt) == layout.row_fan, (width, index)
