@@ -520,7 +520,9 @@ class Engine:
             card = column[-1]
             if foundations[card >> 4] == (card & RANK_MASK) - 1:
                 found.append((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
-            offers = known_offers.get(column) or self.offers(column)
+            offers = known_offers.get(column)
+            if offers is None:  # (not `or`: compiled, that would make a tuple to test)
+                offers = self.offers(column)
             for onto, count in offers[0]:
                 if count > capacity:
                     break

@@ -211,6 +211,7 @@ class Heuristic:
         known = self._columns
         columns, cells, foundations, _ = board
         clubs, diamonds, hearts, spades = foundations
+        home = clubs + diamonds + hearts + spades
         # The codes (suit * 16 + rank) of the cards the foundations need next.
         clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
         next_card = weights.next_card
@@ -226,7 +227,7 @@ class Heuristic:
                 covered += above[clubs] + above[diamonds] + above[hearts] + above[spades]
         if next_card:
             score += next_card * covered
-        score += weights.cell * len(cells) + weights.not_home * (52 - sum(foundations))
+        score += weights.cell * len(cells) + weights.not_home * (52 - home)
         if weights.empty:
             score -= weights.empty * columns.count(b"")
         return score
