@@ -6,12 +6,14 @@ The build runs on a copy of the sources in a temporary folder, so it never write
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -86,15 +88,30 @@ def install_into_venv(wheel: Path, home: Path) -> Path:
     return home
 
 
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], Path]) -> Path:
+    """What `make(folder)` gives, made once for the whole run however many pytest-xdist workers
+    ask for it: the first makes it under a lock in the folder the workers share (a build takes
+    half a minute), the others wait for it and read where it is."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's own folder, one per worker below it
+    made = shared / f"{name}.made"
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            made.write_text(str(make(shared / name)))
+    return Path(made.read_text())
+
+
 @pytest.fixture(scope="session")
 def built_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel, without the solver's compiled modules, which these tests do not look at
     (test_compiled_wheel does) and which take a minute to build."""
-    wheel, _said = build_wheel(tmp_path_factory.mktemp("wheel"), EIGHTOFF_PURE_PYTHON="1")
-    return wheel
+    return once_per_run(
+        tmp_path_factory, "wheel", lambda folder: build_wheel(folder, EIGHTOFF_PURE_PYTHON="1")[0])
 
 
 @pytest.fixture(scope="session")
 def wheel_venv(built_wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv with the wheel installed."""
-    return install_into_venv(built_wheel, tmp_path_factory.mktemp("venv") / "venv")
+    return once_per_run(tmp_path_factory, "venv", lambda folder: install_into_venv(built_wheel, folder))

@@ -3,7 +3,6 @@ when a search has left it large."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from eightoff.core.variants import STANDARD, preset
 from eightoff.solver.limits import SOLVED, UNKNOWN, Budget
 from eightoff.solver.solve import solve
 from eightoff.solver.worker import IDLE_MOST, WORKER_MEMORY, SolverWorker
+from tests.solver.waiting import answer, cpu_seconds
 
 COMMAND_LINE_NODES = 120_000
 """The command line's 2 s as boards: its searches count 60,000 (Seahaven Towers, the slowest
@@ -47,7 +47,7 @@ def test_the_window_s_worker_decides_what_the_command_line_decides(game: str, nu
     assert plain.status != UNKNOWN, "the command line no longer decides it: remake the list"
     with SolverWorker() as worker:  # as the window starts it, with the command line's boards
         worker.submit(start, rules, None, "deal", COMMAND_LINE_NODES)
-        tag, result = worker.wait(WAIT)
+        tag, result = answer(worker)
         assert tag == "deal" and result.status == plain.status
         assert worker.footprint.peak <= WORKER_MEMORY
         if sys.platform.startswith("linux"):  # between searches it is small again, or gone
@@ -59,11 +59,6 @@ def endless() -> Position:
     start = deal(1)
     columns = tuple(tuple(card for card in column if str(card) != "AH") for column in start.columns)
     return Position(columns, start.cells, start.foundations)
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

@@ -20,6 +20,7 @@ from eightoff.core.variants import STANDARD, preset
 from eightoff.solver.limits import SOLVED, UNKNOWN, UNSOLVED, Budget
 from eightoff.solver.solve import solve
 from eightoff.solver.worker import WORKER_MEMORY, SolverWorker, WorkerUnavailable
+from tests.solver.waiting import answer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,7 +153,7 @@ def test_the_worker_dies_with_a_killed_window() -> None:
 def test_the_state_cap_ends_a_search_as_unknown() -> None:
     with SolverWorker(states=20_000) as worker:
         worker.submit(endless(), STANDARD, None, "capped")
-        tag, result = worker.wait(WAIT)
+        tag, result = answer(worker)
         assert tag == "capped" and result.status == UNKNOWN and result.states <= 21_000
 
 
@@ -167,7 +168,7 @@ def test_the_window_s_worker_proves_a_deal_lost_as_the_command_line_does() -> No
     assert plain.status == UNSOLVED
     with SolverWorker() as worker:
         worker.submit(start, rules, None, "lost")
-        tag, result = worker.wait(WAIT)
+        tag, result = answer(worker)
     assert tag == "lost" and result.status == UNSOLVED and result.nodes == plain.nodes
 
 
@@ -197,7 +198,7 @@ def test_the_window_s_worker_stays_in_its_memory_through_a_search_too_big_for_it
 ) -> None:
     with SolverWorker() as worker:  # as the window starts it: its memory budget ends the search
         worker.submit(position, rules, None, "endless")
-        tag, result = worker.wait(WAIT)
+        tag, result = answer(worker)
         assert tag == "endless" and result.status == UNKNOWN
         assert 0 < worker.footprint.peak <= WORKER_MEMORY  # as it measured it before answering
         worker.submit(deal(2), STANDARD, None, "after")  # and it goes on answering
@@ -239,7 +240,7 @@ def test_a_worker_started_with_sigterm_blocked_still_ends_on_sigterm() -> None:
 def test_the_memory_cap_ends_a_search_as_unknown_and_the_worker_goes_on() -> None:
     with SolverWorker(memory=60 << 20, states=10**9) as worker:
         worker.submit(endless(), STANDARD, None, "grows")
-        tag, result = worker.wait(WAIT)
+        tag, result = answer(worker)
         assert tag == "grows" and result.status == UNKNOWN
         worker.submit(deal(2), STANDARD, None, "after")
         assert worker.wait(WAIT)[1].status == SOLVED

@@ -2,15 +2,20 @@
 
 Answers arrive as events posted by the worker's helper thread, so the tests sleep in the app's
 own wait (as the loop does) and pump until the state they expect shows up. WAIT is a ceiling
-for a stuck worker, not a speed requirement.
+for a stuck worker, not a speed requirement. The window's searches are limited in seconds; here
+each second is given as a fixed number of boards instead, so what the window says is the same
+on an idle machine and on a busy one (FreeCell 11982's proof once ran out of its 5 seconds
+under load and the window said "winnable?").
 """
 
 from __future__ import annotations
 
 import io
+import os
 import random
+import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 import pygame
@@ -22,8 +27,9 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
+from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, STANDARD, preset
-from eightoff.session.advisor import THINKING, Advisor
+from eightoff.session.advisor import THINKING, Advisor, SolverPort
 from eightoff.solver.limits import SOLVED, UNSOLVED, Budget
 from eightoff.solver.solve import solve
 from eightoff.solver.worker import SolverWorker
@@ -34,15 +40,40 @@ from eightoff.ui.playback import Playback
 from tests.ui.helpers import FakeClock, key
 
 WAIT = 120.0
-BUDGET = Budget(seconds=30)
+BOARDS_PER_SECOND = 20_000
+"""What a second of the window's search is worth here, in boards: about what the compiled solver
+counts in a second of one core (pure Python counts fewer a second, and so only takes longer)."""
+BUDGET = Budget(nodes=30 * BOARDS_PER_SECOND)
+
+
+class BoardBudgetWorker(SolverWorker):
+    """The real worker process, each time limit the advisor sets turned into a board budget
+    (`boards_per_second` None: no limit at all, the search ends only when its memory is full)."""
+
+    def __init__(self, notify: Callable[[], None], boards_per_second: int | None) -> None:
+        super().__init__(notify=notify)
+        self.boards_per_second = boards_per_second
+
+    def submit(self, position: Position, rules: Rules, time_limit: float | None, tag: Hashable,
+               nodes: int | None = None) -> None:
+        if self.boards_per_second is None:
+            nodes = None
+        elif time_limit is not None:
+            boards = round(time_limit * self.boards_per_second)
+            nodes = boards if nodes is None else min(nodes, boards)
+        super().submit(position, rules, None, tag, nodes)
 
 
 def open_app(game: Game, deal_source: Callable[[], int] | None = None,
-             **preferences: object) -> tuple[App, Advisor]:
+             boards_per_second: int | None = BOARDS_PER_SECOND, **preferences: object) -> tuple[App, Advisor]:
     settings = Preferences(autoplay=False, animation_speed="off", confirm_leave=False)
     for name, value in preferences.items():
         setattr(settings, name, value)
-    advisor = Advisor(deal_source=deal_source) if deal_source else Advisor()
+
+    def worker(wake: Callable[[], None]) -> SolverPort:
+        return BoardBudgetWorker(wake, boards_per_second)
+
+    advisor = Advisor(worker, deal_source) if deal_source else Advisor(worker)
     app = App.for_game(game, settings, size=(1280, 800), out=io.StringIO(), now=FakeClock(), advisor=advisor)
     pygame.event.clear()
     app.pump()
@@ -177,9 +208,21 @@ def endless() -> Position:
 
 
 def test_the_window_keeps_handling_events_while_the_solver_thinks(opened: list[App]) -> None:
-    app, link = open_app(Game(STANDARD, endless()))
+    """The worker searches without a limit and is stopped as well, so no answer can come
+    however long the keys below take: the window must never wait for one."""
+    app, link = open_app(Game(STANDARD, endless()), boards_per_second=None)
     opened.append(app)
-    assert link.worker is not None and link.worker.pending
+    worker = link.worker
+    assert isinstance(worker, SolverWorker) and worker.pending and worker.pid is not None
+    pid = worker.pid
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        keys_while_thinking(app, worker)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+
+
+def keys_while_thinking(app: App, worker: SolverWorker) -> None:
     table = app.table
     start = table.game.position
     key(app, pygame.K_1, unicode="1")  # column 1's card to a free cell, by keys
@@ -191,7 +234,7 @@ def test_the_window_keeps_handling_events_while_the_solver_thinks(opened: list[A
     assert table.status.notice == "Thinking…"
     app.pump(20)
     # All of it happened while a search was still running in the worker.
-    assert link.worker.pending
+    assert worker.pending
     assert indicator(app) == THINKING
     assert table.hint is None
 
