@@ -25,7 +25,7 @@ from eightoff.core.move_table import MovesFrom, move_table, places
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.rules import Build, EmptyColumn, Rules, RunMoves
-from eightoff.core.variants import variant_of
+from eightoff.core.variants import tableau_words, variant_of
 
 COLUMN, CELL, FOUNDATION, RESERVE = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE
 WON_FOUNDATIONS = (KING,) * 4
@@ -65,7 +65,7 @@ def pile_name(pile: Pile, rules: Rules) -> str:
     'cell 2', 'the hearts foundation', 'reserve place 1'."""
     if pile.kind is FOUNDATION:
         return _("the {suit} foundation").format(suit=suit_name(Suit(pile.index)))
-    names = {COLUMN: variant_of(rules).piles.name, CELL: N_("cell {number}"),
+    names = {COLUMN: tableau_words(rules).name, CELL: N_("cell {number}"),
              RESERVE: N_("reserve place {number}")}
     return _(names[pile.kind]).format(number=pile.index + 1)
 
@@ -387,7 +387,7 @@ class Position(NamedTuple):
     def _count_to_empty(
         self, rules: Rules, cards: tuple[Card, ...], available: int, count: int | None
     ) -> int:
-        words = variant_of(rules).piles
+        words = tableau_words(rules)
         if rules.empty_column is EmptyColumn.NONE:
             raise WrongDestination(_(words.stays_empty).format(game=_(variant_of(rules).title)))
         if count is not None:
@@ -419,7 +419,7 @@ class Position(NamedTuple):
             )
             raise RunTooLong(needs.format(count=count, needed=count - 1, free=free))
         empties = self.empty_columns - (1 if to_empty else 0)
-        columns = ngettext(*variant_of(rules).piles.empty, empties).format(count=empties)
+        columns = ngettext(*tableau_words(rules).empty, empties).format(count=empties)
         if not rules.cells:
             alone = _("Moving {count} cards needs more room: with {columns} at most {capacity} can move")
             raise RunTooLong(alone.format(count=count, columns=columns, capacity=capacity))
@@ -471,7 +471,7 @@ class Position(NamedTuple):
                 "can move at once",
                 most).format(count=count, most=most))
         if not rules.cells:
-            return Lift(0, ngettext(*variant_of(rules).piles.empty_now, most).format(count=count, most=most))
+            return Lift(0, ngettext(*tableau_words(rules).empty_now, most).format(count=count, most=most))
         return Lift(0, ngettext(
             "{count} cards cannot move together: with the free cells and columns empty now, only "
             "{most} card can move at once",

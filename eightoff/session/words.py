@@ -13,7 +13,7 @@ from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position, card_name, pile_name
 from eightoff.core.rules import Rules, RunMoves
-from eightoff.core.variants import variant_of
+from eightoff.core.variants import tableau_words
 from eightoff.session.pile_keys import key_words
 
 
@@ -71,7 +71,7 @@ def click_refusal(position: Position, rules: Rules, pile: Pile) -> str:
     card = position.top(pile)
     assert card is not None, "a click on a card"
     if pile.kind is PileKind.COLUMN and not rules.cells:
-        text = _(variant_of(rules).piles.nowhere).format(card=card_name(card))
+        text = _(tableau_words(rules).nowhere).format(card=card_name(card))
     elif pile.kind is PileKind.COLUMN:
         text = _("{card} cannot go home yet, and no free cell is left").format(card=card_name(card))
     elif pile.kind is PileKind.RESERVE:
@@ -87,7 +87,7 @@ def control_words(rules: Rules, double_click: bool = False) -> list[str]:
     its piles have (as its pile counts give them: eightoff/session/pile_keys.py), and the
     double-click that sends a card where the preferences ask for one instead of a click."""
     keys_of_piles, places = key_words(rules)
-    words = variant_of(rules).piles
+    words = tableau_words(rules)
     columns = _(words.keys).format(keys=keys_of_piles)
     cells = reserve = places
     click = _("a double-click") if double_click else _("a click")

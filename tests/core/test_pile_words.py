@@ -3,6 +3,7 @@ Fan's fans, the Castle games' rows, everyone else's columns; in English and in I
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -69,3 +70,16 @@ def test_the_piles_names_in_italian() -> None:
             position.find_move(PRESETS["fan"], Pile.column(1), Pile.column(2))
     finally:
         install_language("en")
+
+
+
+def test_a_rule_set_made_by_hand_names_its_piles_columns_and_still_refuses_in_words() -> None:
+    """The solver's tests and a board under study use rule sets the registry does not name; a
+    refusal for them is still the refusal, never an unknown-rules error."""
+    made = dataclasses.replace(PRESETS["fan"], name="fan, by hand")
+    position = board_of("fan", ["KS QS", "5H", "", "7D"])
+    assert pile_name(Pile.column(2), made) == "column 3"
+    with pytest.raises(IllegalMove, match="^Only a King can fill an empty column$"):
+        position.find_move(made, Pile.column(1), Pile.column(2))
+    with pytest.raises(IllegalMove, match="^There is no card in column 3$"):
+        position.find_move(made, Pile.column(2), Pile.column(0))

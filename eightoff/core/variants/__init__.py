@@ -23,7 +23,7 @@ from eightoff.core.variants.relaxed_freecell import RELAXED_FREECELL_VARIANT
 from eightoff.core.variants.relaxed_seahaven import RELAXED_SEAHAVEN_VARIANT
 from eightoff.core.variants.seahaven import SEAHAVEN, SEAHAVEN_VARIANT
 from eightoff.core.variants.streets_and_alleys import STREETS_AND_ALLEYS_VARIANT
-from eightoff.core.variants.variant import Arrangement, Option, Variant
+from eightoff.core.variants.variant import COLUMNS, Arrangement, Option, PileWords, Variant
 
 VARIANTS: dict[str, Variant] = {
     variant.key: variant
@@ -61,6 +61,13 @@ def variant_of(rules: Rules) -> Variant:
     return variant(rules.name)
 
 
+def tableau_words(rules: Rules) -> PileWords:
+    """What `rules` call their tableau piles: the registered game's words, and "columns" for a
+    rule set made by hand (a test's, a board's under study) that names no game of the registry."""
+    entry = VARIANTS.get(rules.name)
+    return COLUMNS if entry is None else entry.piles
+
+
 def preset(key: str, choices: Mapping[str, bool] | None = None) -> Rules:
     """The named variant's rules with its options as chosen, the others at their defaults."""
     return variant(key).configure(choices)
@@ -73,6 +80,7 @@ __all__ = [
     "EASY",
     "FREECELL",
     "OPTIONS",
+    "PileWords",
     "PRESETS",
     "RAGLAN",
     "SEAHAVEN",
@@ -81,6 +89,7 @@ __all__ = [
     "Option",
     "UnknownVariant",
     "Variant",
+    "tableau_words",
     "preset",
     "variant",
     "variant_of",
