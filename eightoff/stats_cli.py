@@ -22,7 +22,6 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict
 from datetime import date
 from pathlib import Path
 from typing import IO, Any
@@ -204,7 +203,7 @@ def chart_json(figures: Figures) -> dict[str, Any]:
         "winning_time_bins": list(figures.time_bins),
         "best_times": [{"seconds": best.seconds, "moves": best.moves, "deal": best.deal, "rules": best.key}
                        for best in figures.best],
-        "by_grade": [asdict(grade) for grade in figures.by_grade],
+        "by_grade": [msgspec.structs.asdict(grade) for grade in figures.by_grade],
         "implausible_wins": figures.implausible,
     }
 

@@ -12,9 +12,10 @@ already (the worker's cache knows every position on a winning line).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Protocol
+
+import msgspec
 
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.game import Game, GameView
@@ -75,8 +76,7 @@ class Purpose(Enum):
     short, or the game was resumed after its first move)."""
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(msgspec.Struct, frozen=True):
     purpose: Purpose
     position: Position
     rules: Rules
@@ -93,39 +93,33 @@ class Wanted(Enum):
 
 # ----- what the advisor tells the session (and so the window) -------------------------------
 
-@dataclass(frozen=True)
-class ShowHint:
+class ShowHint(msgspec.Struct, frozen=True):
     move: Move
 
 
-@dataclass(frozen=True)
-class PlaySolution:
+class PlaySolution(msgspec.Struct, frozen=True):
     moves: tuple[Move, ...]
     """The player's line: each a move as the player makes it, auto-play's cards with it."""
 
 
-@dataclass(frozen=True)
-class OfferRewind:
+class OfferRewind(msgspec.Struct, frozen=True):
     undos: int
     """How many undos back the position could still be won."""
 
 
-@dataclass(frozen=True)
-class CannotBeWon:
+class CannotBeWon(msgspec.Struct, frozen=True):
     """No play wins this deal, from its start or any later point."""
 
     from_start: bool
     """Proved before any move was made (the deal itself), rather than found on the way back."""
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(msgspec.Struct, frozen=True):
     text: str
     """Already in the player's language."""
 
 
-@dataclass(frozen=True)
-class SolverGone:
+class SolverGone(msgspec.Struct, frozen=True):
     reason: str
 
 

@@ -8,8 +8,9 @@ never by building a method name from it. So a new command is added here and hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from eightoff.core.i18n import N_, pgettext
 
@@ -17,8 +18,7 @@ if TYPE_CHECKING:
     from eightoff.session.session import Session
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(msgspec.Struct, frozen=True):
     name: str
     label: str
     """Marked with `N_`; translate where shown."""

@@ -12,9 +12,10 @@ game has its outcome the facts are final.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from eightoff.core.game import Game
 from eightoff.core.variants import PRESETS
@@ -29,8 +30,7 @@ BestOf = Callable[[str, int], "Best | None"]
 """The player's best wins of a game's deal (the keeper's `best`)."""
 
 
-@dataclass(frozen=True)
-class DealFacts:
+class DealFacts(msgspec.Struct, frozen=True):
     game: str
     """The game's key in the registry."""
     deal: int | None
@@ -46,7 +46,8 @@ class DealFacts:
 
     def learned(self, grade: str | None = None, par: int | None = None) -> DealFacts:
         """These facts with a grade or par the solver found (a known one is kept)."""
-        return replace(self, grade=self.grade or grade, par=self.par if self.par is not None else par)
+        known = self.par if self.par is not None else par
+        return msgspec.structs.replace(self, grade=self.grade or grade, par=known)
 
 
 def deal_facts(game: Game, best_of: BestOf | None = None, *, daily: date | None = None,

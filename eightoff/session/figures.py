@@ -5,8 +5,9 @@ that shows them: the Statistics dialog, `eightoff stats` (text, `--json`, `--cha
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import NamedTuple
+
+import msgspec
 
 from eightoff.store.statistics import TIME_EDGES, Statistics, Summary
 
@@ -27,15 +28,13 @@ class BestTime(NamedTuple):
     key: str
 
 
-@dataclass(frozen=True)
-class GradeShare:
+class GradeShare(msgspec.Struct, frozen=True):
     grade: str
     played: int
     won: int
 
 
-@dataclass(frozen=True)
-class Figures:
+class Figures(msgspec.Struct, frozen=True):
     """One game's figures (`key`), or all games' together (`key` None)."""
 
     key: str | None
@@ -53,7 +52,7 @@ to it, before the ROLLING-th), oldest first."""
     """Games of graded deals per grade, in the order of the grades given."""
     implausible: int = 0
     """Wins of absurd time or moves: counted, not drawn nor listed."""
-    games: tuple[Figures, ...] = field(default=())
+    games: tuple[Figures, ...] = ()
     """For all games: each game's figures, in the registry's order."""
 
 

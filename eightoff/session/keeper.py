@@ -10,9 +10,10 @@ The longer reasons: docs/notes.md, `eightoff.session.keeper`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from eightoff.core.deals import random_deal_number
 from eightoff.core.game import Game
@@ -35,8 +36,7 @@ if TYPE_CHECKING:
     from eightoff.store.store import Overview
 
 
-@dataclass(frozen=True)
-class Opening:
+class Opening(msgspec.Struct, frozen=True):
     """What the window opens on, decided before it exists."""
 
     preferences: Preferences

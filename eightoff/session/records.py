@@ -12,9 +12,10 @@ first asks for the statistics, not at start-up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Protocol
+
+import msgspec
 
 from eightoff.core import deals
 from eightoff.core.game import Game
@@ -48,8 +49,7 @@ if TYPE_CHECKING:
     from eightoff.session.keeper import Keeper
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(msgspec.Struct, frozen=True):
     """What the two charts draw for one game, or for all games together."""
 
     name: str
@@ -70,8 +70,7 @@ class Chart:
     """The bins' upper edges, in seconds."""
 
 
-@dataclass(frozen=True)
-class RecentGame:
+class RecentGame(msgspec.Struct, frozen=True):
     """A finished game as the Recent games page lists it, with what dealing it again needs."""
 
     key: str
@@ -94,8 +93,7 @@ class RecentGame:
         return Game(self.rules, self.start, self.deal)
 
 
-@dataclass(frozen=True)
-class StatisticsPage:
+class StatisticsPage(msgspec.Struct, frozen=True):
     """Everything the Statistics dialog shows of one game."""
 
     name: str
@@ -111,8 +109,7 @@ class StatisticsPage:
     """Newest first."""
 
 
-@dataclass(frozen=True)
-class DailyRecord:
+class DailyRecord(msgspec.Struct, frozen=True):
     """The Statistics dialog's Daily view of one game."""
 
     name: str

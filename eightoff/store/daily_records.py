@@ -7,12 +7,12 @@ play; the longest is the longest run of days won one after another.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date, timedelta
 
+import msgspec
 
-@dataclass(frozen=True)
-class DayResult:
+
+class DayResult(msgspec.Struct, frozen=True):
     day: date
     won: bool
     moves: int

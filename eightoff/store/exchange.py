@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import datetime
 from typing import IO
 
@@ -29,8 +28,7 @@ LONGEST_LINE = 64 << 10
 """Bytes of one JSON line at most: a game's line is a few hundred; a longer one is skipped."""
 
 
-@dataclass
-class Imported:
+class Imported(msgspec.Struct):
     """What an import took and what it left, by reason."""
 
     added: int = 0

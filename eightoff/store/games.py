@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from itertools import groupby
 from typing import Any
@@ -237,8 +236,7 @@ def each_game(connection: sqlite3.Connection, bad: list[int], rules: str | None)
 # ----- deals and days ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Best:
+class Best(msgspec.Struct, frozen=True):
     """The player's best wins of one deal: the fewest moves and the best time, each of its own game."""
 
     rules: str

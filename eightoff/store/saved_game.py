@@ -4,14 +4,14 @@ player left, undo and all."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
+
+import msgspec
 
 from eightoff.core.game import Game
 
 
-@dataclass(frozen=True)
-class SavedGame:
+class SavedGame(msgspec.Struct, frozen=True):
     game: Game
     elapsed: float
     """Seconds of play so far; the clock continues from here."""

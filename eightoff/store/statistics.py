@@ -3,8 +3,9 @@ the games table's indexes (`games.summaries`), and the counting rules in docs/st
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
+
+import msgspec
 
 from eightoff.store.schema import Outcome
 
@@ -24,15 +25,13 @@ GRADED_DEALS = 1_000_000
 """Games recorded before grades were are graded by the shipped tables, which list deals below this."""
 
 
-@dataclass(frozen=True)
-class Streak:
+class Streak(msgspec.Struct, frozen=True):
     kind: Outcome | None
     """"won", "lost", "solved with help", or None before the first game."""
     length: int = 0
 
 
-@dataclass(frozen=True)
-class Statistics:
+class Statistics(msgspec.Struct, frozen=True):
     rules: str
     played: int = 0
     won: int = 0
@@ -52,11 +51,10 @@ class Statistics:
         return 100.0 * self.won / self.played if self.played else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "win_percent": round(self.win_percent, 1)}
+        return {**msgspec.to_builtins(self), "win_percent": round(self.win_percent, 1)}
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(msgspec.Struct, frozen=True):
     """One game kind's figures (or all kinds' together: key ""), as the dialog and `stats` show."""
 
     statistics: Statistics
@@ -67,5 +65,5 @@ class Summary:
     best: tuple[tuple[float, int, int | None], ...] = ()
     """The BEST quickest plausible wins as (seconds, moves, deal), quickest first."""
     implausible: int = 0
-    by_grade: dict[str, tuple[int, int]] = field(default_factory=dict)
+    by_grade: dict[str, tuple[int, int]] = msgspec.field(default_factory=dict)
     """Games played and won per grade."""

@@ -14,7 +14,6 @@ import time
 import uuid
 import weakref
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -54,20 +53,18 @@ PREFERENCES_PATIENCE = 0.5
 (losing a merge is better than freezing)."""
 
 
-@dataclass(frozen=True)
-class Overview:
+class Overview(msgspec.Struct, frozen=True):
     """Everything the Statistics dialog and `eightoff stats` show, from the games table: per game
     kind with games, all of them as one run, the recent games (newest first, as played), and
     how many rows are kept apart because they did not read."""
 
-    summaries: dict[str, Summary] = field(default_factory=dict)
-    together: Summary = field(default_factory=lambda: Summary(Statistics("")))
-    recent: list[FinishedGame] = field(default_factory=list)
+    summaries: dict[str, Summary] = msgspec.field(default_factory=dict)
+    together: Summary = msgspec.field(default_factory=lambda: Summary(Statistics("")))
+    recent: list[FinishedGame] = msgspec.field(default_factory=list)
     skipped: int = 0
 
 
-@dataclass
-class Waiting:
+class Waiting(msgspec.Struct):
     """An outcome not written yet, with its moves."""
 
     game: FinishedGame

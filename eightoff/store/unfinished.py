@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 import weakref
-from dataclasses import dataclass
 from datetime import date
 
 import msgspec
@@ -22,8 +21,7 @@ from eightoff.store.schema import BadContent, GameRecord, decode
 COLUMNS = "rules, id, start, done, move_count, elapsed, hints, helped, daily, par, grade, generation"
 
 
-@dataclass
-class Mark:
+class Mark(msgspec.Struct):
     """The game a kind's rows were last written from, its steps as written then, and the
     row's generation then."""
 

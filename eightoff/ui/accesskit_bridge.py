@@ -11,11 +11,11 @@ import logging
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
+import msgspec
 import pygame
 
 try:
@@ -64,8 +64,7 @@ CHOICE_BASE = 400
 PILE_KINDS = tuple(PileKind)
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(msgspec.Struct, frozen=True):
     """One node of the tree in plain values: what a screen reader is told about it."""
 
     role: str
@@ -84,8 +83,7 @@ class Item:
     modal: bool = False
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(msgspec.Struct, frozen=True):
     """The whole tree at one moment and where the focus is."""
 
     items: dict[int, Item]

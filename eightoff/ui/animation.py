@@ -8,7 +8,8 @@ drop point, and an interrupted animation can jump to its end at once.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+
+import msgspec
 
 from eightoff.core.cards import Card
 from eightoff.ui.layout import CardPlace
@@ -21,8 +22,7 @@ DEAL_STAGGER = 1 / 6
 land in about 1.5 s at the "normal" speed."""
 
 
-@dataclass
-class Flight:
+class Flight(msgspec.Struct):
     sprite: CardSprite
     start: tuple[int, int]
     end: tuple[int, int]

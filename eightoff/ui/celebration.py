@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+import msgspec
 import pygame
 
 from eightoff.core.cards import CARDS, KING, Suit
@@ -40,8 +40,7 @@ GRAVITY = 2600.0
 BOUNCE = 0.72
 
 
-@dataclass
-class Falling:
+class Falling(msgspec.Struct):
     image: pygame.Surface
     x: float
     y: float

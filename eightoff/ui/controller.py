@@ -10,10 +10,10 @@ Keys pick a source pile, then a target.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
+import msgspec
 import pygame
 
 from eightoff.core.errors import IllegalMove
@@ -89,18 +89,16 @@ def shortcut_table() -> dict[tuple[int, bool, bool], str]:
     return table
 
 
-@dataclass
-class Press:
+class Press(msgspec.Struct):
     start: tuple[int, int]
     sprites: list[CardSprite]
     offsets: list[tuple[int, int]]
     pile: Pile
-    legal: dict[Pile, bool] = field(default_factory=dict)
+    legal: dict[Pile, bool] = msgspec.field(default_factory=dict)
     """Whether the run may go to each pile it has hovered over (asked once per pile)."""
 
 
-@dataclass
-class LastClick:
+class LastClick(msgspec.Struct):
     time: float
     point: tuple[int, int]
 

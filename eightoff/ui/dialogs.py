@@ -7,9 +7,10 @@ clock stops. A button's callback runs after the dialog has closed, so it may ope
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import pygame
 
 from eightoff.core.cards import Card
@@ -74,8 +75,7 @@ def wrap(line: str, font: pygame.font.Font, width: int) -> list[str]:
     return [*pieces, current]
 
 
-@dataclass
-class Choice:
+class Choice(msgspec.Struct):
     label: str
     action: Action
     rect: pygame.Rect

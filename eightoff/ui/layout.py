@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import NamedTuple
+
+import msgspec
 
 from eightoff.core.cards import Card, Suit
 from eightoff.core.piles import Pile, PileKind
@@ -144,8 +145,7 @@ class Spread(NamedTuple):
     across: bool = False
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(msgspec.Struct, frozen=True):
     size: tuple[int, int]
     card: tuple[int, int]
     piles: dict[Pile, Box]
@@ -158,7 +158,7 @@ class Layout:
     fan: int
     """The vertical step between cards of a column that has room."""
     gap_ratio: float = GAP_RATIO
-    spreads: dict[Pile, Spread] = field(default_factory=dict)
+    spreads: dict[Pile, Spread] = msgspec.field(default_factory=dict)
     """Each column's area and direction."""
 
     def step(self, pile: Pile, count: int) -> float:

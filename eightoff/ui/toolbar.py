@@ -6,8 +6,7 @@ and decides which are enabled (Undo with nothing to undo, Hint without a solver)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 import pygame
 
 from eightoff.core.i18n import N_, _
@@ -28,8 +27,7 @@ FOLDED_FIRST = ("fullscreen", "help", "statistics", "daily", "quit", "preference
 and Hint stay (each has its key as well, and every folded one keeps its key)."""
 
 
-@dataclass
-class Button:
+class Button(msgspec.Struct):
     action: str
     label: str
     rect: pygame.Rect

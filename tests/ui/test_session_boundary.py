@@ -14,6 +14,7 @@ import inspect
 import pkgutil
 from pathlib import Path
 
+import msgspec
 import pytest
 
 import eightoff.ui
@@ -73,7 +74,8 @@ def test_the_check_sees_a_store_type_handed_on_by_a_session_module() -> None:
 
 def holds(value: object, seen: set[int], port: object) -> list[str]:
     """The keepers, stores and store types reachable from `value` through attributes,
-    dataclass fields and containers, the port's own insides left out (the port is the session's)."""
+    dataclass and struct fields and containers, the port's own insides left out (the port is
+    the session's)."""
     if id(value) in seen or value is port:
         return []
     seen.add(id(value))
@@ -88,6 +90,8 @@ def holds(value: object, seen: set[int], port: object) -> list[str]:
         items = list(value)
     elif dataclasses.is_dataclass(value):
         items = [getattr(value, field.name) for field in dataclasses.fields(value)]
+    elif isinstance(value, msgspec.Struct):
+        items = [getattr(value, name) for name in value.__struct_fields__]
     elif kind.__module__.startswith("eightoff.ui") and hasattr(value, "__dict__"):
         items = list(vars(value).values())
     else:
