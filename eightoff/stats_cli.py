@@ -28,8 +28,9 @@ from typing import IO, Any
 
 import msgspec
 
-from eightoff.core.i18n import _, ngettext
+from eightoff.core.i18n import _, decimal, ngettext
 from eightoff.core.variants import VARIANTS, variant
+from eightoff.session.daily import missing_words
 from eightoff.session.daily_words import not_played_line, share_line
 from eightoff.session.figure_words import (
     OUTCOME_WORDS,
@@ -44,7 +45,7 @@ from eightoff.session.figure_words import (
 from eightoff.session.figures import Figures, GradeOf, everything
 from eightoff.session.grading import deal_grade, grade_name
 from eightoff.session.played import daily_game, game_played
-from eightoff.solver.daily import daily_deal, list_span
+from eightoff.solver.daily import daily_deal
 from eightoff.solver.grade import GRADES
 from eightoff.store.clock import local_time
 from eightoff.store.database import COMMAND_WAIT
@@ -100,14 +101,9 @@ def cmd_daily(args: argparse.Namespace) -> int:
         rules = args.rules or daily_game(None, store.load_preferences())
         day = args.date or date.today()
         chosen = daily_deal(rules, day)
-        span = list_span(rules)
         game = _(variant(rules).title)
-        if chosen is None and span is not None:
-            told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
-            raise CommandError(told.format(game=game, date=day.isoformat(), first=span[0].isoformat(),
-                                           last=span[1].isoformat()))
         if chosen is None:
-            raise CommandError(_("{game} has no daily deal").format(game=game))
+            raise CommandError(missing_words(rules, day))
         if args.share:
             if store.newer:  # said by its notice: no result is not "not played"
                 return 2
@@ -263,7 +259,7 @@ def export_games(store: Store, target: str, rules: str | None) -> int:
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     print(ngettext("{count} game written to {path}", "{count} games written to {path}", count).format(
-        count=count, path=shown(target)), file=sys.stderr)
+        count=decimal(count), path=shown(target)), file=sys.stderr)
     return 0
 
 
@@ -294,8 +290,9 @@ def import_games(store: Store, source: str) -> int:
             "cannot import {path}: its {count} line is not a finished game as eightoff stats --export "
             "writes them; nothing was added",
             "cannot import {path}: none of its {count} lines is a finished game as eightoff stats --export "
-            "writes them; nothing was added", result.unreadable).format(path=named, count=result.unreadable))
-    left = [words.format(count=count) for count, words in (
+            "writes them; nothing was added", result.unreadable).format(path=named,
+                                                                        count=decimal(result.unreadable)))
+    left = [words.format(count=decimal(count)) for count, words in (
         (result.unreadable, ngettext("{count} line that could not be read",
                                      "{count} lines that could not be read", result.unreadable)),
         (result.newer, ngettext("{count} game of a newer version", "{count} games of a newer version",
@@ -305,7 +302,8 @@ def import_games(store: Store, source: str) -> int:
         (result.twice, ngettext("{count} game already recorded", "{count} games already recorded",
                                 result.twice)),
     ) if count]
-    print(ngettext("{count} game added", "{count} games added", result.added).format(count=result.added)
+    added = ngettext("{count} game added", "{count} games added", result.added)
+    print(added.format(count=decimal(result.added))
           + ("; " + _("skipped: {what}").format(what=", ".join(left)) if left else ""))
     return 0
 
@@ -384,7 +382,7 @@ def report(statistics: list[Figures], recent: list[FinishedGame], overview: Over
     skipped = overview.skipped if overview is not None else 0
     note = ngettext("({count} line of the record could not be read and is not counted.)\n",
                     "({count} lines of the record could not be read and are not counted.)\n",
-                    skipped).format(count=skipped) if skipped else ""
+                    skipped).format(count=decimal(skipped)) if skipped else ""
     if not any(figures.statistics.played for figures in statistics):
         return _("No finished games yet.\n") + note
     blocks = [_block(title(figures.key), describe(figures, grade_name)) for figures in statistics]

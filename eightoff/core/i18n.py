@@ -42,6 +42,22 @@ def percent(value: float, digits: int = 0) -> str:
     return pgettext("number", "{number}%").format(number=_written(value, digits))
 
 
+def file_size(size: int) -> str:
+    """A size in bytes as a player reads one: "16 MB", "256 KB" (1,024 to the next unit, one
+    decimal where it is not whole), "512 bytes"; written as the player's language writes it."""
+    units = (
+        # TRANSLATORS: a size in megabytes, as in "16 MB"; keep {number}.
+        (20, pgettext("number", "{number} MB")),
+        # TRANSLATORS: a size in kilobytes, as in "256 KB"; keep {number}.
+        (10, pgettext("number", "{number} KB")),
+    )
+    for shift, unit in units:
+        if size >= 1 << shift:
+            value = size / (1 << shift)
+            return unit.format(number=_written(value, 0 if value == round(value) else 1))
+    return ngettext("{count} byte", "{count} bytes", size).format(count=size)
+
+
 def _(message: str) -> str:
     """The player's language version of `message` (the English original when untranslated)."""
     return _active.gettext(message)

@@ -12,7 +12,7 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.variants import VARIANTS
 from eightoff.session.daily_words import share_line
 from eightoff.session.facts import DealFacts
-from eightoff.solver.daily import DailyDeal, daily_deal
+from eightoff.solver.daily import DailyDeal, daily_deal, list_span
 
 
 class Finished(Protocol):
@@ -42,6 +42,20 @@ class DailyDesk:
     def is_today(self, facts: DealFacts) -> bool:
         """Whether the deal of `facts` is today's daily deal."""
         return facts.daily is not None and facts.daily == self.today()
+
+    def missing(self, key: str) -> str:
+        """Why game `key` has no daily deal today, in the player's words."""
+        return missing_words(key, self.today())
+
+
+def missing_words(key: str, day: date) -> str:
+    """Why game `key` has no daily deal on `day`: it ships no list, or the list does not reach
+    that day (named with the days it has)."""
+    game, span = _(VARIANTS[key].title), list_span(key)
+    if span is None:
+        return _("{game} has no daily deal").format(game=game)
+    told = _("{game} has no daily deal on {date}: this version lists those of {first} to {last}")
+    return told.format(game=game, date=day.isoformat(), first=span[0].isoformat(), last=span[1].isoformat())
 
 
 def result_line(session: Finished) -> str | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from eightoff.core.i18n import N_, _, ngettext, percent
+from eightoff.core.i18n import N_, _, decimal, ngettext, percent
 from eightoff.core.variants import VARIANTS
 from eightoff.session.figures import BestTime, Figures, share
 from eightoff.store.schema import LOST, WON
@@ -63,9 +63,10 @@ def count_line(figures: Statistics) -> str:
     """"played 3, won 2, lost 1 (66.7% won)": each count with its own plural form (Italian
     "vinta 1", "vinte 2")."""
     return _("{played}, {won}, {lost} ({percent} won)").format(
-        played=ngettext("played {count}", "played {count}", figures.played).format(count=figures.played),
-        won=ngettext("won {count}", "won {count}", figures.won).format(count=figures.won),
-        lost=ngettext("lost {count}", "lost {count}", figures.lost).format(count=figures.lost),
+        played=ngettext("played {count}", "played {count}",
+                        figures.played).format(count=decimal(figures.played)),
+        won=ngettext("won {count}", "won {count}", figures.won).format(count=decimal(figures.won)),
+        lost=ngettext("lost {count}", "lost {count}", figures.lost).format(count=decimal(figures.lost)),
         percent=win_share(figures.won, figures.played))
 
 
@@ -75,7 +76,7 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
     lines = [count_line(numbers)]
     if numbers.solved:
         lines.append(ngettext("{count} game solved with help", "{count} games solved with help",
-                              numbers.solved).format(count=numbers.solved))
+                              numbers.solved).format(count=decimal(numbers.solved)))
     lines += streak_lines(numbers)
     if numbers.best_time is not None and numbers.average_time is not None:
         lines.append(_("best time {time}, fewest moves {moves}").format(
@@ -91,7 +92,7 @@ def describe(figures: Figures, grade_name: GradeName) -> list[str]:
     if graded:
         lines.append(_("by grade: {grades}").format(grades=", ".join(
             _("{grade} {won} of {played} ({percent})").format(
-                grade=grade_name(grade.grade), won=grade.won, played=grade.played,
+                grade=grade_name(grade.grade), won=decimal(grade.won), played=decimal(grade.played),
                 percent=win_share(grade.won, grade.played)) for grade in graded)))
     if figures.implausible:
         lines.append(implausible_line(figures.implausible))
@@ -105,8 +106,8 @@ def streak_lines(numbers: Statistics) -> list[str]:
     current = [] if streak.kind is None else [current_streak(streak.kind, streak.length)]
     won, lost = numbers.longest_winning_streak, numbers.longest_losing_streak
     return [*current, _("longest streaks: {won}, {lost}").format(
-        won=ngettext("{count} won", "{count} won", won).format(count=won),
-        lost=ngettext("{count} lost", "{count} lost", lost).format(count=lost))]
+        won=ngettext("{count} won", "{count} won", won).format(count=decimal(won)),
+        lost=ngettext("{count} lost", "{count} lost", lost).format(count=decimal(lost)))]
 
 
 def current_streak(kind: str, length: int) -> str:
@@ -118,13 +119,13 @@ def current_streak(kind: str, length: int) -> str:
     else:
         words = ngettext("current streak: {count} solved with help",
                          "current streak: {count} solved with help", length)
-    return words.format(count=length)
+    return words.format(count=decimal(length))
 
 
 def implausible_line(count: int) -> str:
     return ngettext("{count} win of impossible time or moves is counted but not charted",
                     "{count} wins of impossible time or moves are counted but not charted",
-                    count).format(count=count)
+                    count).format(count=decimal(count))
 
 
 def game_rows(everything: Figures) -> list[str]:

@@ -15,6 +15,8 @@ from eightoff.core.rules import Rules
 COLUMN_KEYS = "1234567890"
 PLACE_KEYS = "qwertyuiopasdgjklzxcvbnm"
 """The cells' or the reserve's keys in order: the letter rows without F and H."""
+PILE_KEYS = COLUMN_KEYS + PLACE_KEYS
+"""Every key that names a pile in some game: in a game with fewer piles, one says it names none."""
 FOUNDATION_KEYS = "1234"
 """With Shift: the four foundations (clubs, diamonds, hearts, spades)."""
 
@@ -28,7 +30,7 @@ def pile_keys(rules: Rules) -> dict[str, Pile]:
 
 
 def _column_keys(rules: Rules) -> str:
-    return (COLUMN_KEYS + PLACE_KEYS)[: rules.columns]
+    return PILE_KEYS[: rules.columns]
 
 
 def _place_keys(rules: Rules) -> str:

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from eightoff.core.i18n import _, ngettext
+from eightoff.core.i18n import _, decimal, ngettext
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, aside_path, shown
 from eightoff.store.games import count_streaks, micros_of, trim_moves
@@ -409,12 +409,12 @@ class Database:
             return
         told = [_("Your {what} could not be read ({reason}); a new one was started with the {count} games "
                   "that could still be read, and the old file was kept as {aside}.").format(
-            what=what(), reason=reason, count=saved, aside=shown(aside))]
+            what=what(), reason=reason, count=decimal(saved), aside=shown(aside))]
         if refused:
             told.append(ngettext(
                 "{count} game did not fit this version's bounds and is only in the old file.",
                 "{count} games did not fit this version's bounds and are only in the old file.",
-                refused).format(count=refused))
+                refused).format(count=decimal(refused)))
         if unread:
             told.append(_("Your unfinished game could not be read; it was kept apart in the database and in "
                           "the old file."))

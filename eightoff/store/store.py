@@ -22,7 +22,7 @@ from typing import IO, TYPE_CHECKING, TypeVar
 import msgspec
 
 from eightoff.core.game import Game
-from eightoff.core.i18n import _, ngettext
+from eightoff.core.i18n import _, decimal, ngettext
 from eightoff.core.limits import clamp_seconds
 from eightoff.core.notation import format_board
 from eightoff.core.preferences import Preferences
@@ -144,7 +144,8 @@ class Store:
                     "{count} finished game that could not be saved when Eight Off last closed is now in your "
                     "statistics.",
                     "{count} finished games that could not be saved when Eight Off last closed are now in "
-                    "your statistics.", brought[0].added).format(count=brought[0].added), brought[1]))))
+                    "your statistics.", brought[0].added).format(count=decimal(brought[0].added)),
+                    brought[1]))))
             elif brought is not None and brought[1]:  # no game added: name the file the lines were in
                 self._notices.add(" ".join((_(
                     "A file of finished games that could not be saved when Eight Off last closed ({path}) "
@@ -176,7 +177,7 @@ class Store:
             "{count} finished game that could not be saved when Eight Off last stopped was kept in {path}; "
             "it is now in your statistics.",
             "{count} finished games that could not be saved when Eight Off last stopped were kept in {path}; "
-            "they are now in your statistics.", count).format(count=count, path=shown(path)),
+            "they are now in your statistics.", count).format(count=decimal(count), path=shown(path)),
             kept or _("The file was removed.")))))
 
     def _bring_in(self, path: Path, raw: bytes) -> tuple[Imported, str | None] | None:
@@ -197,10 +198,10 @@ class Store:
             self._files.hands_off.add(path)
             return result, ngettext("{count} line of it was not added; the file is left as it is.",
                                     "{count} lines of it were not added; the file is left as it is.",
-                                    left).format(count=left)
+                                    left).format(count=decimal(left))
         return result, ngettext("{count} line of it was not added; the file was kept as {aside}.",
                                 "{count} lines of it were not added; the file was kept as {aside}.",
-                                left).format(count=left, aside=shown(aside))
+                                left).format(count=decimal(left), aside=shown(aside))
 
     def _read(self, query: Callable[[sqlite3.Connection], T], default: T, again: bool = True) -> T:
         """A read of the database; `default` when there is none to read."""
@@ -511,7 +512,7 @@ class Store:
         self._notices.add(ngettext(
             "{count} finished game could not be read; it was kept apart in the database and is not counted.",
             "{count} finished games could not be read; they were kept apart in the database and are not "
-            "counted.", len(found)).format(count=len(found)))
+            "counted.", len(found)).format(count=decimal(len(found))))
 
     def overview(self, grade_of: GradeOf | None = None, rules: str | None = None) -> Overview:
         """The figures of every game kind and the recent games (of `rules`, or of all)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from eightoff.core.i18n import _, ngettext, percent
+from eightoff.core.i18n import _, decimal, ngettext, percent
 from eightoff.session.records import Chart
 from eightoff.ui import theme
 
@@ -88,15 +88,15 @@ def win_rate_heading(figures: Chart, together: Chart | None = None) -> str:
     if max(figures.traced, together.traced if together is not None else 0) < figures.window:
         return _("Win rate over the games so far")
     return ngettext("Win rate over the last {count} game", "Win rate over the last {count} games",
-                    figures.window).format(count=figures.window)
+                    figures.window).format(count=decimal(figures.window))
 
 
 def games_drawn(figures: Chart) -> str:
     """The words under the chart for the games it spans: all of them, or the last of many."""
     count = figures.traced
     if count < figures.played:
-        return ngettext("the last {count} game", "the last {count} games", count).format(count=count)
-    return ngettext("{count} game so far", "{count} games so far", count).format(count=count)
+        return ngettext("the last {count} game", "the last {count} games", count).format(count=decimal(count))
+    return ngettext("{count} game so far", "{count} games so far", count).format(count=decimal(count))
 
 
 def _line(screen: pygame.Surface, plot: pygame.Rect, values: tuple[float, ...], colour: theme.Paint,

@@ -20,8 +20,9 @@ from eightoff.core.errors import IllegalMove
 from eightoff.core.i18n import _
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import card_name, pile_name
-from eightoff.session.commands import COMMANDS
-from eightoff.session.pile_keys import FOUNDATION_KEYS, pile_keys
+from eightoff.core.variants import variant_of
+from eightoff.session.commands import COMMANDS, HELP, key_words
+from eightoff.session.pile_keys import FOUNDATION_KEYS, PILE_KEYS, pile_keys
 from eightoff.session.words import click_refusal
 from eightoff.ui.sprites import CardSprite
 
@@ -89,6 +90,12 @@ def shortcut_table() -> dict[tuple[int, bool, bool], str]:
     return table
 
 
+def key_letter(key: int) -> str:
+    """The key's name as the pile keys are written ("[1]", a keypad digit, is "1")."""
+    name = pygame.key.name(key)
+    return name[1:-1] if name.startswith("[") and name.endswith("]") else name
+
+
 class Press(msgspec.Struct):
     start: tuple[int, int]
     sprites: list[CardSprite]
@@ -149,7 +156,7 @@ class Controller:
         if self.press is not None:  # a release we never saw (focus lost mid-drag)
             self.cancel()
         table.animator.finish()
-        button = table.toolbar.button_at(point)
+        button = table.toolbar.button_at(point, greyed=True)
         if button is not None:
             table.toolbar.pressed = self.pressed_button = button.action
             return
@@ -249,7 +256,7 @@ class Controller:
             self.refuse(held[2])
         table = self.table
         if self.pressed_button is not None:
-            button = table.toolbar.button_at(point)
+            button = table.toolbar.button_at(point, greyed=True)
             action = self.pressed_button
             table.toolbar.pressed = self.pressed_button = None
             if button is not None and button.action == action:
@@ -367,6 +374,13 @@ class Controller:
             self.pick(pile)
         elif key == pygame.K_SPACE and self.selected is not None:
             self.pick(self.selected)
+        elif key in (pygame.K_SPACE, pygame.K_f, pygame.K_RETURN, pygame.K_KP_ENTER):
+            table.notify(_("Pick a card first with its pile's key ({help}, {key}, lists them)").format(
+                help=_(HELP.label), key=key_words(HELP.keys[0])))
+        elif len(key_letter(key)) == 1 and key_letter(key) in PILE_KEYS:
+            table.notify(_("In {game} the key {key} picks no pile ({help}, {help_key}, lists them)").format(
+                game=_(variant_of(table.game.rules).title), key=key_letter(key).upper(), help=_(HELP.label),
+                help_key=key_words(HELP.keys[0])))
 
     def toolbar_key(self, key: int) -> None:
         """F10 enters the toolbar; Left/Right (or Tab) move along it, Enter or Space presses
@@ -381,10 +395,7 @@ class Controller:
             toolbar.move_focus(-1 if key == pygame.K_LEFT else 1)
 
     def pile_for_key(self, key: int) -> Pile | None:
-        name = pygame.key.name(key)
-        if name.startswith("[") and name.endswith("]"):  # keypad digits
-            name = name[1:-1]
-        pile = pile_keys(self.table.game.rules).get(name)
+        pile = pile_keys(self.table.game.rules).get(key_letter(key))
         if pile is not None:
             return pile
         if key in (pygame.K_f, pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected is not None:

@@ -109,12 +109,14 @@ class Router:
 
     def perform(self, action: str) -> None:
         """Run a command of the session's list, by its value; one that leaves the game in
-        progress asks first."""
+        progress asks first, and one that cannot run now says why."""
         if action == MORE:
             self.host.push(dialogs.MoreMenu(self.host, self.table.toolbar.folded, self.perform))
             return
         command = BY_NAME[action]
-        if not command.enabled(self.session):
+        refusal = command.refusal(self.session)
+        if refusal is not None:
+            self.table.notify(refusal)
             return
         self.table.animator.finish()
         self.table.controller.cancel()
@@ -155,7 +157,8 @@ class Router:
 
     def finish(self) -> None:
         self.table.animator.finish()
-        self.session.finish()
+        if self.session.finish() is None:
+            self.table.notify(_("No card can go home now"))
 
     def pause_game(self) -> None:
         self.host.push(PauseScene(self.host, lambda: self.table.layout.table))

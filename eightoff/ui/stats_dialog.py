@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from eightoff.core.i18n import N_, _, ngettext
+from eightoff.core.i18n import N_, _, decimal, ngettext
 from eightoff.session.daily_words import month_title
 from eightoff.session.records import DailyRecord, RecentGame, StatisticsPort
 from eightoff.ui import theme
@@ -289,7 +289,7 @@ class StatisticsDialog(Dialog):
         self.host.push(MessageDialog(
             self.host, _("Reset statistics?"),
             [ngettext("Forget {count} finished game of {game}?", "Forget {count} finished games of {game}?",
-                      count).format(count=count, game=self.page.name), _("This cannot be undone.")],
+                      count).format(count=decimal(count), game=self.page.name), _("This cannot be undone.")],
             [(_("Cancel"), self.reopen), (_("Reset"), self.reset)],
         ))
 

@@ -116,9 +116,11 @@ class Toolbar:
         for button in self.buttons:
             button.enabled = enabled.get(button.action, True)
 
-    def button_at(self, point: tuple[int, int]) -> Button | None:
+    def button_at(self, point: tuple[int, int], greyed: bool = False) -> Button | None:
+        """The enabled button under `point` (with `greyed`, a greyed one too: pressed, it says
+        why it is off)."""
         for button in self.buttons:
-            if button.rect.collidepoint(point) and button.enabled:
+            if button.rect.collidepoint(point) and (button.enabled or greyed):
                 return button
         return None
 

@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, file_size
 
 DOCUMENT_LIMIT = 16 << 20
 """Bytes read of a preferences, window or unfinished-game file: more is not something we wrote."""
@@ -77,7 +77,7 @@ def read_regular(path: Path, limit: int) -> bytes | None:
         while chunk := os.read(descriptor, 1 << 20):
             size += len(chunk)
             if size > limit:
-                raise BadFile(_("it is larger than {limit} bytes").format(limit=limit))
+                raise BadFile(_("it is larger than {size}").format(size=file_size(limit)))
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as error:

@@ -39,9 +39,10 @@ def test_json_gives_the_days_deal_grade_and_par() -> None:
                                          "grade": "medium", "par": chosen.par}
 
 
-def test_without_a_date_it_is_todays_by_the_local_clock() -> None:
+def test_without_a_date_it_is_todays_by_the_local_clock(tmp_path: Path) -> None:
+    """In a home of its own: the game last played there is the default one."""
     before = date.today()
-    result = eightoff("daily", "--json")
+    result = eightoff("daily", "--json", home=tmp_path)
     after = date.today()
     shown = json.loads(result.stdout)
     assert shown["date"] in (before.isoformat(), after.isoformat()) and shown["game"] == "standard"
@@ -64,13 +65,13 @@ def test_a_date_past_the_list_says_which_dates_it_has() -> None:
         assert words in result.stderr and far.isoformat() in result.stderr and "2024-01-01" in result.stderr
 
 
-def test_the_line_in_english_and_in_italian() -> None:
+def test_the_line_in_english_and_in_italian(tmp_path: Path) -> None:
     chosen = daily_deal("standard", date(2026, 11, 29))
     assert chosen is not None and chosen.grade == "expert"
-    english = eightoff("daily", "--date", "2026-11-29")
+    english = eightoff("daily", "--date", "2026-11-29", home=tmp_path)
     assert english.stdout == (f"Eight Off daily deal of 2026-11-29: deal {chosen.number}, graded Expert, "
                               f"par {chosen.par}\n")
-    italian = eightoff("daily", "--date", "2026-11-29", lang="it_IT.UTF-8")
+    italian = eightoff("daily", "--date", "2026-11-29", lang="it_IT.UTF-8", home=tmp_path)
     assert italian.stdout == (f"Smazzata giornaliera di Eight Off del 2026-11-29: smazzata {chosen.number}, "
                               f"livello Esperto, par {chosen.par}\n")
 

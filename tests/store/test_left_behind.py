@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from eightoff.store import WON, HomeDirs, Store
 from eightoff.store.pending import FILE as PENDING
@@ -21,8 +22,9 @@ from eightoff.userfiles.reading import DOCUMENT_LIMIT
 from .conftest import newer_database, played_game
 
 
-def stats(home: Path, *options: str, player: Path | None = None) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": "en"}
+def stats(home: Path, *options: str, player: Path | None = None,
+          language: str = "en") -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": language}
     if player is not None:
         environment["HOME"] = str(player)
     return subprocess.run([sys.executable, "-m", "eightoff", "stats", *options], env=environment,
@@ -54,6 +56,21 @@ def test_a_pending_file_that_is_a_folder_is_kept_aside_and_said(tmp_path: Path) 
     assert not (home / "data" / PENDING).exists()
     [told] = [line for line in result.stderr.splitlines() if PENDING in line]
     assert "it is a folder" in told and f"kept as {aside}" in told
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "it is larger than 16 MB"),
+                                                ("it", "è più grande di 16 MB")])
+def test_a_pending_file_too_large_says_its_limit_in_megabytes(tmp_path: Path, language: str,
+                                                              said: str) -> None:
+    """As a player reads a size: not the limit's count of bytes (16777216)."""
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    with open(home / "data" / PENDING, "wb") as file:
+        file.truncate(DOCUMENT_LIMIT + 1)
+    result = stats(home, language=language)
+    [told] = [line for line in result.stderr.splitlines() if PENDING in line]
+    assert said in told and str(DOCUMENT_LIMIT) not in told
+    assert result.returncode == 0 and list((home / "data").glob(f"{PENDING}.corrupt-*"))
 
 
 def test_a_pending_file_with_a_bad_line_adds_the_rest_and_is_kept_aside(tmp_path: Path) -> None:
@@ -149,6 +166,6 @@ def test_a_left_file_too_large_to_be_ours_is_kept_aside_and_said(tmp_path: Path)
         file.truncate(DOCUMENT_LIMIT + 1)
     result = stats(home, player=player)
     [aside] = player.glob(f"{kept.name}.corrupt-*")
-    assert f"could not be read (it is larger than {DOCUMENT_LIMIT} bytes); they are not in your " \
+    assert f"could not be read (it is larger than 16 MB); they are not in your " \
            f"statistics. The file was kept as {aside}." in result.stderr
     assert result.returncode == 0 and not kept.exists()

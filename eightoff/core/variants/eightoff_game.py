@@ -63,4 +63,5 @@ EASY_VARIANT = Variant(
     ),
     rules=EASY,
     solver_tuning="same-suit",
+    daily_in=STANDARD_VARIANT.key,
 )

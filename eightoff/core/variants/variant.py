@@ -144,6 +144,9 @@ class Variant:
     daily_table: str | None = None
     """The solver's data file of the daily deal's lists, with each deal's par
     (`eightoff/solver/data/`); None: the game has no daily deal."""
+    daily_in: str | None = None
+    """For a game without a daily list that eases another game's rules: that game's key, whose
+    daily deal (dealt in its standard rules) Daily points the player to."""
     arrangement: Arrangement = Arrangement.COLUMNS
     """How the window lays the table out (the layout, the chooser's picture, drags and the
     screen reader's boxes all follow it)."""

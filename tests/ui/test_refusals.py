@@ -1,0 +1,181 @@
+"""A command, key or greyed button that cannot act now says why in the status line, through the
+window's real event loop (SDL's dummy driver), in English and Italian: Daily in a game without
+a daily list, every command that is off in some state (a deal at its start, a game over, no
+solver), a pile key the game has no pile for, and a card-moving key with nothing picked."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from datetime import date
+
+import pygame
+import pytest
+
+from eightoff.core.game import Game
+from eightoff.core.notation import parse_board
+from eightoff.core.preferences import Preferences
+from eightoff.core.variants import PRESETS, STANDARD, VARIANTS
+from eightoff.locale import install_language
+from eightoff.session.commands import BY_NAME, COMMANDS, Command
+from eightoff.session.session import Session
+from eightoff.ui.app import App
+from eightoff.ui.dialogs import MoreMenu
+from eightoff.ui.toolbar import MORE
+from tests.ui.helpers import FakeClock, click, key
+
+THURSDAY = date(2026, 11, 26)
+EASY_DAILY = {
+    "en": "Eight Off (easy) has no daily deal: daily deals are dealt in the standard rules. Choose Eight Off "
+          "in Game… (Ctrl+G), then Daily (Ctrl+T).",
+    "it": "Eight Off (facile) non ha una smazzata giornaliera: le giornaliere si giocano con le regole "
+          "standard. Scegli Eight Off in Gioco… (Ctrl+G), poi Giornaliera (Ctrl+T).",
+}
+ONE_CARD_LEFT = "Foundations: H-K C-K D-K S-Q\nFreecells: - - - - - - - -\nKS\n" + ":\n" * 7
+
+
+@pytest.fixture(params=("en", "it"))
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    yield request.param
+    install_language("en")  # the other tests read the English originals
+
+
+def open_app(game: Game, language: str, today: date = THURSDAY) -> App:
+    """The window on `game` with no solver (Hint and Solve are off, as when its process cannot
+    start) and no auto-play."""
+    preferences = Preferences(autoplay=False, animation_speed="off", confirm_leave=False, language=language)
+    session = Session(game, FakeClock(), preferences=preferences, advisor=None, today=lambda: today)
+    app = App(session, size=(800, 600), out=io.StringIO())
+    pygame.event.clear()
+    app.pump()
+    return app
+
+
+def notice(app: App) -> str:
+    return app.table.status.history[-1] if app.table.status.history else ""
+
+
+def press_shortcut(app: App, command: Command) -> None:
+    """The command's first key, as Help names it ("Ctrl+Shift+Z")."""
+    *mods, name = command.keys[0].split("+")
+    key(app, pygame.key.key_code(name.lower()),
+        (pygame.KMOD_CTRL if "Ctrl" in mods else 0) | (pygame.KMOD_SHIFT if "Shift" in mods else 0))
+
+
+def english(command: Command, session: Session, language: str) -> str | None:
+    """The refusal's English original, to show the Italian one is translated."""
+    install_language("en")
+    words = command.refusal(session)
+    install_language(language)
+    return words
+
+
+def say_why_by_keys(app: App, language: str) -> set[str]:
+    """Press the key of every command that is off now; each must put its reason in the status
+    line (the Italian translated). The names of the commands pressed."""
+    pressed = set()
+    for command in COMMANDS:
+        reason = command.refusal(app.session)
+        if reason is None:
+            continue
+        app.table.status.history.clear()
+        press_shortcut(app, command)
+        assert notice(app) == reason, command.name
+        if language == "it":
+            assert reason != english(command, app.session, language), f"{command.name} is untranslated"
+        pressed.add(command.name)
+    return pressed
+
+
+def test_ctrl_t_in_a_game_without_a_daily_list_says_where_daily_deals_are(language: str) -> None:
+    app = open_app(Game.new(5, PRESETS["easy"]), language)
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    assert notice(app) == EASY_DAILY[language]
+    assert app.table.game.rules == PRESETS["easy"] and app.table.game.deal_number == 5  # nothing dealt
+
+
+def test_the_greyed_daily_button_says_it_too(language: str) -> None:
+    """Clicked on the bar, or chosen in its More menu where the bar folds it."""
+    app = open_app(Game.new(5, PRESETS["easy"]), language)
+    toolbar = app.table.toolbar
+    button = next((button for button in toolbar.buttons if button.action == "daily"), None)
+    if button is None:
+        click(app, next(button for button in toolbar.buttons if button.action == MORE).rect.center)
+        assert isinstance(app.top, MoreMenu)
+        [row] = [choice for choice in app.top.choices if choice.label == toolbar.labels()[3][1]]
+        click(app, row.rect.center)
+    else:
+        assert not button.enabled
+        click(app, button.rect.center)
+    assert notice(app) == EASY_DAILY[language]
+
+
+def test_every_game_without_a_list_points_to_one_that_has_it() -> None:
+    for entry in VARIANTS.values():
+        if entry.daily_table is None:
+            assert entry.daily_in is not None and VARIANTS[entry.daily_in].daily_table, entry.key
+
+
+def test_every_command_off_at_a_fresh_deal_says_why(language: str) -> None:
+    app = open_app(Game.new(5, PRESETS["easy"]), language)
+    pressed = say_why_by_keys(app, language)
+    assert pressed == {"daily", "restart", "undo", "redo", "hint", "solve"}
+    assert app.session.moves() == 0
+
+
+def test_every_command_off_once_the_game_is_over_says_why(language: str) -> None:
+    app = open_app(Game(STANDARD, parse_board(ONE_CARD_LEFT, STANDARD), deal_number=None), language)
+    app.session.finish()
+    app.pump()
+    while app.top is not app.table:  # the offer to finish, then the win
+        key(app, pygame.K_ESCAPE)
+    assert app.session.over
+    pressed = say_why_by_keys(app, language)
+    assert pressed == {"undo", "redo", "hint", "solve", "pause", "finish"}
+
+
+def test_todays_daily_on_the_table_says_so(language: str) -> None:
+    app = open_app(Game.new(5, STANDARD), language)
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    number = app.table.game.deal_number
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    assert notice(app) == BY_NAME["daily"].refusal(app.session) and notice(app)
+    assert app.table.game.deal_number == number
+
+
+def test_a_day_past_the_list_names_the_days_it_has() -> None:
+    app = open_app(Game.new(5, STANDARD), "en", today=date(2099, 1, 1))
+    key(app, pygame.K_t, pygame.KMOD_CTRL)
+    assert notice(app).startswith("Eight Off has no daily deal on 2099-01-01: this version lists those of ")
+
+
+def test_ctrl_f_with_no_card_to_send_home_says_so(language: str) -> None:
+    app = open_app(Game.new(1, STANDARD), language)  # no card can go home in deal 1
+    assert app.session.game.position.autoplay(STANDARD, safe_only=False)[0] == []
+    key(app, pygame.K_f, pygame.KMOD_CTRL)
+    words = {"en": "No card can go home now", "it": "Nessuna carta può andare sulle basi adesso"}
+    assert notice(app) == words[language] and app.session.moves() == 0
+
+
+def test_a_pile_key_the_game_has_no_pile_for_says_so(language: str) -> None:
+    """FreeCell has eight columns and four cells: 9 and T name piles in Eight Off, not here."""
+    app = open_app(Game.new(5, PRESETS["freecell"]), language)
+    words = {"en": "In FreeCell the key {key} picks no pile (Help, F1, lists them)",
+             "it": "In FreeCell il tasto {key} non sceglie nessuna pila (Aiuto, F1, li elenca)"}
+    for code, name in ((pygame.K_9, "9"), (pygame.K_KP9, "9"), (pygame.K_t, "T")):
+        app.table.status.history.clear()
+        key(app, code)
+        assert notice(app) == words[language].format(key=name)
+    assert app.table.controller.selected is None
+
+
+def test_a_moving_key_with_nothing_picked_says_how_to_pick(language: str) -> None:
+    app = open_app(Game.new(5, STANDARD), language)
+    words = {"en": "Pick a card first with its pile's key (Help, F1, lists them)",
+             "it": "Prima scegli una carta con il tasto della sua pila (Aiuto, F1, li elenca)"}
+    for code in (pygame.K_f, pygame.K_RETURN, pygame.K_SPACE):
+        app.table.status.history.clear()
+        key(app, code)
+        assert notice(app) == words[language]
+    key(app, pygame.K_1)
+    assert app.table.controller.selected is not None  # picked: F then moves, and says nothing of keys
