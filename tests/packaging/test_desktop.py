@@ -69,6 +69,18 @@ def test_the_entry_speaks_of_the_games_without_a_count_in_english_and_italian() 
     assert fields["Comment[it]"] != fields["Comment"]
 
 
+def test_the_software_centre_names_every_game_in_english_and_italian() -> None:
+    """A software centre shows the metainfo's description: its list of games names each game of
+    the registry in both languages, so a game added is not left out of the shop window."""
+    metainfo = ElementTree.parse(ASSETS / "io.github.eightoff.metainfo.xml").getroot()
+    lang = "{http://www.w3.org/XML/1998/namespace}lang"
+    items = list(metainfo.iter("li"))
+    for language in (None, "it"):
+        written = " ".join(item.text or "" for item in items if item.get(lang) == language)
+        for game in VARIANTS.values():
+            assert game.title.partition(" (")[0] in written, (language, game.title)
+
+
 @pytest.mark.system  # desktop-file-validate, appstreamcli
 def test_packaged_metainfo_validates_and_matches_the_entry() -> None:
     metainfo = ASSETS / "io.github.eightoff.metainfo.xml"
