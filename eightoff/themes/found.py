@@ -10,6 +10,7 @@ A theme is named in preferences by its `id`: `aisleriot:<file name without exten
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 from collections.abc import Iterator, Mapping
@@ -21,7 +22,8 @@ from eightoff.userfiles.dirs import default_dirs
 from eightoff.userfiles.reading import BadFile, Unreadable, read_regular
 
 AISLERIOT, KDE = "aisleriot", "kde"
-SHEET_SUFFIXES = (".svgz", ".svg")
+SHEET_SUFFIXES = (".svg", ".svgz")
+"""In the order a folder lists them: a sheet kept both ways is the plain one (as listed)."""
 DESKTOP_FILE = "index.desktop"
 DESKTOP_LIMIT = 256 << 10
 """Bytes read of an index.desktop: the real ones are a few kilobytes of translated names."""
@@ -42,35 +44,36 @@ class Theme:
     problem: str = ""
 
 
-def data_folders(environ: Mapping[str, str]) -> list[Path]:
+def data_folders(environ: Mapping[str, str]) -> list[str]:
     """XDG_DATA_HOME (default ~/.local/share), then each of XDG_DATA_DIRS (default
-    /usr/local/share:/usr/share), as the XDG base directory rules read them."""
+    /usr/local/share:/usr/share), as the XDG base directory rules read them (relative ones are
+    ignored). Plain strings: the window's first frame looks its theme up through them."""
     home = environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     dirs = environ.get("XDG_DATA_DIRS") or "/usr/local/share:/usr/share"
-    folders = [Path(home)] + [Path(each) for each in dirs.split(":") if each]
-    return [folder for folder in folders if folder.is_absolute()]
+    return [folder for folder in [home, *dirs.split(":")] if os.path.isabs(folder)]
 
 
-def own_folder() -> Path:
-    return default_dirs().user_data_path / OWN_FOLDER
+def own_folder() -> str:
+    return os.path.join(default_dirs().user_data_path, OWN_FOLDER)
 
 
 def find_themes(environ: Mapping[str, str] | None = None, own: Path | None = None) -> list[Theme]:
     """Every theme found, the player's own first, then Aisleriot's and KPatience's by folder;
     an id met twice keeps its first place."""
     found: dict[str, Theme] = {}
-    for sheets, decks in _places(environ, own):
+    for sheets, decks in zip(_folders(AISLERIOT, environ, own), _folders(KDE, environ, own), strict=True):
         for theme in [*_sheets(sheets), *_decks(decks)]:
             found.setdefault(theme.id, theme)
     return list(found.values())
 
 
-def _places(environ: Mapping[str, str] | None, own: Path | None) -> list[tuple[Path, Path]]:
-    """Where sheets and decks are looked for, in order: the player's own folder holds both."""
-    environ = os.environ if environ is None else environ
-    own = own_folder() if own is None else own
-    folders = [(base / "aisleriot" / "cards", base / "carddecks") for base in data_folders(environ)]
-    return [(own, own), *folders]
+def _folders(kind: str, environ: Mapping[str, str] | None, own: Path | None) -> list[str]:
+    """Where themes of `kind` are looked for, in order: the player's own folder (it holds both
+    kinds), then each data folder's."""
+    inside = ("aisleriot", "cards") if kind == AISLERIOT else ("carddecks",)
+    mine = own_folder() if own is None else os.fspath(own)
+    bases = data_folders(os.environ if environ is None else environ)
+    return [mine, *(os.path.join(base, *inside) for base in bases)]
 
 
 def find_theme(theme_id: str, environ: Mapping[str, str] | None = None,
@@ -80,17 +83,25 @@ def find_theme(theme_id: str, environ: Mapping[str, str] | None = None,
     kind, _colon, name = theme_id.partition(":")
     if not is_theme_id(theme_id) or "/" in name or name in (".", ".."):
         return None
-    for sheets, decks in _places(environ, own):
+    for folder in _folders(kind, environ, own):
         if kind == AISLERIOT:
-            for suffix in sorted(SHEET_SUFFIXES):
-                path = sheets / (name + suffix)
-                if os.path.lexists(path):
-                    return Theme(theme_id, AISLERIOT, sheet_name(name), path, path)
-        elif os.path.islink(decks / name):
-            return Theme(theme_id, KDE, name, decks / name, None, _("it is a symbolic link"))
-        elif os.path.isdir(decks / name):
-            return _deck(decks / name)
+            for suffix in SHEET_SUFFIXES:
+                if os.path.lexists(path := os.path.join(folder, name + suffix)):
+                    sheet = Path(path)
+                    return Theme(theme_id, AISLERIOT, sheet_name(name), sheet, sheet)
+        elif os.path.islink(deck := os.path.join(folder, name)):
+            return Theme(theme_id, KDE, name, Path(deck), None, _("it is a symbolic link"))
+        elif os.path.isdir(deck):
+            return _deck(Path(deck))
     return None
+
+
+def renderer_missing() -> str:
+    """Why no theme can be drawn on this installation ("" when resvg-py, the optional renderer,
+    is there): asked before a drawing and by the lists, never for cards already drawn."""
+    if importlib.util.find_spec("resvg_py") is None:
+        return _("resvg-py, which draws themes, is not installed")
+    return ""
 
 
 def is_theme_id(name: str) -> bool:
@@ -99,7 +110,7 @@ def is_theme_id(name: str) -> bool:
     return bool(colon) and kind in (AISLERIOT, KDE) and bool(rest)
 
 
-def _entries(folder: Path) -> Iterator[os.DirEntry[str]]:
+def _entries(folder: str) -> Iterator[os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
             yield from sorted(entries, key=lambda entry: entry.name)
@@ -109,10 +120,10 @@ def _entries(folder: Path) -> Iterator[os.DirEntry[str]]:
         logging.getLogger(__name__).debug("card themes in %s cannot be listed: %s", folder, error)
 
 
-def _sheets(folder: Path) -> Iterator[Theme]:
+def _sheets(folder: str) -> Iterator[Theme]:
     for entry in _entries(folder):
         stem, suffix = os.path.splitext(entry.name)
-        if suffix.lower() in SHEET_SUFFIXES and stem:
+        if suffix in SHEET_SUFFIXES and stem:
             path = Path(entry.path)
             yield Theme(f"{AISLERIOT}:{stem}", AISLERIOT, sheet_name(stem), path, path)
 
@@ -123,12 +134,12 @@ def sheet_name(stem: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def _decks(folder: Path) -> Iterator[Theme]:
+def _decks(folder: str) -> Iterator[Theme]:
     for entry in _entries(folder):
         path = Path(entry.path)
         if entry.is_symlink():
             # in the player's own folder a link named as a sheet is listed once, as a sheet
-            if os.path.splitext(entry.name)[1].lower() not in SHEET_SUFFIXES:
+            if os.path.splitext(entry.name)[1] not in SHEET_SUFFIXES:
                 yield Theme(f"{KDE}:{entry.name}", KDE, entry.name, path, None, _("it is a symbolic link"))
         elif entry.is_dir(follow_symlinks=False):
             yield _deck(path)

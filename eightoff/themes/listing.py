@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-from eightoff.core.i18n import _
-from eightoff.themes.found import Theme, find_themes
+from eightoff.themes.found import Theme, find_themes, renderer_missing
 from eightoff.themes.kept import Kept
 from eightoff.themes.sheet import problem
 from eightoff.userfiles.dirs import default_dirs
-
-
-def renderer_missing() -> str:
-    """Why no theme can be drawn on this installation ("" when resvg-py is there)."""
-    if importlib.util.find_spec("resvg_py") is None:
-        return _("resvg-py, which draws themes, is not installed")
-    return ""
 
 
 def theme_rows(themes: list[Theme] | None = None, cache: Path | None = None) -> list[dict[str, object]]:

@@ -21,11 +21,11 @@ def environ(home: Path, *dirs: Path) -> dict[str, str]:
 
 def test_the_xdg_folders_in_their_order_with_their_defaults(tmp_path: Path) -> None:
     assert data_folders(environ(tmp_path / "home", tmp_path / "a", tmp_path / "b")) == [
-        tmp_path / "home", tmp_path / "a", tmp_path / "b"]
+        str(tmp_path / "home"), str(tmp_path / "a"), str(tmp_path / "b")]
     defaults = data_folders({})
-    assert defaults[1:] == [Path("/usr/local/share"), Path("/usr/share")]
-    assert defaults[0] == Path(os.path.expanduser("~")) / ".local" / "share"
-    assert data_folders({"XDG_DATA_HOME": "relative", "XDG_DATA_DIRS": "also:/abs"}) == [Path("/abs")]
+    assert defaults[1:] == ["/usr/local/share", "/usr/share"]
+    assert defaults[0] == os.path.join(os.path.expanduser("~"), ".local", "share")
+    assert data_folders({"XDG_DATA_HOME": "relative", "XDG_DATA_DIRS": "also:/abs"}) == ["/abs"]
 
 
 def test_sheets_and_decks_are_found_with_their_ids_and_names(tmp_path: Path) -> None:
@@ -127,6 +127,8 @@ def test_one_theme_looked_up_is_the_one_the_list_holds(tmp_path: Path) -> None:
     write_sheet(home / "aisleriot" / "cards", "both")
     write_sheet(home / "aisleriot" / "cards", "both", zipped=True)
     write_sheet(system / "aisleriot" / "cards", "Атласные", zipped=True)
+    write_sheet(system / "aisleriot" / "cards", "upper")
+    (system / "aisleriot" / "cards" / "upper.svg").rename(system / "aisleriot" / "cards" / "upper.SVG")
     write_deck(own, "mine")
     write_deck(system / "carddecks", "mine")
     write_deck(system / "carddecks", "other", desktop="[KDE Backdeck]\nName=Other\n")
@@ -137,5 +139,6 @@ def test_one_theme_looked_up_is_the_one_the_list_holds(tmp_path: Path) -> None:
     assert len(listed) == 7
     for theme in listed:
         assert find_theme(theme.id, env, own) == theme
-    for missing in ("aisleriot:nothing", "kde:nothing", "kde:../system", "aisleriot:a/b", "standard"):
+    for missing in ("aisleriot:nothing", "aisleriot:upper", "kde:nothing", "kde:../system", "aisleriot:a/b",
+                    "standard"):
         assert find_theme(missing, env, own) is None

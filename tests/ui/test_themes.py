@@ -83,7 +83,7 @@ def outside_home(root: Path) -> dict[str, str]:
 
 
 def test_the_first_frame_does_not_wait_and_the_theme_follows_in_its_proportions(
-        tmp_path: Path, data: Path) -> None:
+        tmp_path: Path, data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("resvg_py")
     write_sheet(data / SHEETS, "mine")
     app = open_window(tmp_path / "home", "aisleriot:mine")
@@ -103,6 +103,13 @@ def test_the_first_frame_does_not_wait_and_the_theme_follows_in_its_proportions(
     finally:
         app.close()
 
+    def not_at_a_warm_start() -> None:
+        raise AssertionError("the next start lists the themes or looks for resvg-py")
+
+    # The next start reads the theme's own files only: no theme folder is listed, and the
+    # renderer, which only a drawing needs, is not looked for.
+    monkeypatch.setattr(deck, "find_themes", not_at_a_warm_start)
+    monkeypatch.setattr(deck, "renderer_missing", not_at_a_warm_start)
     second = open_window(tmp_path / "home", "aisleriot:mine")
     try:  # the next start: the theme at its first frame, nothing to draw
         assert isinstance(second.table.faces, ThemeFaces) and not second.table.art.pending
@@ -177,7 +184,7 @@ def test_a_damaged_drawing_is_drawn_again(tmp_path: Path, data: Path,
 def test_without_resvg_the_game_starts_as_today(tmp_path: Path, data: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     write_sheet(data / SHEETS, "mine")
-    monkeypatch.setattr(deck, "resvg_missing", lambda: True)
+    monkeypatch.setattr(deck, "renderer_missing", lambda: "resvg-py, which draws themes, is not installed")
     app = open_window(tmp_path / "home", "aisleriot:mine")
     try:
         assert type(app.table.faces) is CardFaces and not app.table.art.pending

@@ -11,7 +11,6 @@ debug log; the theme's file is only ever read.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import logging
 import subprocess
@@ -25,7 +24,7 @@ import pygame
 from eightoff.core.cards import DECK
 from eightoff.core.i18n import _
 from eightoff.core.preferences import Preferences
-from eightoff.themes.found import Theme, find_theme, find_themes, is_theme_id
+from eightoff.themes.found import Theme, find_theme, find_themes, is_theme_id, renderer_missing
 from eightoff.themes.kept import Kept, cell
 from eightoff.ui.designs import DEFAULT_FACE
 from eightoff.ui.face_cache import PictureFile
@@ -51,11 +50,6 @@ SMALLEST_INDEX = 9
 def log(message: str, *args: object) -> None:
     """One line in the debug log."""
     logging.getLogger(__name__).debug(message, *args)
-
-
-def resvg_missing() -> bool:
-    """Whether resvg-py, the optional renderer of themes, is not installed."""
-    return importlib.util.find_spec("resvg_py") is None
 
 
 @dataclass(frozen=True)
@@ -152,6 +146,10 @@ class CardArt:
         """How many drawings have finished: a preview that shows one redraws when it grows."""
         self.table_card: tuple[int, int] | None = None
         """The card size the table last asked for."""
+        self.kept: dict[Theme, Kept | None] = {}
+        """Each theme's cache files as its file was when looked at (`_kept`)."""
+        self.renderer: str | None = None
+        """Why no theme can be drawn here ("" if one can), once asked (`renderer_problem`)."""
         self.notes: dict[Kept, dict[str, object]] = {}
         """The drawing process's notes read so far, by the files they are of: written once, and
         read at each layout (twice before the first frame)."""
@@ -173,8 +171,6 @@ class CardArt:
                 self.fail(face, _("it is not installed"))
             elif found.problem:  # seen by looking alone: no index.desktop, no SVG, a link
                 self.fail(face, found.problem)
-            elif resvg_missing():
-                self.fail(face, _("resvg-py, which draws themes, is not installed"))
         return self.themes[face] if face not in self.problems else None
 
     def aspect(self, preferences: Preferences) -> float:
@@ -187,10 +183,8 @@ class CardArt:
         """What the drawing process noted of the theme `face` names ({} if nothing yet); a
         noted problem is taken as the theme's."""
         theme = self.theme(face)
-        if theme is None or self.cache is None:
-            return {}
-        kept = Kept.of(theme, self.cache)
-        if kept is None:
+        kept = self._kept(theme) if theme is not None else None
+        if theme is None or kept is None:
             return {}
         if kept not in self.notes:
             note = kept.note()
@@ -235,9 +229,8 @@ class CardArt:
         or the drawing's PNG (a damaged one is drawn again)."""
         if (theme.id, size) in self.drawn:
             return self.drawn[(theme.id, size)]
-        assert self.cache is not None
-        kept = Kept.of(theme, self.cache)
-        if kept is None:
+        kept = self._kept(theme)
+        if kept is None or self.cache is None:
             return None
         faces = ThemeFaces(size, theme, kept)
         if not faces.restore(self.cache):
@@ -258,10 +251,28 @@ class CardArt:
         self.drawn = {**dict(list(self.drawn.items())[-KEPT_SIZES + 1:]), (theme.id, size): faces}
         return faces
 
+    def _kept(self, theme: Theme) -> Kept | None:
+        """The cache files of `theme` as its file is: looked at once (the one status the first
+        frame takes of the theme's file) and again once a drawing of it has ended."""
+        if theme not in self.kept:
+            assert self.cache is not None
+            self.kept[theme] = Kept.of(theme, self.cache)
+        return self.kept[theme]
+
     def problem(self, face: str) -> str:
-        """Why the theme `face` names cannot be drawn ("" when it can, as far as is known)."""
+        """Why the theme `face` names cannot be drawn ("" when it can, as far as is known):
+        what Preferences says of it, resvg-py missing included."""
+        if self.theme(face) is not None and self.renderer_problem():
+            self.fail(face, self.renderer_problem())
         self._note(face)
         return self.problems.get(face, "")
+
+    def renderer_problem(self) -> str:
+        """Why no theme can be drawn here ("" when resvg-py is there), looked for once: only a
+        drawing needs the renderer, so cards already drawn are shown without asking."""
+        if self.renderer is None:
+            self.renderer = renderer_missing()
+        return self.renderer
 
     def fail(self, face: str, why: str) -> None:
         if face not in self.problems:
@@ -306,9 +317,9 @@ class CardArt:
             return None
         self.running = None
         self.generation += 1
+        self.kept.pop(wish.theme, None)  # the drawing looked at the theme's file afresh
         if code != 0:
-            assert self.cache is not None
-            kept = Kept.of(wish.theme, self.cache)
+            kept = self._kept(wish.theme)
             note = kept.note() if kept is not None else None
             self.fail(wish.theme.id, str(note["problem"]) if note and "problem" in note
                       else _("its drawing stopped ({code})").format(code=code))
@@ -319,6 +330,8 @@ class CardArt:
         if not self.started or self.running is not None or not self.wishes or self.cache is None:
             return
         wish = self.wishes.pop(0)
+        if self.renderer_problem():
+            self.fail(wish.theme.id, self.renderer_problem())
         if wish.theme.id in self.problems:
             self._next()
             return
