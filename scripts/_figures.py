@@ -1,9 +1,11 @@
-"""What every benchmark here prints beside its figures: median and spread, and how fast this
-machine runs plain Python right now, so a reader can tell a fast machine from a fast program.
+"""What every benchmark here prints beside its figures: median and spread, an interval for a
+median, and how fast this machine runs plain Python right now, so a reader can tell a fast
+machine from a fast program.
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 
@@ -15,6 +17,28 @@ def spread(values: list[float], unit: str, digits: int = 2) -> str:
     ordered = sorted(values)
     return (f"median {statistics.median(ordered):.{digits}f} {unit} "
             f"(min {ordered[0]:.{digits}f}, max {ordered[-1]:.{digits}f}, n={len(ordered)})")
+
+
+CONFIDENCE = 0.95
+"""How surely `median_interval`'s interval holds the true median (where there are 6 values or more)."""
+
+
+def median_interval(values: list[float]) -> tuple[float, float, float, float]:
+    """The median of `values`, the ends of an interval that holds the true median, and how
+    surely it does (at least CONFIDENCE from 6 values on; with fewer, the whole range, less
+    surely). Free of any assumed distribution: each value falls below the true median with
+    chance 1/2, so the k-th smallest and k-th largest miss it with twice a binomial tail, and k
+    is the largest that keeps that chance within 1 - CONFIDENCE."""
+    ordered, count = sorted(values), len(values)
+
+    def outside(k: int) -> float:
+        """The chance that the true median is not between the k-th smallest and largest."""
+        return 2 * sum(math.comb(count, below) for below in range(k)) / (1 << count)
+
+    k = 1
+    while k < (count + 1) // 2 and outside(k + 1) <= 1 - CONFIDENCE:
+        k += 1
+    return statistics.median(ordered), ordered[k - 1], ordered[count - k], 1 - outside(k)
 
 
 def loop_times() -> list[float]:
