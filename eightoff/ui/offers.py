@@ -135,7 +135,8 @@ class Offers:
             self.host.push(dialogs.MessageDialog(
                 self.host, _("No moves left"),
                 [_("No move is left that changes anything."), *grade_lines(self.session)],
-                [(_("Undo"), router.undo), (_("Restart"), lambda: router.perform("restart")),
+                [(_("Undo"), lambda: router.perform("undo")),
+                 (_("Restart"), lambda: router.perform("restart")),
                  (_("New game"), lambda: router.perform("new")), (_("Close"), None)]))
 
     # ----- the advisor's answers -----------------------------------------------------------

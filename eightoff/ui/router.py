@@ -157,7 +157,7 @@ class Router:
 
     def finish(self) -> None:
         self.table.animator.finish()
-        if self.session.finish() is None:
+        if self.session.finish() is None and not self.session.over:
             self.table.notify(_("No card can go home now"))
 
     def pause_game(self) -> None:

@@ -20,9 +20,10 @@ from eightoff.locale import install_language
 from eightoff.session.commands import BY_NAME, COMMANDS, Command
 from eightoff.session.session import Session
 from eightoff.ui.app import App
-from eightoff.ui.dialogs import MoreMenu
+from eightoff.ui.dialogs import Dialog, MoreMenu
 from eightoff.ui.toolbar import MORE
 from tests.ui.helpers import FakeClock, click, key
+from tests.ui.test_text_fits import STUCK_BOARD
 
 THURSDAY = date(2026, 11, 26)
 EASY_DAILY = {
@@ -179,3 +180,14 @@ def test_a_moving_key_with_nothing_picked_says_how_to_pick(language: str) -> Non
         assert notice(app) == words[language]
     key(app, pygame.K_1)
     assert app.table.controller.selected is not None  # picked: F then moves, and says nothing of keys
+
+
+def test_undo_in_a_dead_end_with_no_move_made_says_why(language: str) -> None:
+    """The "No moves left" offer's Undo, on a deal stuck as dealt, says there is nothing to undo."""
+    app = open_app(Game(STANDARD, parse_board(STUCK_BOARD, STANDARD), deal_number=None), language)
+    app.pump()
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and app.session.game.is_stuck
+    click(app, dialog.choices[0].rect.center)  # Undo
+    words = {"en": "There is no move to undo", "it": "Non c'è nessuna mossa per tornare indietro"}
+    assert app.top is app.table and notice(app) == words[language]
