@@ -13,6 +13,7 @@ import json
 import os
 import string
 import tempfile
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from eightoff.core.cards import Card, Suit
 from eightoff.themes.found import Theme
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import BadFile, Unreadable, read_regular
+from eightoff.userfiles.tidy import tidy_folder
 
 FOLDER = "themes"
 FORMAT = 1
@@ -89,9 +91,15 @@ class Kept:
     def write_note(self, note: dict[str, object]) -> None:
         self.write(self.note_path, lambda file: file.write(json.dumps(note).encode()))
 
+    def clear_leftovers(self) -> None:
+        """Remove what drawings killed half-way left in the folder (stale temporary files, as
+        eightoff.userfiles.tidy tells them): done by each drawing, so that no start of the
+        window lists the folder."""
+        tidy_folder(self.folder, time.time())
+
     def write(self, path: Path, fill: Callable[[BinaryIO], object]) -> None:
         """Replace `path` whole or not at all (a temporary file beside it, then renamed; one a
-        kill leaves behind is removed at a later start, eightoff.userfiles.tidy). The folder is
+        kill leaves behind is removed by a later drawing, `clear_leftovers`). The folder is
         made for this user only, as the cache folder is."""
         private_folder(self.folder)
         handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".part-", suffix=path.suffix)

@@ -23,7 +23,8 @@ STALE_SECONDS = 60.0
 OUR_TEMPORARY = re.compile(r"\A\.(?:[\w.-]+\.[\w]{8}\.tmp|faces-[\w]{8}\.part|part-[\w]{8}\.(?:png|json))\Z")
 """The names `tempfile.mkstemp` gives our atomic writes (`.<file>.<8 characters>.tmp`), the
 card-picture cache (`.faces-<8 characters>.part`) and the card themes' drawings in the cache's
-own folder (`.part-<8 characters>.png` or `.json`)."""
+own folder (`.part-<8 characters>.png` or `.json`; the drawing process clears that folder,
+eightoff.themes.kept, so that no start lists it)."""
 
 
 def folders(dirs: StoreDirs) -> list[Path]:
@@ -37,13 +38,13 @@ def tidy(dirs: StoreDirs, now: float | None = None) -> list[Path]:
     removed = []
     for folder in folders(dirs):
         private_folder(folder)
-        removed += _tidy_folder(folder, now, below=folder == dirs.user_cache_path)
+        removed += tidy_folder(folder, now)
     return removed
 
 
-def _tidy_folder(folder: Path, now: float, below: bool) -> list[Path]:
-    """The leftovers removed from `folder` made private and, when `below`, from each folder of
-    ours in it (the cache keeps the card themes' drawings in one, written the same way)."""
+def tidy_folder(folder: Path, now: float) -> list[Path]:
+    """The leftovers removed from `folder` (its files; a folder in it is left alone), made
+    private."""
     mine = _mine(folder)
     if mine is None or not stat.S_ISDIR(mine.st_mode):
         return []
@@ -56,12 +57,7 @@ def _tidy_folder(folder: Path, now: float, below: bool) -> list[Path]:
         return []
     removed = []
     for entry in entries:
-        path = Path(entry.path)
-        found = _mine(path) if below else None
-        if found is not None and stat.S_ISDIR(found.st_mode):
-            removed += _tidy_folder(path, now, below=False)
-        else:
-            removed += _tidy_file(path, now)
+        removed += _tidy_file(Path(entry.path), now)
     return removed
 
 

@@ -1,23 +1,17 @@
-"""What a drawing killed half-way leaves in the cache is cleared at the next start, on a real
+"""What a drawing killed half-way leaves in the cache is cleared by the next drawing, on a real
 disk: its temporary files once older than a minute, and nothing else (a fresh one may be
-another window's drawing going on, a link or a player's file is not ours)."""
+another window's drawing going on, a link or a player's file is not ours). The drawing does
+it, not the window's start, so that no start lists the drawings' folder."""
 
 from __future__ import annotations
 
 import os
 import stat
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-
-def start(home: Path) -> None:
-    """The program started and ended, as a player runs it (the command line opens the same
-    store the window does)."""
-    done = subprocess.run([sys.executable, "-m", "eightoff", "stats"], capture_output=True, text=True,
-                          env={**os.environ, "EIGHTOFF_HOME": str(home)}, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
+from .makers import write_sheet
+from .test_drawing import draw, request
 
 
 def aged(path: Path, seconds: float, data: bytes = b"x") -> Path:
@@ -28,7 +22,7 @@ def aged(path: Path, seconds: float, data: bytes = b"x") -> Path:
     return path
 
 
-def test_a_killed_drawings_temporary_files_are_removed_at_start_and_nothing_else(tmp_path: Path) -> None:
+def test_a_killed_drawings_temporary_files_are_removed_by_the_next_and_nothing_else(tmp_path: Path) -> None:
     home = tmp_path / "home"
     themes = home / "cache" / "themes"
     stale = [aged(themes / ".part-k2j_9x0a.png", 120), aged(themes / ".part-abcdefgh.json", 61)]
@@ -41,7 +35,9 @@ def test_a_killed_drawings_temporary_files_are_removed_at_start_and_nothing_else
             aged(themes / "part-abcdefgh.png", 120), aged(themes / ".part-abcdefgh.svg", 120),
             aged(home / "data" / "cards" / ".part-abcdefgh.png", 120),  # the player's own themes
             link, outside]
-    start(home)
+    write_sheet(tmp_path / "data" / "aisleriot" / "cards", "mine")
+    done = draw(request("aisleriot:mine", tmp_path / "data", home / "cache"))
+    assert done.returncode == 0, done.stderr
     assert [path.name for path in stale if os.path.lexists(path)] == []
     assert [path.name for path in kept if not os.path.lexists(path)] == []
     assert outside.read_bytes() == b"not the program's"

@@ -262,6 +262,7 @@ def draw(request: dict[str, object]) -> int:
     kept = Kept.of(theme, Path(str(request["cache"])))
     if kept is None:
         return 1
+    kept.clear_leftovers()
     try:
         art = read_art(theme)
         deck = None if theme.kind == AISLERIOT else Deck(art)
