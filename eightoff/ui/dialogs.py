@@ -367,14 +367,22 @@ class MoreMenu(Dialog):
     """The toolbar's buttons that did not fit (toolbar.py folds the rarer ones), one row each:
     a row runs its command as its button would, and closes the menu first."""
 
-    def __init__(self, host: Host, folded: list[tuple[str, str]], perform: Callable[[str], None]) -> None:
+    def __init__(self, host: Host, folded: list[tuple[str, str]], perform: Callable[[str], None],
+                 off: frozenset[str] = frozenset()) -> None:
         self.folded = folded
         self.perform = perform
+        self.off = off
+        """The rows' commands that cannot act now: greyed as on the bar (chosen, they say why)."""
         super().__init__(host, _("More"), [], [(_("Close"), None)])
         self.focus, self.focus_moved = 0, True  # Enter runs the first row; the arrows move along
 
     def option_labels(self) -> list[str]:
         return [label for _action, label in self.folded]
+
+    def draw_label(self, screen: pygame.Surface, index: int, choice: Choice, is_button: bool,
+                   colour: theme.Paint) -> None:
+        greyed = not is_button and self.folded[index][0] in self.off
+        super().draw_label(screen, index, choice, is_button, theme.PANEL_TEXT_DIM if greyed else colour)
 
     def toggle(self, index: int) -> None:
         self.host.pop(self)

@@ -111,7 +111,8 @@ class Router:
         """Run a command of the session's list, by its value; one that leaves the game in
         progress asks first, and one that cannot run now says why."""
         if action == MORE:
-            self.host.push(dialogs.MoreMenu(self.host, self.table.toolbar.folded, self.perform))
+            off = frozenset(name for name, on in self.enabled().items() if not on)
+            self.host.push(dialogs.MoreMenu(self.host, self.table.toolbar.folded, self.perform, off))
             return
         command = BY_NAME[action]
         refusal = command.refusal(self.session)

@@ -28,6 +28,8 @@ class Palette(NamedTuple):
     NOTICE: Colour
     PANEL: Colour
     PANEL_TEXT: Colour
+    PANEL_TEXT_DIM: Colour
+    """A dialog's row for what cannot act now (a greyed command in the toolbar's More menu)."""
     PANEL_LINE: Colour
     ACCENT: Colour
     FOCUS_RING: Colour
@@ -41,7 +43,8 @@ CLASSIC = Palette(
     FELT=(28, 100, 60), FELT_DARK=(22, 82, 49), BAR=(34, 38, 44), BAR_LINE=(58, 64, 72),
     TEXT=(236, 238, 240), TEXT_DIM=(140, 146, 154), BUTTON_HOVER=(64, 72, 84),
     BUTTON_DOWN=(86, 96, 110), NOTICE=(255, 214, 102), PANEL=(248, 248, 244),
-    PANEL_TEXT=(30, 32, 36), PANEL_LINE=(170, 172, 176), ACCENT=(36, 110, 200),
+    PANEL_TEXT=(30, 32, 36), PANEL_TEXT_DIM=(118, 122, 128), PANEL_LINE=(170, 172, 176),
+    ACCENT=(36, 110, 200),
     FOCUS_RING=(255, 170, 0), BUTTON_LIT=(225, 228, 232), BUTTON_PLAIN=(238, 239, 241),
     SHADE=(0, 0, 0, 120),
 )
@@ -49,7 +52,7 @@ HIGH_CONTRAST = Palette(
     FELT=(0, 0, 0), FELT_DARK=(255, 255, 255), BAR=(0, 0, 0), BAR_LINE=(255, 255, 255),
     TEXT=(255, 255, 255), TEXT_DIM=(190, 190, 190), BUTTON_HOVER=(70, 70, 70),
     BUTTON_DOWN=(120, 120, 120), NOTICE=(255, 255, 0), PANEL=(255, 255, 255),
-    PANEL_TEXT=(0, 0, 0), PANEL_LINE=(0, 0, 0), ACCENT=(0, 0, 160),
+    PANEL_TEXT=(0, 0, 0), PANEL_TEXT_DIM=(96, 96, 96), PANEL_LINE=(0, 0, 0), ACCENT=(0, 0, 160),
     FOCUS_RING=(255, 200, 0), BUTTON_LIT=(255, 255, 120), BUTTON_PLAIN=(255, 255, 255),
     SHADE=(0, 0, 0, 190),
 )

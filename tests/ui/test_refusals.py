@@ -102,13 +102,23 @@ def test_the_greyed_daily_button_says_it_too(language: str) -> None:
     button = next((button for button in toolbar.buttons if button.action == "daily"), None)
     if button is None:
         click(app, next(button for button in toolbar.buttons if button.action == MORE).rect.center)
-        assert isinstance(app.top, MoreMenu)
-        [row] = [choice for choice in app.top.choices if choice.label == toolbar.labels()[3][1]]
-        click(app, row.rect.center)
+        menu = app.top
+        assert isinstance(menu, MoreMenu)
+        rows = dict(zip([action for action, _label in menu.folded], menu.choices, strict=False))
+        app.draw()
+        assert darkest(app, rows["daily"].rect) > 300, "Daily's row is greyed, as its button would be"
+        assert darkest(app, rows["statistics"].rect) < 150
+        click(app, rows["daily"].rect.center)
     else:
         assert not button.enabled
         click(app, button.rect.center)
     assert notice(app) == EASY_DAILY[language]
+
+
+def darkest(app: App, rect: pygame.Rect) -> int:
+    """The darkest pixel's sum of red, green and blue in `rect` of the window: its text's ink."""
+    return min(sum(app.screen.get_at((x, y))[:3]) for x in range(rect.x, rect.right)
+               for y in range(rect.y, rect.bottom))
 
 
 def test_every_game_without_a_list_points_to_one_that_has_it() -> None:
