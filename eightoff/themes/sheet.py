@@ -1,16 +1,20 @@
 """Reading a theme's SVG safely and checking that it can be drawn, before any drawing.
 
 A theme file is the player's, but it may be anything: garbage, cut short, a gzip bomb, a sheet
-a million pixels wide, an SVG that points at other files or addresses. Each is refused here
-with one line saying why, so the window keeps its built-in design and the list says "cannot
-be drawn": the file is read (never followed through a link, never waited on as a FIFO), its
-inflated size capped, its XML parsed without external entities, and every reference checked
-to point inside the document, so the renderer never fetches anything.
+a million pixels wide, an SVG that points at other files or addresses, or one that unpacks far
+beyond a card sheet when drawn. Each is refused here with one line saying why, so the window
+keeps its built-in design and the list says "cannot be drawn": the file is read (never followed
+through a link, never waited on as a FIFO), its inflated size capped, its XML parsed without
+external entities, every reference checked to point inside the document (so the renderer never
+fetches anything), and the pictures it carries and the copies its `<use>` make are counted.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
+import struct
 import zlib
 from dataclasses import dataclass
 from xml.etree import ElementTree
@@ -28,6 +32,14 @@ SIDE_LIMIT = 20000.0
 """The widest or tallest sheet, in its own units: the installed ones are under 5000."""
 ELEMENT_LIMIT = 1_000_000
 """XML elements in a theme: the installed ones have under 100,000."""
+DRAWN_LIMIT = 200_000
+"""Elements drawn once each `<use>` counts as a copy of what it names: a few nested uses copy
+one shape millions of times (the installed themes draw under 60,000)."""
+PICTURE_LIMIT = 4096 * 4096
+"""Pixels of a picture a theme embeds: a PNG of a few hundred kilobytes may unpack to
+gigabytes (the installed themes' largest has 1.2 million)."""
+PICTURE_HEAD = 1 << 20
+"""Base64 characters of an embedded picture read for its size (a JPEG's lies after its extras)."""
 ASPECTS = (1.0, 2.0)
 """Card height per unit of width that a theme's cards may have (the installed: 1.33-1.56)."""
 GRID = (13, 5)
@@ -139,11 +151,37 @@ def _parsed(text: str) -> ElementTree.Element:
         if count >= ELEMENT_LIMIT:
             raise Undrawable(_("it has more than {count} elements").format(count=ELEMENT_LIMIT))
         _check_references(element)
+    _check_copies(root)
     return root
 
 
+def _check_copies(root: ElementTree.Element) -> None:
+    """Count the elements drawn with every `<use>` followed, depth first without recursion; a
+    reference back into what is being counted adds nothing (resvg draws no cycle)."""
+    named = {element.get("id"): element for element in root.iter() if element.get("id")}
+    uses = [use for tag in (SVG_NS + "use", "use") for use in root.iter(tag)]
+    used = {id(use): named.get(target[1:]) for use in uses
+            if (target := (use.get(HREFS[1]) or use.get(HREFS[0]) or "").strip())[:1] == "#"}
+    drawn: dict[int, int] = {}
+    stack = [(root, False)]
+    while stack:
+        element, counted = stack.pop()
+        key = id(element)
+        under = [*element, copied] if (copied := used.get(key)) is not None else list(element)
+        if counted:
+            drawn[key] = 1 + sum(drawn[id(each)] for each in under)
+            if drawn[key] > DRAWN_LIMIT:
+                raise Undrawable(_("it draws more than {count} elements once its references are followed")
+                                 .format(count=DRAWN_LIMIT))
+        elif key not in drawn:
+            drawn[key] = 0  # being counted
+            stack.append((element, True))
+            stack.extend((each, False) for each in under if id(each) not in drawn)
+
+
 def _check_references(element: ElementTree.Element) -> None:
-    """Every reference must stay in the document (`#id`) or carry its data (`data:`)."""
+    """Every reference must stay in the document (`#id`) or carry a picture that can be
+    checked (`data:`, `_check_picture`)."""
     for name in HREFS:
         target = (element.get(name) or "").strip()
         _inside(target)
@@ -159,8 +197,58 @@ def _check_references(element: ElementTree.Element) -> None:
 
 
 def _inside(target: str) -> None:
-    if target and not target.startswith(("#", "data:")):
+    if target.startswith("data:"):
+        _check_picture(target)
+    elif target and not target.startswith("#"):
         raise Undrawable(_("it refers to a file or address outside it ({target})").format(target=target[:60]))
+
+
+def _check_picture(target: str) -> None:
+    """A picture carried in a data: address must be a PNG or a JPEG whose size can be read and
+    is within PICTURE_LIMIT; anything else (an SVG, which could hold any of the above) is refused."""
+    head, _comma, body = target.partition(",")
+    kind = head[5:].split(";")[0].strip().lower()
+    reader = {"image/png": _png_size, "image/jpeg": _jpeg_size, "image/jpg": _jpeg_size}.get(kind)
+    size = None
+    for read in (64, 4096, PICTURE_HEAD):  # a PNG's size is in its first bytes; a JPEG's may come later
+        if reader is None or not head.endswith(";base64"):
+            break
+        compact = re.sub(r"\s+", "", body[:read])
+        try:
+            size = reader(base64.b64decode(compact[: len(compact) - len(compact) % 4]))
+        except (binascii.Error, ValueError):
+            break
+        if size is not None or read >= len(body):
+            break
+    if size is None:
+        raise Undrawable(_("it embeds a picture that cannot be checked"))
+    if size[0] * size[1] > PICTURE_LIMIT:
+        raise Undrawable(_("it embeds a picture of {width} x {height} pixels, larger than a card sheet needs")
+                         .format(width=size[0], height=size[1]))
+
+
+def _png_size(data: bytes) -> tuple[int, int] | None:
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return (width, height)
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """The size in a JPEG's start-of-frame segment, found by walking the segments before it."""
+    at = 2 if data[:2] == b"\xff\xd8" else len(data)
+    while at + 9 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        if marker == 0xFF:  # padding
+            at += 1
+        elif 0xD0 <= marker <= 0xD7 or marker == 0x01:  # segments without a length
+            at += 2
+        elif 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return (width, height)
+        else:
+            at += 2 + struct.unpack(">H", data[at + 2:at + 4])[0]
+    return None
 
 
 def _sheet_size(root: ElementTree.Element) -> tuple[float, float]:

@@ -4,10 +4,12 @@ is in tests/ui/test_themes.py."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
 import os
+import struct
 import subprocess
 import sys
 import time
@@ -55,6 +57,32 @@ def write_link(folder: Path) -> None:
     (folder / "linked.svg").symlink_to(real)
 
 
+def use_bomb(levels: int = 7) -> str:
+    """A few hundred bytes of nested <use>: each level copies the one below ten times, so one
+    square is drawn ten million times."""
+    nested = "".join(f'<g id="level{level}">' + f'<use xlink:href="#level{level - 1}"/>' * 10 + "</g>"
+                     for level in range(1, levels + 1))
+    return sheet_svg(f'<defs><rect id="level0" width="1" height="1"/>{nested}</defs>'
+                     f'<use xlink:href="#level{levels}"/>')
+
+
+def png(width: int, height: int) -> bytes:
+    """A grey PNG of `width` x `height` pixels, all zeros: a huge one packs into little."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    packer = zlib.compressobj(9)
+    row = bytes(width + 1)
+    pixels = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+
+
+def picture(data: bytes, kind: str = "image/png") -> str:
+    """An <image> carrying `data` in its data: address, as themes embed their pictures."""
+    return (f'<image x="0" y="0" width="10" height="10" '
+            f'xlink:href="data:{kind};base64,{base64.b64encode(data).decode()}"/>')
+
+
 EXTERNAL = [
     '<image x="0" y="0" width="10" height="10" xlink:href="/etc/hostname"/>',
     '<image x="0" y="0" width="10" height="10" href="https://example.invalid/card.png"/>',
@@ -86,6 +114,11 @@ BAD: dict[str, tuple[Callable[[Path], object], str]] = {
                               write_sheet(folder, f"external{index}", sheet_svg(extra))),
                              "outside it" if "@import" not in extra else "imports another")
        for index, extra in enumerate(EXTERNAL)},
+    "use bomb": (lambda folder: write_sheet(folder, "uses", use_bomb()), "once its references are followed"),
+    "picture bomb": (lambda folder: write_sheet(folder, "bigpicture", sheet_svg(picture(png(20000, 20000)))),
+                     "it embeds a picture of 20000 x 20000 pixels"),
+    "svg picture": (lambda folder: write_sheet(folder, "svgpicture", sheet_svg(picture(
+        use_bomb().encode(), "image/svg+xml"))), "it embeds a picture that cannot be checked"),
     "link": (write_link, "it is a symbolic link"),
     "fifo": (write_fifo, "it is a named pipe"),
 }
@@ -132,6 +165,17 @@ def test_every_kind_of_bad_theme_is_listed_as_not_drawable_and_left_as_it_was(tm
     for name, (_make, why) in BAD.items():
         assert any(why in reason for reason in reasons), (name, reasons)
     assert len(by_path) == len(BAD)
+
+
+def test_a_sheet_with_small_pictures_and_shared_shapes_is_drawable(tmp_path: Path) -> None:
+    """What real themes hold stays drawable: embedded PNGs of a card's size, and shapes drawn
+    through <use> a few thousand times (the installed themes: pictures up to 1.2 million pixels,
+    under 60,000 elements drawn)."""
+    pytest.importorskip("resvg_py")
+    data = tmp_path / "data"
+    write_sheet(data / SHEETS, "pictured", sheet_svg(picture(png(1200, 900)) + use_bomb(levels=4)))
+    [row] = themes_json(tmp_path / "home", data)
+    assert row["drawable"] is True, row
 
 
 def test_bad_decks_are_listed_with_what_is_wrong(tmp_path: Path) -> None:
