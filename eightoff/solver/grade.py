@@ -110,6 +110,21 @@ def _thresholds(rules_name: str) -> tuple[float, ...] | None:
     return _table(rules_name)[0]
 
 
+BUDGET_OPTION = "--max-nodes"
+"""How `scripts/bench_solver.py` names a board budget in the first line of a table it writes."""
+
+
+@cache
+def table_budget(rules_name: str) -> int | None:
+    """The boards each deal was searched within when the game's shipped grade table was made
+    (its first line names `--max-nodes N`); None for a table made within a time, or none.
+    Past it nothing shipped was decided, so the search may change course there."""
+    first = _text(rules_name).partition("\n")[0].split()
+    if BUDGET_OPTION not in first[:-1]:
+        return None
+    return int(first[first.index(BUDGET_OPTION) + 1])
+
+
 def table_file(rules_name: str) -> str | None:
     """The grade table's file name (in `data/`) that the game's registry entry gives, if any."""
     game = VARIANTS.get(rules_name)

@@ -107,37 +107,62 @@ class ProofTurns:
 
     It never changes what the runners do (their turns and counts are theirs alone), so a deal
     they solve gets the same line as without it; it only ends the search sooner on a lost
-    deal. A win it finds is kept (`won`), for when the runners run out of budget."""
+    deal. A win it finds is kept (`won`), for when the runners run out of budget.
 
-    def __init__(self, engine: Engine, start: Board, schedule: ProofSchedule) -> None:
+    `beyond` is the runners' boards past which nothing shipped was decided (the game's
+    `table_budget`). Where it is set, a prover that reaches `ProofSchedule.boards` before it
+    waits instead of giving up (its boards kept, though not counted, as a dropped prover's
+    would not be), and in the runners' rounds that begin past it goes on with no cap; a win
+    found there ends the search (`decisive`). A search within that budget stops before any
+    such round, so it is the same as without it, board for board."""
+
+    def __init__(
+        self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None
+    ) -> None:
         self.engine = engine_for(engine.rules, proving=True)
         self.start = start
         self.schedule = schedule
+        self.beyond = beyond
         self.prover: Prover | None = None
+        self.waiting = False
+        """At its cap before `beyond`: kept, but neither advanced nor counted."""
         self.finished = False
         self.won: list[InternalMove] | None = None
+        self.decisive = False
+        """Whether `won` was found past `beyond`, where it is the answer at once."""
         self.nodes = 0
 
     @property
     def states(self) -> int:
-        return len(self.prover.seen) if self.prover is not None else 0
+        return len(self.prover.seen) if self.prover is not None and not self.waiting else 0
 
     def turn(self, nodes: int, boards: int, alone: bool = False) -> bool:
         """The prover's share of a round in which the runners expanded `boards` boards, `nodes`
         in all so far: True when it has proved the deal lost. `alone` (the runners have run
         dry, so only this search can decide) lifts `ProofSchedule.boards`: the search's own
-        budget ends it then."""
+        budget ends it then; so does passing `beyond`."""
         if self.finished or (nodes < self.schedule.joins_after and not alone):
             return False
+        # Past `beyond` only in a round that began there: a search within it never has one.
+        past = self.beyond is not None and nodes - boards >= self.beyond
+        if self.waiting:
+            if not (past or alone):
+                return False
+            self.waiting = False
         if self.prover is None:
             self.engine.forget()
             self.prover = Prover(self.engine, self.start)
         verdict = self.prover.advance(self.schedule.share * boards)
         self.nodes = self.prover.nodes
-        if verdict is None and (alone or self.nodes < self.schedule.boards):
-            return False
+        if verdict is None:
+            if alone or past or self.nodes < self.schedule.boards:
+                return False
+            if self.beyond is not None:
+                self.waiting = True
+                return False
         if verdict:
             self.won = self.prover.won
+            self.decisive = past
         self.finished = True
         self.prover = None  # its keys are no longer needed
         return verdict is False

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from heapq import heapify, heappop, heappush
 from typing import Final
 
@@ -34,6 +34,7 @@ from eightoff.solver.board import (
     plain,
     reverse_of,
 )
+from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import Limits, Status
 from eightoff.solver.prove import ProofSchedule, ProofTurns
 
@@ -114,6 +115,10 @@ class Portfolio:
     """Whether the weightings search one shared set of boards (see `search`) or each its own."""
     proof: ProofSchedule | None = None
     """When an exhaustive depth-first proof (`prove`) joins the weightings, if ever."""
+    beyond: int | None = None
+    """The boards past which nothing the game ships was decided (its grade table's budget,
+    `table_budget`): from there the proof search goes on with no cap, and a win it finds
+    there is the answer (docs/solver.md, "Past the tables' budgets")."""
 
 
 SAME_SUIT = Portfolio((
@@ -157,7 +162,7 @@ def portfolio_for(rules: Rules) -> Portfolio:
     Rules no entry names (the small test shapes) take the default game's: weights change how
     fast a verdict comes, never what it is."""
     game = VARIANTS.get(rules.name) or VARIANTS[DEFAULT_KEY]
-    return PORTFOLIOS[game.solver_tuning]
+    return replace(PORTFOLIOS[game.solver_tuning], beyond=table_budget(rules.name))
 
 
 class Heuristic:
@@ -297,7 +302,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
 
     runners = [shared.runner(schedule[0].weights)]
     waiting = list(schedule[1:])
-    proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof)
+    proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof, portfolio.beyond)
     nodes = 0
     try:
         while True:
@@ -322,8 +327,11 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
                 nodes += 1
             if not busy:
                 return ran_dry()
-            if proof is not None and proof.turn(nodes, nodes - before):
-                return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
+            if proof is not None:
+                if proof.turn(nodes, nodes - before):
+                    return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
+                if proof.decisive and proof.won is not None:
+                    return Outcome(Status.SOLVED, proof.won, nodes + proof.nodes, states())
             if limits.exceeded(nodes, states):
                 return given_up()
     finally:

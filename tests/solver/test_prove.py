@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -9,12 +11,14 @@ from hypothesis import strategies as st
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import FREECELL, preset
+from eightoff.core.variants import FREECELL, VARIANTS, preset
 from eightoff.solver.board import engine_for, from_position
+from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import UNSOLVED, Budget, Limits
 from eightoff.solver.prove import ProofSchedule, Prover
-from eightoff.solver.search import Portfolio, Runner, Weights, search
+from eightoff.solver.search import Portfolio, Runner, Weights, portfolio_for, search
 from eightoff.solver.solve import solve, to_core
+from tests.solver.asked import find_par
 from tests.solver.test_solve import small_positions, winnable_by_brute_force
 
 
@@ -36,18 +40,22 @@ def test_the_prover_agrees_with_brute_force(case: tuple[Position, Rules], boards
 
 
 @settings(max_examples=200, deadline=None)
-@given(small_positions(), st.integers(0, 6), st.integers(1, 4), st.integers(1, 40), st.booleans())
+@given(
+    small_positions(), st.integers(0, 6), st.integers(1, 4), st.integers(1, 40), st.booleans(),
+    st.none() | st.integers(0, 30),
+)
 def test_a_proof_beside_the_runners_keeps_the_verdict(
-    case: tuple[Position, Rules], joins: int, share: int, boards: int, shares: bool
+    case: tuple[Position, Rules], joins: int, share: int, boards: int, shares: bool, beyond: int | None
 ) -> None:
-    """The proof search joining early, with a small share and cap (so that it sometimes gives up
-    and sometimes wins first): the verdict still agrees with brute force."""
+    """The proof search joining early, with a small share and cap (so that it sometimes gives up,
+    or waits for the runners to pass `beyond`, and sometimes wins first): the verdict still
+    agrees with brute force."""
     position, rules = case
     runners = (
         Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0),
         Runner(Weights(misplaced=3, buried=1, next_card=1, cell=1, not_home=1.5, path=0, empty=3), 2),
     )
-    portfolio = Portfolio(runners, 1_000, shares, ProofSchedule(joins, share, boards))
+    portfolio = Portfolio(runners, 1_000, shares, ProofSchedule(joins, share, boards), beyond)
     outcome = search(engine_for(rules), from_position(position), Limits(Budget()), portfolio)
     assert outcome.status == ("solved" if winnable_by_brute_force(position, rules) else UNSOLVED)
     if outcome.status == "solved":
@@ -81,3 +89,69 @@ def test_raglan_with_take_backs_is_proved_lost_by_the_proof_search() -> None:
     assert rules.foundation_takeback
     result = solve(deal(591, rules), rules, Budget(nodes=5_000))
     assert result.status == UNSOLVED
+
+
+def test_a_prover_at_its_cap_waits_for_the_runners_to_pass_the_tables_budget() -> None:
+    """FreeCell deal 71 with one slow runner (4,689 boards to win) and a prover capped at 30
+    boards (it wins at 266): without `beyond` it gives up and the runner alone wins, late; with
+    it, the prover waits at its cap (its boards not counted) and, once the runner passes 200
+    boards, goes on and wins, which ends the search there. Before 200 boards both searches are
+    the same, board for board."""
+    start = from_position(deal(71, FREECELL))
+    runner = Runner(Weights(misplaced=1, buried=0, next_card=0, cell=0, not_home=1, path=0), 0)
+    capped = Portfolio((runner,), proof=ProofSchedule(0, 4, 30))
+    engine = engine_for(FREECELL)
+    alone = search(engine, start, Limits(Budget()), capped)
+    waiting = search(engine, start, Limits(Budget()), replace(capped, beyond=200))
+    assert alone.status == waiting.status == "solved"
+    assert alone.nodes > 4_000 and 200 < waiting.nodes < 1_000
+    to_core(deal(71, FREECELL), FREECELL, waiting.line)
+    for budget in (100, 200):
+        limits = Limits(Budget(nodes=budget))
+        before = search(engine, start, limits, capped)
+        assert before == search(engine, start, Limits(Budget(nodes=budget)), replace(capped, beyond=200))
+        assert before.status == "unknown"
+
+
+def test_only_the_games_with_a_budgeted_table_change_course_past_it() -> None:
+    """The budget is read from the table's first line; a table made within a time has none."""
+    assert table_budget("forecell") == 100_000
+    assert table_budget("beleaguered-castle") == 100_000
+    assert table_budget("freecell") is None and table_budget("standard") is None
+    assert portfolio_for(preset("forecell")).beyond == 100_000
+    assert portfolio_for(FREECELL).beyond is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_name", [name for name in VARIANTS if table_budget(name) is not None])
+def test_within_the_tables_budget_the_search_is_the_one_the_tables_were_made_with(rules_name: str) -> None:
+    """Deals 1-25 of every game whose table was made within a board budget: searched within it,
+    the answer (verdict, line, boards) is the same as with nothing changed past it."""
+    rules = preset(rules_name)
+    engine = engine_for(rules)
+    portfolio = portfolio_for(rules)
+    budget = table_budget(rules_name)
+    for number in range(1, 26):
+        start = from_position(deal(number, rules))
+        shipped = search(engine, start, Limits(Budget(nodes=budget)), replace(portfolio, beyond=None))
+        assert search(engine, start, Limits(Budget(nodes=budget)), portfolio) == shipped, number
+
+
+@pytest.mark.slow
+def test_a_win_the_prover_kept_before_the_budget_does_not_end_the_search_past_it() -> None:
+    """Forecell deal 106: within the table's 100,000 boards only the prover wins it (early, at
+    its 67,818th board), so it is a daily deal; the par's longer search goes on to the runners'
+    win at 209,615 boards, which gives the shipped par, 64. Past the budget that kept win must
+    not become the answer."""
+    rules = preset("forecell")
+    assert find_par(deal(106, rules), rules) == 64
+
+
+@pytest.mark.slow
+def test_forecell_deal_12_is_won_past_the_budget_by_the_prover_going_on() -> None:
+    """Undecided within the table's 100,000 boards; the runners alone win it at 405,985. The
+    prover, waiting at its cap of 100,000 boards, goes on past the budget and wins it 34,383
+    boards later."""
+    rules = preset("forecell")
+    result = solve(deal(12, rules), rules, Budget(nodes=110_000))
+    assert result.status == "solved"
