@@ -32,7 +32,7 @@ has enough: three years of them (a cycle must hold at least a year's, 53 weeks, 
 to come back within a year)."""
 YEAR_WEEKS = 53
 PAR_FIELDS = re.compile(r"^\S+ \S+ (\d+) (\d+)$", re.MULTILINE)
-"""A list line's deal and par, read for every numbered deal's par without reading its date."""
+"""A list line's deal and par, read for a numbered deal's par without reading its date."""
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,20 @@ def list_span(rules_name: str) -> tuple[date, date] | None:
 
 
 def shipped_par(rules_name: str, number: int) -> int | None:
-    """The par shipped for a deal of the daily list (under the game's default rules)."""
-    return _pars(rules_name).get(number)
+    """The par shipped for a deal of the daily list (under the game's default rules), from the
+    last line that names it. The text is searched for the number, not read into a table of
+    every deal: each deal's start asks, the first before the first frame, where the table cost
+    ten times the search (docs/notes.md, Tuning figures)."""
+    text = _text(rules_name)
+    key, par = f" {number} ", None
+    at = text.find(key)
+    while at >= 0:
+        end = text.find("\n", at)
+        line = PAR_FIELDS.fullmatch(text, text.rfind("\n", 0, at) + 1, end if end >= 0 else len(text))
+        if line is not None and int(line[1]) == number:
+            par = int(line[2])
+        at = text.find(key, at + 1)
+    return par
 
 
 def daily_order(rules_name: str, grade: str, deals: Iterable[int]) -> list[int]:
@@ -95,11 +107,6 @@ def pool_size(grade: str) -> int:
 @cache
 def _lines(rules_name: str) -> tuple[str, ...]:
     return tuple(line for line in _text(rules_name).splitlines() if line.strip() and not line.startswith("#"))
-
-
-@cache
-def _pars(rules_name: str) -> dict[int, int]:
-    return {int(number): int(par) for number, par in PAR_FIELDS.findall(_text(rules_name))}
 
 
 def _read(rules_name: str, line: str) -> DailyDeal | None:

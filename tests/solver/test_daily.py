@@ -381,14 +381,22 @@ def test_a_damaged_list_gives_no_deal_for_the_damaged_date_only(monkeypatch: pyt
     text = ("# a list\n2024-01-01 easy 10 20\n2024-01-02 easy ten 21\n2024-01-04 medium 12 22\n"
             "2024-01-04 medium 13 23\n2024-01-05 hard 14 24\n")
     monkeypatch.setattr(daily, "shipped_text", lambda _name: text)
-    for cached in (daily._lines, daily._pars):
-        cached.cache_clear()
+    daily._lines.cache_clear()
     monkeypatch.setattr(daily, "_lines", daily._lines.__wrapped__)
-    monkeypatch.setattr(daily, "_pars", daily._pars.__wrapped__)
     found = {day: daily_deal("standard", date(2024, 1, day)) for day in range(1, 7)}
     assert [day for day, chosen in found.items() if chosen is not None] == [1, 4, 5]
     assert found[4] is not None and found[4].number == 13
     assert [chosen.number for chosen in parse_pinned("standard", text)] == [10]
+
+
+def test_a_deals_shipped_par_is_its_last_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A par is only ever lowered, so the last line naming the deal holds it; a number seen as
+    another line's par, in a comment or in a damaged line is no par."""
+    text = ("# deal 12 7\n2024-01-01 easy 12 30\n2024-01-02 easy 5 12\n2024-01-03 easy 120 9\n"
+            "2024-01-04 easy 12 x\n2024-01-05 easy 12 28\n2024-01-06 easy  12 2\n")
+    monkeypatch.setattr(daily, "shipped_text", lambda _name: text)
+    pars = [shipped_par("standard", number) for number in (12, 5, 120, 7, 30, 9)]
+    assert pars == [28, 12, 9, None, None, None]
 
 
 def test_the_same_deal_in_another_process_and_time_zone() -> None:
