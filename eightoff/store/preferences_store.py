@@ -29,7 +29,10 @@ def parts() -> list[tuple[type[msgspec.Struct], str]]:
 
 
 def load(settings_path: Path, geometry_path: Path, files: StoreFiles) -> Preferences:
+    """The saved preferences. A file with unusable fields is set aside and written again at once
+    with its good values, so a window that never saves (killed, crashed) costs nothing more."""
     values: dict[str, Any] = {}
+    mended: list[tuple[type[msgspec.Struct], str, Path]] = []
     for (schema, what), path in zip(parts(), (settings_path, geometry_path), strict=True):
         raw = files.read(path, what, DOCUMENT_LIMIT, _("the defaults are used"))
         if raw is None:
@@ -42,10 +45,14 @@ def load(settings_path: Path, geometry_path: Path, files: StoreFiles) -> Prefere
         if invalid:
             reason = _("unusable {names}").format(names=", ".join(invalid))
             files.set_aside(path, what, reason, _("those take their defaults"))
+            mended.append((schema, what, path))
         if schema is Settings and "options" not in found:
             found["options"] = legacy_options(raw)
         values.update(found)
-    return _clamped(Preferences(**values))
+    preferences = _clamped(Preferences(**values))
+    for schema, what, path in mended:
+        _write(preferences, schema, what, path, files)
+    return preferences
 
 
 def peek(settings_path: Path, geometry_path: Path, missing: Preferences | None = None) -> Preferences:
@@ -95,10 +102,16 @@ def legacy_options(raw: bytes) -> dict[str, dict[str, bool]]:
 
 
 def save(preferences: Preferences, settings_path: Path, geometry_path: Path, files: StoreFiles) -> None:
-    fields = dataclasses.asdict(_clamped(preferences))
     for (schema, what), path in zip(parts(), (settings_path, geometry_path), strict=True):
-        document = {name: fields[name] for name in schema.__struct_fields__ if name != "version"}
-        files.write(path, what, msgspec.json.encode({"version": VERSION, **document}))
+        _write(preferences, schema, what, path, files)
+
+
+def _write(preferences: Preferences, schema: type[msgspec.Struct], what: str, path: Path,
+           files: StoreFiles) -> None:
+    """The fields of `schema` (one of the two files) written whole in its place."""
+    fields = dataclasses.asdict(_clamped(preferences))
+    document = {name: fields[name] for name in schema.__struct_fields__ if name != "version"}
+    files.write(path, what, msgspec.json.encode({"version": VERSION, **document}))
 
 
 def decode_fields(raw: bytes, schema: type[msgspec.Struct]) -> tuple[dict[str, Any], list[str]]:

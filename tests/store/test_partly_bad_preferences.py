@@ -50,3 +50,29 @@ def test_one_bad_value_costs_only_itself_after_the_next_save(good: set[str], bad
         assert Store(dirs).load_preferences() == loaded
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@given(good=st.sets(st.sampled_from(sorted(GOOD)), min_size=1), bad_field=st.sampled_from(sorted(GOOD)),
+       bad=BAD)
+def test_one_bad_value_costs_only_itself_at_the_next_start_without_a_save(good: set[str], bad_field: str,
+                                                                         bad: object) -> None:
+    """The file is set aside as it is read: a window that never saves (killed, crashed, its
+    power cut) must not leave the next start with the defaults of every field."""
+    folder = Path(tempfile.mkdtemp(prefix="eightoff-prefs-"))
+    try:
+        dirs = HomeDirs(folder / "home")
+        path = dirs.user_config_path / "preferences.json"
+        path.parent.mkdir(parents=True)
+        kept = {name: GOOD[name] for name in good if name != bad_field}
+        path.write_text(json.dumps({"version": 1, **kept, bad_field: bad}))
+        store = Store(dirs)
+        loaded = store.load_preferences()
+        if not store.take_notices():  # a value the field takes after all
+            return
+        again = Store(dirs)
+        assert again.load_preferences() == loaded == dataclasses.replace(Preferences(), **kept)
+        assert not again.take_notices()
+        assert [aside.name.startswith("preferences.json.corrupt-") for aside in path.parent.iterdir()
+                if aside.name.startswith("preferences.json.")] == [True]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
