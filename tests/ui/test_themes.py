@@ -114,6 +114,10 @@ def test_the_first_frame_does_not_wait_and_the_theme_follows_in_its_proportions(
     try:  # the next start: the theme at its first frame, nothing to draw
         assert isinstance(second.table.faces, ThemeFaces) and not second.table.art.pending
         assert near(shown(second, "KH"), card_colour(Card.parse("KH")))
+        # Its first frame showed no back, so none was kept for it: the theme's own comes when asked.
+        back = second.table.faces.back()
+        middle = back.get_at((back.get_width() // 2, back.get_height() // 2))
+        assert near((middle.r, middle.g, middle.b), card_colour(None))
     finally:
         second.close()
 

@@ -79,9 +79,34 @@ class ThemeFaces(CardFaces):
         super().__init__(*size)
         self.theme = theme
         self.kept = kept
+        self.back_shown = False
+        """Whether the back was asked for: a launch keeps it for the next only then, as the
+        built-in design keeps only what its first frame drew (Eight Off's shows no back)."""
 
     def back(self) -> pygame.Surface:
+        self.back_shown = True
+        if "back" not in self._others:  # not kept: the last launch's first frame showed none
+            self._others["back"] = self._drawn_back()
         return self._others["back"]
+
+    def _drawn_back(self) -> pygame.Surface:
+        """The back cut from the drawing's PNG; the built-in design's where that cannot be read."""
+        width, height = self.size
+        column, row = cell(None)
+        try:
+            grid = pygame.image.load(self.kept.picture_path(self.size))
+            return self._finish(grid.subsurface((column * width, row * height, width, height)).copy())
+        except (pygame.error, ValueError, OSError) as error:
+            log("the back of %s is the built-in design's: %s", self.theme.id, error)
+            return self._finish(self._draw_back())
+
+    def keep(self) -> None:
+        """Keep the pictures for the next launch as the built-in design does: the back only
+        if it was shown."""
+        back = None if self.back_shown else self._others.pop("back", None)
+        super().keep()
+        if back is not None:
+            self._others["back"] = back
 
     def scaled_from(self, other: ThemeFaces) -> None:
         """Take `other`'s faces and back brought to this size: a stand-in, slightly soft, while
@@ -114,7 +139,7 @@ class ThemeFaces(CardFaces):
         file = PictureFile(folder, f"theme-{self.kept.stem}-{self.size[0]}x{self.size[1]}",
                            f"{self.kept.stem} {self._art_key()}", self.size)
         pictures = file.read()
-        names = {FACE + str(card) for card in DECK} | {"back"}
+        names = {FACE + str(card) for card in DECK}  # and the back, if a launch showed it
         if pictures is None or not names <= set(pictures):
             self._unkept = file
             return False
