@@ -14,6 +14,9 @@ from typing import TextIO
 GRACE_SECONDS = 5.0
 """How long the window has to close after the first signal before the watchdog ends it."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+DUPLICATE_SECONDS = 0.5
+"""A signal this soon after the first is the same stop sent twice (to the process and to its
+group, as `timeout` sends it), not the player's impatient second Ctrl+C: it is swallowed."""
 
 
 def take_stop_signals(report: TextIO | None = None) -> bool:
@@ -35,6 +38,8 @@ def take_stop_signals(report: TextIO | None = None) -> bool:
 def _await_stop(report: TextIO | None) -> None:
     number = signal.sigwait(STOP_SIGNALS)
     asked = _ask_window_to_quit_after_arming(report)
+    if asked and hasattr(signal, "sigtimedwait"):
+        signal.sigtimedwait(STOP_SIGNALS, DUPLICATE_SECONDS)
     # This thread lets the signals in from now on: the next one ends the process by its
     # default action, which needs no interpreter lock.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)

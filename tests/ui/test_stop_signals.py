@@ -82,6 +82,35 @@ def test_sigterm_closes_an_idle_window_cleanly_and_the_game_resumes_at_its_move(
     assert layouts[1] == layouts[0]
 
 
+def sigterm_pending(pid: int) -> bool:
+    """Whether a SIGTERM waits to be taken by the process (Linux's /proc: its shared pending set)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    pending = int(next(line.split()[1] for line in status.splitlines() if line.startswith("ShdPnd:")), 16)
+    return bool(pending & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads /proc to see the signal taken")
+def test_sigterm_sent_twice_at_once_still_closes_the_window_cleanly(tmp_path: Path) -> None:
+    """A stop sent to the process and to its group (as `timeout` and some session managers do)
+    arrives twice at once: it is one request to quit, not the player's second, impatient one."""
+    save_two_moves_of_617(tmp_path)
+    window = headless(tmp_path)
+    try:
+        first_layout(window)
+        window.send_signal(signal.SIGTERM)
+        while window.poll() is None and sigterm_pending(window.pid):
+            pass  # the second comes once the first is taken, the harder case
+        window.send_signal(signal.SIGTERM)
+        status = window.wait(timeout=HANG_GUARD)
+    finally:
+        if window.poll() is None:
+            window.kill()
+            window.wait()
+    assert status == 0
+    assert (HomeDirs(tmp_path).user_state_path / "window.json").is_file()  # written as it closed
+    assert saved_moves(tmp_path) == 2
+
+
 @pytest.fixture
 def server() -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     with x_server(1600, 1000) as started:
