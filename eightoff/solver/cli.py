@@ -2,8 +2,8 @@
 verdict), or a range of deals (`--deals FIRST-LAST`, one JSON line each and a summary).
 
 The help and the verdict a player reads are in the player's language; the moves stay in
-fc-solve's wording and every `--json` value in English ("unsolvable", "unknown": the README
-lists them), so scripts read the same whatever the language.
+fc-solve's wording and every `--json` value in English (`status`: "solved", "unsolved" or
+"unknown", as the README lists them), so scripts read the same whatever the language.
 
 Usage errors go through the subcommand parser's `error`, which the command line turns into
 one line on stderr and exit status 2, so this layer needs nothing from the one above it.
