@@ -346,9 +346,17 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
             proof.prover = None
 
 
-Record = tuple[Board, int, tuple[InternalMove, ...], int]
+Record = tuple[Board, int, tuple[InternalMove, ...], int, tuple[int, ...]]
 """A board the search has seen: the board, its parent's index, the moves that led to it (one
-step with its auto-play) and its depth in moves."""
+step with its auto-play), its depth in moves, and its columns' places in the order of its key
+(`order`)."""
+
+
+def order(columns: tuple[bytes, ...]) -> tuple[int, ...]:
+    """The places of `columns` in the order `key_of` puts them. A move changes no column's bottom
+    card unless it empties or fills one, and distinct bottom cards decide every comparison, so a
+    child mostly shares its parent's order and its key is made without sorting (`_Runner.expand`)."""
+    return tuple(sorted(range(len(columns)), key=columns.__getitem__))
 
 
 class _Shared:
@@ -358,7 +366,7 @@ class _Shared:
     def __init__(self, engine: Engine, start: Board) -> None:
         self.engine = engine
         start, opening = engine.autoplay(start)
-        self.records: list[Record] = [(start, -1, tuple(opening), len(opening))]
+        self.records: list[Record] = [(start, -1, tuple(opening), len(opening), order(start[0]))]
         self.seen = {key_of(start)}
         self.expanded = bytearray(1)
         """1 at the index of each record that has been expanded."""
@@ -372,7 +380,7 @@ class _Shared:
     def line_to(self, index: int) -> list[InternalMove]:
         parts = []
         while index >= 0:
-            _, parent, edge, _ = self.records[index]
+            _, parent, edge, _, _ = self.records[index]
             parts.append(edge)
             index = parent
         return [plain(move) for part in reversed(parts) for move in part]
@@ -431,18 +439,31 @@ class _Runner:
         expanded[index] = 1
         engine, heuristic = shared.engine, self.heuristic
         path = heuristic.weights.path
-        board, parent, edge, depth = records[index]
+        board, parent, edge, depth, places = records[index]
         back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
+        columns, cells, reserve = board[0], board[1], board[3]
+        tail = END_OF_COLUMNS + cells + END_OF_COLUMNS + reserve
         for move in engine.moves(board):
             if back is not None and move == back:
                 continue
             child, home = engine.step(board, move)
-            key = SEPARATOR.join(sorted(child[0])) + END_OF_COLUMNS + child[1] + END_OF_COLUMNS + child[3]
-            if key in seen:  # (the line above is `key_of`, inlined)
+            # `key_of(child)`, without sorting where no column's bottom card changed (`order`)
+            child_columns, child_places = child[0], places
+            for place in range(len(columns)):
+                now, was = child_columns[place], columns[place]
+                if now is not was and now[:1] != was[:1]:
+                    child_places = order(child_columns)
+                    break
+            parts = [child_columns[place] for place in child_places]
+            if child[1] is cells and child[3] is reserve:
+                key = SEPARATOR.join(parts) + tail
+            else:
+                key = SEPARATOR.join(parts) + END_OF_COLUMNS + child[1] + END_OF_COLUMNS + child[3]
+            if key in seen:
                 continue
             seen.add(key)
             child_depth = depth + 1 + len(home)
-            records.append((child, index, (move, *home), child_depth))
+            records.append((child, index, (move, *home), child_depth, child_places))
             expanded.append(0)
             if child[2] == WON:  # its foundations
                 return len(records) - 1
