@@ -8,8 +8,9 @@ import _thread
 import faulthandler
 import os
 import signal
-import sys
 from typing import TextIO
+
+import pygame
 
 GRACE_SECONDS = 5.0
 """How long the window has to close after the first signal before the watchdog ends it."""
@@ -52,8 +53,7 @@ def _await_stop(report: TextIO | None) -> None:
 def _ask_window_to_quit_after_arming(report: TextIO | None) -> bool:
     """Arm the watchdog, then post the window a quit event; False (and the watchdog not armed)
     if there is no window's event queue to post to."""
-    pygame = sys.modules.get("pygame")
-    if pygame is None or not pygame.display.get_init():
+    if not pygame.display.get_init():
         return False
     # Armed first: posting wakes SDL's wait through the display, which might not answer.
     faulthandler.dump_traceback_later(GRACE_SECONDS, exit=True, file=report or _nowhere())
