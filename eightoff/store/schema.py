@@ -30,6 +30,9 @@ DesignName = Annotated[str, Meta(pattern=r"^[a-z0-9-]{1,32}$")]
 """A card face, back or table colour: any well-formed name is kept (a newer version's design too)."""
 FaceName = Annotated[str, Meta(pattern=r"^(?:[a-z0-9-]{1,32}|(?:aisleriot|kde):[^/\x00-\x1f]{1,255})$")]
 """A design's name, or an installed theme's id (`aisleriot:<file stem>`, `kde:<folder name>`)."""
+LanguageName = Annotated[str, Meta(pattern=r"^[A-Za-z]{2,8}(?:[_-][A-Za-z0-9]{1,8}){0,2}$")]
+"""`system` or a language code ("it", "pt_BR"): one this version has no catalogue for (a newer
+version's) is kept in the file, and the window shows the system's language meanwhile."""
 
 
 class LegacySettings(Struct, kw_only=True):
@@ -80,7 +83,7 @@ class Settings(Struct, kw_only=True):
     highest_grade: Grade = "expert"
     last_rules: VariantKey = DEFAULT_KEY
     options: RuleOptions = msgspec.field(default_factory=dict)
-    language: Literal["system", "en", "it"] = "system"
+    language: LanguageName = "system"
     high_contrast: bool = False
     large_cards: bool = False
     confirm_leave: bool = True

@@ -482,7 +482,8 @@ class PreferencesDialog(Dialog):
              _flipped("confirm_leave")),
             (_("Send a card home with a double-click: {state}").format(state=_on(p.double_click_home)),
              _flipped("double_click_home")),
-            (_("Language: {language}").format(language=language_name(p.language)), language),
+            (_("Language: {language}").format(language=language_name(
+                p.language if p.language in self.LANGUAGES else SYSTEM)), language),
         ]
         chosen = p.rule_options(self.game.key)
         played = self.playing()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from eightoff.core.i18n import _
-from eightoff.locale import choose_language, install_language
+from eightoff.locale import SYSTEM, available_languages, choose_language, install_language
 from eightoff.ui import dialogs, theme
 from eightoff.ui.designs import table_cloth
 from eightoff.ui.layout import clamp_position, fit_window, min_window
@@ -88,7 +88,11 @@ class PreferencesOwner:
         self.windowed: tuple[tuple[int, int], tuple[int, int] | None] = ((0, 0), None)
         """The window's size (points) and place before it filled the screen: what is kept at
         the end of a game played full screen."""
-        install_language(choose_language(session.preferences.language))
+        language = session.preferences.language
+        if language != SYSTEM and language not in available_languages():  # a newer version's
+            logging.getLogger(__name__).debug("no catalogue for the language %r here: the "
+                                              "system's is shown", language)
+        install_language(choose_language(language))
         use_colours(session.preferences)
 
     @property

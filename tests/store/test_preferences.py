@@ -161,13 +161,17 @@ def test_the_schema_has_every_field_of_preferences() -> None:
     assert stored - {"version"} == {field.name for field in dataclasses.fields(Preferences)}
 
 
-def test_an_unknown_language_falls_back_to_the_system_and_is_set_aside(dirs: HomeDirs) -> None:
+def test_a_language_this_version_lacks_is_kept_and_a_malformed_one_set_aside(dirs: HomeDirs) -> None:
     store = Store(dirs)
-    store.preferences_path.parent.mkdir(parents=True, exist_ok=True)
-    store.preferences_path.write_text(json.dumps({"version": 1, "language": "klingon", "autoplay": False}))
+    write_settings(store, {"language": "pt_BR", "autoplay": False})
     loaded = store.load_preferences()
-    assert (loaded.language, loaded.autoplay) == ("system", False)
-    assert asides(store.preferences_path)
+    assert (loaded.language, loaded.autoplay) == ("pt_BR", False)
+    assert not asides(store.preferences_path) and store.take_notices() == []
+    for bad in ["../../etc", "x" * 40, 3, None]:
+        write_settings(store, {"language": bad, "autoplay": False})
+        loaded = store.load_preferences()
+        assert (loaded.language, loaded.autoplay) == ("system", False)
+    assert len(asides(store.preferences_path)) == 4
 
 
 @pytest.mark.parametrize("bad", ["impossible", "Hard", 3, None, ["hard"]])

@@ -41,3 +41,20 @@ def test_eightoff_debug_puts_the_debug_log_on_standard_error(tmp_path: Path, deb
                         "'standard', is drawn"]
     else:
         assert said == [] and err == ""
+
+
+def test_a_language_this_version_lacks_is_one_debug_line_and_kept_with_the_rest(tmp_path: Path) -> None:
+    """A newer version's language: the system's is shown, the log says so once, and the file
+    keeps it and every other preference (nothing set aside, no notice)."""
+    home = tmp_path / "home"
+    settings = home / "config" / "preferences.json"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(json.dumps({"version": 1, "language": "pt_BR", "autoplay": False,
+                                    "card_back": "red"}))
+    err = first_layout_then_close(home, debug=True)
+    assert [line for line in err.splitlines() if "pt_BR" in line] == [
+        "eightoff: eightoff.ui.preferences_owner: no catalogue for the language 'pt_BR' here: the "
+        "system's is shown"]
+    kept = json.loads(settings.read_text())
+    assert (kept["language"], kept["autoplay"], kept["card_back"]) == ("pt_BR", False, "red")
+    assert [path.name for path in settings.parent.glob("preferences.json*")] == ["preferences.json"]
