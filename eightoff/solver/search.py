@@ -209,9 +209,10 @@ class Heuristic:
         return score, bytes(above)
 
     def score(self, board: Board) -> float:
-        """Written out flat: it runs for every new board, the search's hottest line. The next
-        card each foundation needs is looked up in each column's cached table (a full
-        foundation's "next card" is rank 14, which no column holds)."""
+        """Written out flat: it runs for every board a weighting adopts and every child whose
+        cards went home (`child_score` scores the others). The next card each foundation needs
+        is looked up in each column's cached table (a full foundation's "next card" is rank
+        14, which no column holds)."""
         weights = self.weights
         known = self._columns
         columns, cells, foundations, _ = board
@@ -236,6 +237,43 @@ class Heuristic:
         if weights.empty:
             score -= weights.empty * columns.count(b"")
         return score
+
+    def child_score(self, board: Board, parent: Board, parent_score: float) -> float:
+        """`score(board)` for a child of `parent` (scored `parent_score`): the parent's score
+        changed by the parts of the columns the move changed (most moves change one or two)
+        and its cells, where no card went home; else `score`. Every weight is a whole number of
+        quarters, so every part is exact and the sum is the same float either way."""
+        foundations = board[2]
+        if foundations is not parent[2]:  # the next cards changed
+            return self.score(board)
+        weights = self.weights
+        known = self._columns
+        columns, before = board[0], parent[0]
+        clubs, diamonds, hearts, spades = foundations
+        clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
+        score = parent_score + weights.cell * (len(board[1]) - len(parent[1]))
+        covered = 0
+        emptied = 0
+        for place in range(len(columns)):
+            cards, was = columns[place], before[place]
+            if cards is was:
+                continue
+            column = known.get(cards)
+            if column is None:
+                column = known[cards] = self._column(cards)
+            old = known.get(was)
+            if old is None:
+                old = known[was] = self._column(was)
+            score += column[0] - old[0]
+            above, above_before = column[1], old[1]
+            covered += (above[clubs] + above[diamonds] + above[hearts] + above[spades]
+                        - above_before[clubs] - above_before[diamonds] - above_before[hearts]
+                        - above_before[spades])
+            if not len(cards):
+                emptied += 1
+            if not len(was):
+                emptied -= 1
+        return score + weights.next_card * covered - weights.empty * emptied
 
 
 def search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio | None = None) -> Outcome:
@@ -431,7 +469,8 @@ class _Runner:
         shared, heap = self.shared, self.heap
         expanded, records, seen = shared.expanded, shared.records, shared.seen
         while heap:
-            index = heappop(heap) & INDEX_MASK
+            popped = heappop(heap)
+            index = popped & INDEX_MASK
             if not expanded[index]:
                 break
         else:
@@ -440,6 +479,7 @@ class _Runner:
         engine, heuristic = shared.engine, self.heuristic
         path = heuristic.weights.path
         board, parent, edge, depth, places = records[index]
+        score = (popped >> INDEX_BITS) / QUARTERS - path * depth  # its own, as `entry` kept it
         back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
         columns, cells, reserve = board[0], board[1], board[3]
         tail = END_OF_COLUMNS + cells + END_OF_COLUMNS + reserve
@@ -467,5 +507,6 @@ class _Runner:
             expanded.append(0)
             if child[2] == WON:  # its foundations
                 return len(records) - 1
-            heappush(heap, entry(heuristic.score(child) + path * child_depth, len(records) - 1))
+            child_score = heuristic.child_score(child, board, score)
+            heappush(heap, entry(child_score + path * child_depth, len(records) - 1))
         return -1
