@@ -109,12 +109,10 @@ class ProofTurns:
     they solve gets the same line as without it; it only ends the search sooner on a lost
     deal. A win it finds is kept (`won`), for when the runners run out of budget.
 
-    `beyond` is the runners' boards past which nothing shipped was decided (the game's
-    `table_budget`). Where it is set, a prover that reaches `ProofSchedule.boards` before it
-    waits instead of giving up (its boards kept, though not counted, as a dropped prover's
-    would not be), and in the runners' rounds that begin past it goes on with no cap; a win
-    found there ends the search (`decisive`). A search within that budget stops before any
-    such round, so it is the same as without it, board for board."""
+    `beyond` (the game's `table_budget`): the runners' boards past which nothing shipped was
+    decided. Before it a capped prover waits instead of giving up; past it, it goes on uncapped
+    and a win it finds ends the search (`decisive`). Why this leaves every search within the
+    budget as it was: docs/solver.md, "Past the tables' budgets"."""
 
     def __init__(
         self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None
