@@ -79,34 +79,19 @@ class ThemeFaces(CardFaces):
         super().__init__(*size)
         self.theme = theme
         self.kept = kept
-        self.back_shown = False
-        """Whether the back was asked for: a launch keeps it for the next only then, as the
-        built-in design keeps only what its first frame drew (Eight Off's shows no back)."""
 
-    def back(self) -> pygame.Surface:
-        self.back_shown = True
-        if "back" not in self._others:  # not kept: the last launch's first frame showed none
-            self._others["back"] = self._drawn_back()
-        return self._others["back"]
-
-    def _drawn_back(self) -> pygame.Surface:
-        """The back cut from the drawing's PNG; the built-in design's where that cannot be read."""
+    def _draw_back(self) -> pygame.Surface:
+        """The back cut from the drawing's PNG when first shown (Raglan's face-down cards, the
+        deal animation), so that, as with the built-in design, a launch keeps it only then;
+        the built-in design's where that PNG cannot be read."""
         width, height = self.size
         column, row = cell(None)
         try:
             grid = pygame.image.load(self.kept.picture_path(self.size))
-            return self._finish(grid.subsurface((column * width, row * height, width, height)).copy())
+            return grid.subsurface((column * width, row * height, width, height)).copy()
         except (pygame.error, ValueError, OSError) as error:
             log("the back of %s is the built-in design's: %s", self.theme.id, error)
-            return self._finish(self._draw_back())
-
-    def keep(self) -> None:
-        """Keep the pictures for the next launch as the built-in design does: the back only
-        if it was shown."""
-        back = None if self.back_shown else self._others.pop("back", None)
-        super().keep()
-        if back is not None:
-            self._others["back"] = back
+            return super()._draw_back()
 
     def scaled_from(self, other: ThemeFaces) -> None:
         """Take `other`'s faces and back brought to this size: a stand-in, slightly soft, while
@@ -118,15 +103,12 @@ class ThemeFaces(CardFaces):
         self._others["back"] = scaled(other.back())
 
     def load(self, grid: pygame.Surface) -> None:
-        """Take the faces and back out of the drawn grid (kept.py's order)."""
+        """Take the faces out of the drawn grid (kept.py's order); the back is cut when shown."""
         width, height = self.size
-        for card in [*DECK, None]:
+        for card in DECK:
             column, row = cell(card)
             picture = grid.subsurface((column * width, row * height, width, height)).copy()
-            if card is None:
-                self._others["back"] = self._finish(picture)
-            else:
-                self._faces[card] = self._finish(picture)
+            self._faces[card] = self._finish(picture)
 
     def _finish(self, canvas: pygame.Surface) -> pygame.Surface:
         if canvas.get_size() == self.size:  # a theme's picture, already at the card's size
