@@ -131,7 +131,8 @@ class Progress:
         rate = self.done / seconds if seconds > 0 else 0.0
         left = round((self.total - self.done) / rate) if rate else 0
         line = _("{done}/{total} deals, {rate} a second, {left} left").format(
-            done=self.done, total=self.total, rate=decimal(rate, 1), left=f"{left // 60}:{left % 60:02d}")
+            done=decimal(self.done), total=decimal(self.total), rate=decimal(rate, 1),
+            left=f"{left // 60}:{left % 60:02d}")
         self.out.write(f"\r{line}\033[K")
         self.out.flush()
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from eightoff.core.cards import Suit
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, decimal
 from eightoff.themes.found import AISLERIOT, Theme
 from eightoff.userfiles.reading import BadFile, Unreadable, read_regular
 
@@ -149,7 +149,7 @@ def _parsed(text: str) -> ElementTree.Element:
         raise Undrawable(_("it is not an SVG document"))
     for count, element in enumerate(root.iter()):
         if count >= ELEMENT_LIMIT:
-            raise Undrawable(_("it has more than {count} elements").format(count=ELEMENT_LIMIT))
+            raise Undrawable(_("it has more than {count} elements").format(count=decimal(ELEMENT_LIMIT)))
         _check_references(element)
     _check_copies(root)
     return root
@@ -172,7 +172,7 @@ def _check_copies(root: ElementTree.Element) -> None:
             drawn[key] = 1 + sum(drawn[id(each)] for each in under)
             if drawn[key] > DRAWN_LIMIT:
                 raise Undrawable(_("it draws more than {count} elements once its references are followed")
-                                 .format(count=DRAWN_LIMIT))
+                                 .format(count=decimal(DRAWN_LIMIT)))
         elif key not in drawn:
             drawn[key] = 0  # being counted
             stack.append((element, True))

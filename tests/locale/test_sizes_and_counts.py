@@ -4,14 +4,20 @@ catalogue's own separators (Italian "3.000.000", "1,5 MB")."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from eightoff.core.i18n import file_size
 from eightoff.locale import install_language
 from eightoff.session.figure_words import count_line, streak_lines
+from eightoff.solver.cli import Progress
 from eightoff.store.statistics import Statistics
+from eightoff.themes.found import AISLERIOT, Theme
+from eightoff.themes.sheet import problem
+from tests.themes.makers import sheet_svg, write_sheet
 
 SIZES = {
     16 << 20: ("16 MB", "16 MB"),
@@ -44,3 +50,23 @@ def test_a_large_count_is_grouped(language: str) -> None:
                     "serie più lunghe: 1.500 vinte, 2 perse")}
     assert count_line(figures).startswith(words[language][0])
     assert streak_lines(figures)[-1] == words[language][1]
+
+
+def test_a_theme_refused_for_its_size_names_the_limit_grouped(language: str, tmp_path: Path) -> None:
+    """Nested <use> copying one square ten million times: the refusal's limit reads as a
+    number in the player's language, not a run of digits."""
+    nested = "".join(f'<g id="level{level}">' + f'<use xlink:href="#level{level - 1}"/>' * 10 + "</g>"
+                     for level in range(1, 8))
+    path = write_sheet(tmp_path, "uses", sheet_svg(f'<defs><rect id="level0" width="1" height="1"/>'
+                                                   f'{nested}</defs><use xlink:href="#level7"/>'))
+    said = problem(Theme(f"{AISLERIOT}:uses", AISLERIOT, "Uses", path, path))
+    assert ("200.000" if language == "it" else "200,000") in said and "200000" not in said
+
+
+def test_the_solver_progress_line_groups_its_counts(language: str) -> None:
+    out = io.StringIO()
+    progress = Progress(12_345, out)
+    for _deal in range(1_234):
+        progress.step()
+    grouped = "1.234/12.345" if language == "it" else "1,234/12,345"
+    assert out.getvalue().rsplit("\r", 1)[-1].startswith(grouped)
