@@ -15,12 +15,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from eightoff.core.cards import Card
+from eightoff.core.cards import DECK, Card
 from eightoff.core.piles import Pile
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.store.store import Store
 from eightoff.themes.found import AISLERIOT, KDE, find_themes
+from eightoff.themes.kept import GRID, cell
 from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import PreferencesDialog
@@ -63,6 +64,15 @@ def until_drawn(app: App) -> None:
         app.pump()
     assert not app.table.art.pending
     app.pump()
+
+
+def drawn_cells(faces: ThemeFaces) -> list[bytes]:
+    """Each card's and the back's pixels in the grid the drawing process left for `faces`."""
+    width, height = faces.size
+    grid = pygame.image.load(faces.kept.picture_path(faces.size))
+    assert grid.get_size() == (width * GRID[0], height * GRID[1])
+    boxes = [(cell(card)[0] * width, cell(card)[1] * height, width, height) for card in [*DECK, None]]
+    return [pygame.image.tobytes(grid.subsurface(box), "RGBA") for box in boxes]
 
 
 def shown(app: App, card: str) -> tuple[int, int, int]:
@@ -355,7 +365,8 @@ def test_every_installed_theme_can_be_chosen_and_played(tmp_path: Path, monkeypa
                                                        kind: str) -> None:
     """The machine's own themes (Debian's gnome-cards-data and kdegames-card-data-kf5 in CI),
     each chosen as Preferences chooses it, on a table at the smallest window: every Aisleriot
-    theme is drawn and its cards move; a KDE deck is drawn and plays, or its fault is named."""
+    theme is drawn with 53 different cards and its cards move; a KDE deck is drawn so and
+    plays, or its fault is named. Each theme is drawn once, here, for all of that."""
     pytest.importorskip("resvg_py")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "nothing"))
     monkeypatch.setenv("XDG_DATA_DIRS", "/usr/local/share:/usr/share")
@@ -374,7 +385,9 @@ def test_every_installed_theme_can_be_chosen_and_played(tmp_path: Path, monkeypa
             if kind == KDE and why:
                 assert type(app.table.faces) is CardFaces  # the built-in design, and the fault named
                 continue
-            assert not why and isinstance(app.table.faces, ThemeFaces), (theme.id, why)
+            faces = app.table.faces
+            assert not why and isinstance(faces, ThemeFaces), (theme.id, why)
+            assert len(set(drawn_cells(faces))) == 53, theme.id  # every face and the back its own
             width, height = app.table.layout.card
             assert abs(height - width * app.table.art.aspect(app.preferences)) <= 1, theme.id
             position = app.table.game.position
