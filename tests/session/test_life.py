@@ -210,6 +210,7 @@ GAMES_AND_OPTIONS = [
 """Every registered game with every combination of its rule options."""
 
 
+@pytest.mark.slow
 @settings(max_examples=len(GAMES_AND_OPTIONS) * 2, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(GAMES_AND_OPTIONS), st.integers(1, 32000), st.lists(st.integers(0, 99), max_size=12))

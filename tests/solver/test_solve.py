@@ -246,6 +246,7 @@ def test_weightings_sharing_boards_keep_the_verdict(
         assert outcome.nodes == outcome.states
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_positions(ALTERNATE))
 def test_a_card_safe_two_below_never_loses_a_won_game(case: tuple[Position, Rules]) -> None:

@@ -102,6 +102,7 @@ def test_damage_found_by_use_sets_the_database_aside_too(tmp_path: Path,
     assert aside.read_bytes() == damaged
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(offset=st.integers(0, 200_000), length=st.integers(1, 8192), fill=st.sampled_from([0, 0xFF, 0x42]))
 def test_any_damage_to_the_database_keeps_the_file_and_the_game_plays(

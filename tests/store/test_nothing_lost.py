@@ -310,6 +310,7 @@ def test_a_relative_eightoff_home_is_made_absolute(tmp_path: Path, monkeypatch: 
 # ----- bounded memory ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_reset_streams_the_games(dirs: HomeDirs) -> None:
     log = dirs.user_data_path.parent / "games.jsonl"
     log.parent.mkdir(parents=True, exist_ok=True)

@@ -148,6 +148,7 @@ def themes_json(home: Path, data: Path) -> list[dict[str, object]]:
     return rows
 
 
+@pytest.mark.slow
 def test_every_kind_of_bad_theme_is_listed_as_not_drawable_and_left_as_it_was(tmp_path: Path) -> None:
     pytest.importorskip("resvg_py")
     data, home = tmp_path / "data", tmp_path / "home"

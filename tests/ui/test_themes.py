@@ -227,6 +227,7 @@ def click_row(app: App, dialog: PreferencesDialog, start: str) -> None:
     click(app, row.rect.center)
 
 
+@pytest.mark.slow
 def test_preferences_lists_the_designs_then_the_themes_and_previews_the_chosen_one(
         tmp_path: Path, data: Path) -> None:
     pytest.importorskip("resvg_py")
