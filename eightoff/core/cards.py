@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from eightoff.core.i18n import _
 
@@ -29,7 +29,7 @@ class Suit(IntEnum):
 
     @property
     def is_red(self) -> bool:
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
+        return self in RED
 
     @classmethod
     def parse(cls, letter: str) -> Suit:
@@ -41,6 +41,11 @@ class Suit(IntEnum):
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
+
+
+RED: Final = frozenset((Suit.DIAMONDS, Suit.HEARTS))
+"""Read once: an Enum member read off its class is slow in Python 3.11, and the solver asks
+whether a suit is red for each new card and foundations it meets."""
 
 
 class Card(NamedTuple):

@@ -41,7 +41,9 @@ class RunMoves(Enum):
 
 
 _CELLS_ONLY, _SINGLE_CARDS, _UNLIMITED = RunMoves.CELLS_ONLY, RunMoves.SINGLE_CARDS, RunMoves.UNLIMITED
-"""Reading an Enum member off its class is slow in Python 3.11; run_capacity is on a hot path."""
+_SAME_SUIT, _ANY_SUIT = Build.SAME_SUIT, Build.ANY_SUIT
+"""Reading an Enum member off its class is slow in Python 3.11; run_capacity and
+safe_to_autoplay (the solver asks it for each new card and foundations) are on hot paths."""
 
 
 @dataclass(frozen=True)
@@ -135,9 +137,11 @@ class Rules:
         twos always are), the usual FreeCell rule. With building in any suit, once every other
         suit's card one lower is home.
         """
-        if self.build is Build.SAME_SUIT or card.rank <= 2:
+        below = card.rank - 1
+        if self.build is _SAME_SUIT or below <= 1:
             return True
-        if self.build is Build.ANY_SUIT:
-            return all(rank >= card.rank - 1 for suit, rank in enumerate(foundations) if suit != card.suit)
-        opposite = [rank for suit, rank in enumerate(foundations) if (suit in (1, 2)) != card.is_red]
-        return min(opposite) >= card.rank - 1
+        if self.build is _ANY_SUIT:
+            own = card.suit
+            return all(rank >= below for suit, rank in enumerate(foundations) if suit != own)
+        red = card.is_red
+        return min(rank for suit, rank in enumerate(foundations) if (suit in (1, 2)) != red) >= below

@@ -168,6 +168,8 @@ def _add_card(cards: bytes, card: int) -> bytes:
     would make a list of them and a new `bytes` from it."""
     for place in range(len(cards)):
         if cards[place] > card:
+            if not place:
+                return SINGLE[card] + cards
             return cards[:place] + SINGLE[card] + cards[place:]
     return cards + SINGLE[card]
 
@@ -183,12 +185,14 @@ class Engine:
         self.rules = rules
         self.cells = rules.cells
         codes = [card_code(card) for suit in CARDS for card in suit[1:]]
-        self.parents: dict[int, bytes] = {
-            card: bytes(onto for onto in codes if rules.builds_on(code_card(card), code_card(onto)))
-            for card in codes
-        }
-        """The cards each card may lie on."""
-        self.builds = {(card, onto) for card, ontos in self.parents.items() for onto in ontos}
+        self.parents = [b""] * CARD_CODES
+        """The cards each card may lie on, by card code: a list index is cheaper than a dict's
+        hash, and `moves` reads it for every cell card."""
+        for card in codes:
+            self.parents[card] = bytes(
+                onto for onto in codes if rules.builds_on(code_card(card), code_card(onto))
+            )
+        self.builds = {(card, onto) for card in codes for onto in self.parents[card]}
         self.fills = frozenset(card for card in codes if rules.may_fill_empty_column(code_card(card)))
         """The cards that may go into an empty column."""
         self.capacity = {
@@ -224,13 +228,15 @@ class Engine:
         `safe_two_below`: fewer boards to search and to prove lost. It holds with cells too, but
         FreeCell's best-first search keeps the core's rule because its grade table was calibrated
         on the boards that exact search expands."""
-        self.children: dict[int, bytes] = {
-            card: bytes(child for child in codes if card in self.parents[child]) for card in codes
-        }
-        """The cards that may lie on each card."""
+        self.children = [
+            bytes(child for child in codes if card in self.parents[child]) for card in range(CARD_CODES)
+        ]
+        """The cards that may lie on each card, by card code."""
         self._safe: dict[int, bool] = {}
         self._runs: dict[bytes, bytes] = {}
         self._offers: dict[bytes, Offers] = {}
+        self._tops = [-1] * CARD_CODES
+        """`moves`' table of the column each top card is on: all -1 between its calls."""
 
     @property
     def complete(self) -> bool:
@@ -273,11 +279,16 @@ class Engine:
         lengths that may go into an empty column (never the whole column: that move makes the
         same board). `moves` cuts both at the capacity of the board at hand."""
         run = self.run_cards(column)
-        onto = tuple((parent, count) for count, card in enumerate(run, 1) for parent in self.parents[card])
-        to_empty = tuple(
-            count for count in range(1, min(len(run), len(column) - 1) + 1) if run[count - 1] in self.fills
-        )
-        offers = self._offers[column] = (onto, to_empty)
+        onto: list[tuple[int, int]] = []
+        to_empty: list[int] = []
+        parents, fills = self.parents, self.fills
+        for count in range(1, len(run) + 1):  # (loops, not generators: cheaper compiled)
+            card = run[count - 1]
+            for parent in parents[card]:
+                onto.append((parent, count))
+            if count < len(column) and card in fills:
+                to_empty.append(count)
+        offers = self._offers[column] = (tuple(onto), tuple(to_empty))
         return offers
 
     def run_length(self, column: bytes) -> int:
@@ -499,12 +510,17 @@ class Engine:
         parents, fills = self.parents, self.fills
         free = self.cells - len(cells)
         # The column each top card is on, by card code (-1: no column's top): a list index is
-        # cheaper than a dict's hash, both to fill and to read.
-        tops = [-1] * CARD_CODES
+        # cheaper than a dict's hash, both to fill and to read. One list, kept all -1 between
+        # calls (the tops set here are put back at the end), rather than a new one each time.
+        tops = self._tops
+        # The codes of the cards the foundations need next, as four locals: `card in (...)`
+        # compiles to four comparisons of small ints.
+        clubs, diamonds, hearts, spades = foundations
+        clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
         first_empty = -1
         empties = 0
         for index, column in enumerate(columns):
-            if column:
+            if len(column):  # (compiled, `len` reads a field where truth is a call)
                 tops[column[-1]] = index
             else:
                 empties += 1
@@ -515,10 +531,10 @@ class Engine:
         known_offers = self._offers
         found: list[InternalMove] = []
         for index, column in enumerate(columns):
-            if not column:
+            if not len(column):
                 continue
             card = column[-1]
-            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+            if card in (clubs, diamonds, hearts, spades):
                 found.append((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
             offers = known_offers.get(column)
             if offers is None:  # (not `or`: compiled, that would make a tuple to test)
@@ -538,7 +554,7 @@ class Engine:
                 found.append((COLUMN_TO_CELL, index, 0, 1))
 
         for card in cells:  # (written out: a nested helper costs a call per cell card)
-            if foundations[card >> 4] == (card & RANK_MASK) - 1:
+            if card in (clubs, diamonds, hearts, spades):
                 found.append((HOME, card, 0, 1))
             for onto in parents[card]:
                 target = tops[onto]
@@ -548,6 +564,9 @@ class Engine:
                 found.append((CELL_TO_COLUMN, card, first_empty, 1))
         if reserve:
             self._reserve_moves(board, tops, first_empty, found)
+        for column in columns:
+            if len(column):
+                tops[column[-1]] = -1
         if self.chains:
             found.extend(self.supply_chains(board))
         elif self.takeback_matters:
