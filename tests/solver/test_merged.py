@@ -98,8 +98,8 @@ merged_above = st.sampled_from([0, 9, 11, MERGE_ABOVE, None])
 solver's, and none merged."""
 
 
-@pytest.mark.slow
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # 100 cases: a merged game that misses a move fails 10-20 % of them (docs/notes.md)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(RAGLAN_SHAPES, most_left=5), merged_above)
 def test_its_search_is_complete_for_the_merged_game(
     case: tuple[Position, Rules], merge_above: int | None
