@@ -67,7 +67,7 @@ class Card(NamedTuple):
 
     @property
     def is_red(self) -> bool:
-        return self.suit.is_red
+        return self.suit in RED
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 1] + "CDHS"[self.suit]

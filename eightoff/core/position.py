@@ -29,9 +29,10 @@ from eightoff.core.variants import tableau_words, variant_of
 
 COLUMN, CELL, FOUNDATION, RESERVE = PileKind.COLUMN, PileKind.CELL, PileKind.FOUNDATION, PileKind.RESERVE
 WON_FOUNDATIONS = (KING,) * 4
-_SAME_SUIT, _ANY_SUIT, _ANY_CARD_FILLS, _NO_CARD_FILLS = (
-    Build.SAME_SUIT, Build.ANY_SUIT, EmptyColumn.ANY, EmptyColumn.NONE)
-"""Reading an Enum member off its class runs Python code in 3.11; legal_moves reads these."""
+_SAME_SUIT, _ANY_SUIT, _ANY_CARD_FILLS, _NO_CARD_FILLS, _SINGLE_CARDS = (
+    Build.SAME_SUIT, Build.ANY_SUIT, EmptyColumn.ANY, EmptyColumn.NONE, RunMoves.SINGLE_CARDS)
+"""Reading an Enum member off its class runs Python code in 3.11; legal_moves and find_move
+read these."""
 
 
 _RANK_NAMES = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
@@ -79,6 +80,11 @@ def one_at_a_time(rules: Rules) -> str:
 def _sentence(text: str) -> str:
     """`text` with its first letter made upper case (str.capitalize would lower 'King')."""
     return text[:1].upper() + text[1:]
+
+
+def _lies_on(rules: Rules) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """[suit][rank] -> the cards a card may lie on under `rules` (`Rules.builds_on` as a table)."""
+    return places(rules.build is _SAME_SUIT, rules.build is _ANY_SUIT)
 
 
 def _replace(items: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
@@ -143,7 +149,7 @@ class Position(NamedTuple):
 
     @property
     def empty_columns(self) -> int:
-        return sum(1 for column in self.columns if not column)
+        return len(self.columns) - sum(map(bool, self.columns))
 
     def cards(self, pile: Pile) -> tuple[Card, ...]:
         """The cards of a pile, bottom first."""
@@ -174,9 +180,28 @@ class Position(NamedTuple):
         column = self.columns[column_index]
         length = 1 if column else 0
         face_up = len(column) - self.face_down(column_index)
-        while length < face_up and rules.builds_on(column[-length], column[-length - 1]):
+        lies_on = _lies_on(rules)
+        while length < face_up:
+            suit, rank = column[-length]
+            if column[-length - 1] not in lies_on[suit][rank]:
+                break
             length += 1
         return length
+
+    def _is_run(self, column_index: int, count: int, rules: Rules) -> bool:
+        """Whether `count` <= `run_length`: only the top `count` cards are looked at (a move
+        names its count, and the run under it may be longer)."""
+        column = self.columns[column_index]
+        if count == 1:
+            return bool(column)
+        if not 1 < count <= len(column) - self.face_down(column_index):
+            return False
+        lies_on = _lies_on(rules)
+        for depth in range(1, count):
+            suit, rank = column[-depth]
+            if column[-depth - 1] not in lies_on[suit][rank]:
+                return False
+        return True
 
     def capacity(self, rules: Rules, to_empty_column: bool) -> int:
         return rules.run_capacity(self.free_cells, self.empty_columns, to_empty_column)
@@ -191,9 +216,14 @@ class Position(NamedTuple):
         if source.kind is COLUMN:
             column = columns[source.index]
             moving = column[-count:]
-            columns = _replace(columns, source.index, column[:-count])
             if hidden and hidden[source.index] >= len(column) - count:
                 hidden = _replace(hidden, source.index, max(len(column) - count - 1, 0))
+            if destination.kind is COLUMN:  # the commonest move: both columns in one new tuple
+                changed = list(columns)
+                changed[source.index] = column[:-count]
+                changed[destination.index] += moving
+                return Position(tuple(changed), cells, foundations, reserve, hidden)
+            columns = _replace(columns, source.index, column[:-count])
         elif source.kind is CELL:
             moving = (cells[source.index],)
             cells = _replace(cells, source.index, None)
@@ -224,7 +254,7 @@ class Position(NamedTuple):
         """
         columns, cells, foundations, reserve, hidden = self
         table = move_table(len(columns), len(cells), len(reserve))
-        lies_on = places(rules.build is _SAME_SUIT, rules.build is _ANY_SUIT)
+        lies_on = _lies_on(rules)
         any_card_fills = rules.empty_column is _ANY_CARD_FILLS
         free_mask = 0
         for index, occupant in enumerate(cells):
@@ -293,7 +323,7 @@ class Position(NamedTuple):
         Without `count`, the number of cards is the one that fits: for a column the run part
         that lies on its top card, for an empty column the longest run that may go there.
         """
-        cards = self.cards(source)
+        cards = self.columns[source.index] if source.kind is COLUMN else self.cards(source)
         if not cards:
             raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source, rules)))
         if source == destination:
@@ -302,7 +332,12 @@ class Position(NamedTuple):
             raise TakebackNotAllowed(_("Cards may not come back off the foundations in these rules"))
         if destination.kind is RESERVE:
             raise WrongDestination(_("Nothing may go into the reserve"))
-        available = self.run_length(source.index, rules) if source.kind is COLUMN else 1
+        if source.kind is not COLUMN:
+            available = 1
+        elif count is not None and self._is_run(source.index, count, rules):
+            available = count  # below, `available` is only compared with `count`
+        else:
+            available = self.run_length(source.index, rules)
         if count is not None:
             self._check_run(rules, source, cards, count, available)
         if destination.kind is not COLUMN:
@@ -329,7 +364,7 @@ class Position(NamedTuple):
                 "There is only {count} card in {pile}", "There are only {count} cards in {pile}", len(cards)
             )
             raise NotARun(only.format(count=len(cards), pile=pile_name(source, rules)))
-        if count > 1 and rules.run_moves is RunMoves.SINGLE_CARDS:
+        if count > 1 and rules.run_moves is _SINGLE_CARDS:
             raise NotARun(one_at_a_time(rules))
         if count > available and count > len(cards) - self.face_down(source.index):
             raise NotARun(_("Face-down cards cannot be moved"))
@@ -405,6 +440,8 @@ class Position(NamedTuple):
         return max(movable)
 
     def _check_capacity(self, rules: Rules, count: int, to_empty: bool) -> None:
+        if count == 1:
+            return  # every capacity is at least one card
         capacity = self.capacity(rules, to_empty)
         if count <= capacity:
             return

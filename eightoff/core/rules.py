@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from eightoff.core.cards import KING, Card
+from eightoff.core.cards import KING, RED, Card
 
 
 class Build(Enum):
@@ -93,11 +93,11 @@ class Rules:
         """Whether `card` may lie on `onto` in a column."""
         if onto.rank != card.rank + 1:
             return False
-        if self.build is Build.SAME_SUIT:
+        if self.build is _SAME_SUIT:
             return card.suit == onto.suit
-        if self.build is Build.ANY_SUIT:
+        if self.build is _ANY_SUIT:
             return True
-        return card.suit.is_red != onto.suit.is_red
+        return (card.suit in RED) != (onto.suit in RED)
 
     def run_capacity(self, free_cells: int, empty_columns: int, to_empty_column: bool) -> int:
         """The longest run that moves as one move, written down once for every variant.
@@ -137,11 +137,11 @@ class Rules:
         twos always are), the usual FreeCell rule. With building in any suit, once every other
         suit's card one lower is home.
         """
-        below = card.rank - 1
-        if self.build is _SAME_SUIT or below <= 1:
+        suit, rank = card
+        if self.build is _SAME_SUIT or rank <= 2:
             return True
         if self.build is _ANY_SUIT:
-            own = card.suit
-            return all(rank >= below for suit, rank in enumerate(foundations) if suit != own)
-        red = card.is_red
-        return min(rank for suit, rank in enumerate(foundations) if (suit in (1, 2)) != red) >= below
+            return all(home >= rank - 1 for other, home in enumerate(foundations) if other != suit)
+        if suit in RED:
+            return min(foundations[0], foundations[3]) >= rank - 1
+        return min(foundations[1], foundations[2]) >= rank - 1

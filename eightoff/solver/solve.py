@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from eightoff.core.cards import Card
+from eightoff.core.move_table import MovesFrom, MoveTable, move_table
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
@@ -134,31 +135,32 @@ def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[
 def core_move(position: Position, internal: InternalMove) -> Move:
     """A plain internal move as the core spells it, from `position`."""
     kind, a, b, count = internal
+    columns, cells, _, reserve, _ = position
+    table = move_table(len(columns), len(cells), len(reserve))
     if kind == COLUMN_TO_COLUMN:
-        return Move(Pile.column(a), Pile.column(b), count)
+        moves = table.column[a].to_column[b]
+        return moves[count] if 0 < count < len(moves) else Move(Pile.column(a), Pile.column(b), count)
     if kind == COLUMN_TO_CELL:
-        return Move(Pile.column(a), _free_cell(position), 1)
+        return table.column[a].to_cells[1 << cells.index(None)][0]
     if kind == CELL_TO_COLUMN:
-        return Move(Pile.cell(position.cells.index(code_card(a))), Pile.column(b), 1)
+        return table.cell[cells.index(code_card(a))].to_column[b][1]
     if kind == RESERVE_TO_COLUMN:
-        return Move(Pile.reserve(position.reserve.index(code_card(a))), Pile.column(b), 1)
+        return table.reserve[reserve.index(code_card(a))].to_column[b][1]
     if kind == HOME:
         card = code_card(a)
-        return Move(_holding(position, card), Pile.foundation(card.suit), 1)
-    destination = _free_cell(position) if b < 0 else Pile.column(b)
-    return Move(Pile.foundation(a >> 4), destination, 1)
+        return _holding(table, position, card).home[card.suit]
+    moves_from = table.foundation[a >> 4]
+    return moves_from.to_cells[1 << cells.index(None)][0] if b < 0 else moves_from.to_column[b][1]
 
 
-def _free_cell(position: Position) -> Pile:
-    return Pile.cell(position.cells.index(None))
-
-
-def _holding(position: Position, card: Card) -> Pile:
-    if card in position.cells:
-        return Pile.cell(position.cells.index(card))
-    if card in position.reserve:
-        return Pile.reserve(position.reserve.index(card))
-    for index, column in enumerate(position.columns):
+def _holding(table: MoveTable, position: Position, card: Card) -> MovesFrom:
+    """The moves out of the pile `card` is on top of."""
+    columns, cells, _, reserve, _ = position
+    if card in cells:
+        return table.cell[cells.index(card)]
+    if card in reserve:
+        return table.reserve[reserve.index(card)]
+    for index, column in enumerate(columns):
         if column and column[-1] == card:
-            return Pile.column(index)
+            return table.column[index]
     raise SolverBug(f"{card} is not on top of a pile")
