@@ -117,7 +117,9 @@ class ProofTurns:
     def __init__(
         self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None
     ) -> None:
-        self.engine = engine_for(engine.rules, proving=True)
+        self.rules = engine.rules
+        """Its proving engine is made when it starts (`turn`): most deals are won before, and
+        an engine's tables cost a short search's worth of work."""
         self.start = start
         self.schedule = schedule
         self.beyond = beyond
@@ -148,8 +150,7 @@ class ProofTurns:
                 return False
             self.waiting = False
         if self.prover is None:
-            self.engine.forget()
-            self.prover = Prover(self.engine, self.start)
+            self.prover = Prover(engine_for(self.rules, proving=True), self.start)
         verdict = self.prover.advance(self.schedule.share * boards)
         self.nodes = self.prover.nodes
         if verdict is None:

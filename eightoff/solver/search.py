@@ -1,6 +1,6 @@
 """Best-first search over compact boards, complete over the pruned state space.
 
-Each search expands a board at most once (a visited set keyed by `key_of`), so when its
+Each search expands a board at most once (a visited set keyed by `key_parts`), so when its
 open lists run dry every board reachable under the sound pruning of `Engine.moves` has been
 tried: that is the proof that no solution exists.
 
@@ -22,7 +22,6 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import (
     CARD_CODES,
-    END_OF_COLUMNS,
     RANK_MASK,
     SEPARATOR,
     WON,
@@ -30,7 +29,6 @@ from eightoff.solver.board import (
     Engine,
     InternalMove,
     is_won,
-    key_of,
     plain,
     reverse_of,
 )
@@ -342,6 +340,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
     waiting = list(schedule[1:])
     proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof, portfolio.beyond)
     nodes = 0
+    quiet = 0
     try:
         while True:
             if waiting and nodes >= waiting[0].joins_after:
@@ -370,8 +369,10 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
                     return Outcome(Status.UNSOLVED, [], nodes + proof.nodes, states())
                 if proof.decisive and proof.won is not None:
                     return Outcome(Status.SOLVED, proof.won, nodes + proof.nodes, states())
-            if limits.exceeded(nodes, states):
-                return given_up()
+            if nodes >= quiet:
+                if limits.exceeded(nodes, states):
+                    return given_up()
+                quiet = limits.quiet_until()
     finally:
         # Compiled, the nested functions above and this frame's variables form a reference
         # cycle, which only the cycle collector would free, walking every board kept (a tenth
@@ -386,15 +387,33 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
 
 Record = tuple[Board, int, tuple[InternalMove, ...], int, tuple[int, ...]]
 """A board the search has seen: the board, its parent's index, the moves that led to it (one
-step with its auto-play), its depth in moves, and its columns' places in the order of its key
-(`order`)."""
+step with its auto-play), its depth in moves, and each column's place in its key (`ranks`)."""
 
 
-def order(columns: tuple[bytes, ...]) -> tuple[int, ...]:
-    """The places of `columns` in the order `key_of` puts them. A move changes no column's bottom
-    card unless it empties or fills one, and distinct bottom cards decide every comparison, so a
-    child mostly shares its parent's order and its key is made without sorting (`_Runner.expand`)."""
-    return tuple(sorted(range(len(columns)), key=columns.__getitem__))
+def ranks(columns: tuple[bytes, ...]) -> tuple[int, ...]:
+    """Where each of `columns` stands in the sorted order its key puts them in. A move changes
+    no column's bottom card unless it empties or fills one, and distinct bottom cards decide
+    every comparison, so a child mostly shares its parent's ranks and its key is made without
+    sorting (`_Runner.expand`)."""
+    ranked = [0] * len(columns)
+    for rank, place in enumerate(sorted(range(len(columns)), key=columns.__getitem__)):
+        ranked[place] = rank
+    return tuple(ranked)
+
+
+def key_parts(board: Board, ranked: tuple[int, ...]) -> list[bytes]:
+    """The parts of the board's visited-set key, joined by `SEPARATOR`: its columns sorted
+    (`ranked` as `ranks` gives them), then its cells and its reserve. A game's boards all have
+    as many columns, so the parts need no other mark between them, and a separator (rank 0)
+    is no card. Column order and cell order do not matter; the foundations follow from the
+    cards still out."""
+    columns = board[0]
+    parts = [b""] * (len(columns) + 2)
+    for place in range(len(columns)):
+        parts[ranked[place]] = columns[place]
+    parts[len(columns)] = board[1]
+    parts[len(columns) + 1] = board[3]
+    return parts
 
 
 class _Shared:
@@ -404,8 +423,9 @@ class _Shared:
     def __init__(self, engine: Engine, start: Board) -> None:
         self.engine = engine
         start, opening = engine.autoplay(start)
-        self.records: list[Record] = [(start, -1, tuple(opening), len(opening), order(start[0]))]
-        self.seen = {key_of(start)}
+        ranked = ranks(start[0])
+        self.records: list[Record] = [(start, -1, tuple(opening), len(opening), ranked)]
+        self.seen = {SEPARATOR.join(key_parts(start, ranked))}
         self.expanded = bytearray(1)
         """1 at the index of each record that has been expanded."""
 
@@ -478,35 +498,41 @@ class _Runner:
         expanded[index] = 1
         engine, heuristic = shared.engine, self.heuristic
         path = heuristic.weights.path
-        board, parent, edge, depth, places = records[index]
+        board, parent, edge, depth, ranked = records[index]
         score = (popped >> INDEX_BITS) / QUARTERS - path * depth  # its own, as `entry` kept it
         back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
-        columns, cells, reserve = board[0], board[1], board[3]
-        tail = END_OF_COLUMNS + cells + END_OF_COLUMNS + reserve
+        columns, foundations = board[0], board[2]
+        parts = key_parts(board, ranked)
+        cells_part = len(columns)
+        push = heappush  # (a local: compiled, the module's name is looked up at each use)
         for move in engine.moves(board):
             if back is not None and move == back:
                 continue
             child, home = engine.step(board, move)
-            # `key_of(child)`, without sorting where no column's bottom card changed (`order`)
-            child_columns, child_places = child[0], places
+            # Its key from its parent's parts: the columns that changed put in their parent's
+            # places, unless one's bottom card changed (then sorted again, `ranks`).
+            child_columns, child_ranked, child_parts = child[0], ranked, parts.copy()
             for place in range(len(columns)):
                 now, was = child_columns[place], columns[place]
-                if now is not was and now[:1] != was[:1]:
-                    child_places = order(child_columns)
-                    break
-            parts = [child_columns[place] for place in child_places]
-            if child[1] is cells and child[3] is reserve:
-                key = SEPARATOR.join(parts) + tail
-            else:
-                key = SEPARATOR.join(parts) + END_OF_COLUMNS + child[1] + END_OF_COLUMNS + child[3]
+                if now is not was:
+                    if now and was and now[0] == was[0]:
+                        child_parts[ranked[place]] = now
+                    else:
+                        child_ranked = ranks(child_columns)
+                        child_parts = key_parts(child, child_ranked)
+                        break
+            child_parts[cells_part] = child[1]
+            child_parts[cells_part + 1] = child[3]
+            key = SEPARATOR.join(child_parts)
             if key in seen:
                 continue
             seen.add(key)
             child_depth = depth + 1 + len(home)
-            records.append((child, index, (move, *home), child_depth, child_places))
-            expanded.append(0)
-            if child[2] == WON:  # its foundations
+            records.append((child, index, (move, *home) if home else (move,), child_depth, child_ranked))
+            if child[2] is not foundations and child[2] == WON:
+                expanded.extend(bytes(len(records) - len(expanded)))
                 return len(records) - 1
             child_score = heuristic.child_score(child, board, score)
-            heappush(heap, entry(child_score + path * child_depth, len(records) - 1))
+            push(heap, entry(child_score + path * child_depth, len(records) - 1))
+        expanded.extend(bytes(len(records) - len(expanded)))  # the children, not expanded yet
         return -1

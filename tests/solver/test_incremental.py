@@ -10,8 +10,18 @@ from hypothesis import strategies as st
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.board import engine_for, from_position
-from eightoff.solver.search import INDEX_BITS, PORTFOLIOS, QUARTERS, Heuristic, Weights, entry, order
+from eightoff.solver.board import SEPARATOR, engine_for, from_position
+from eightoff.solver.search import (
+    INDEX_BITS,
+    PORTFOLIOS,
+    QUARTERS,
+    Heuristic,
+    Weights,
+    _Shared,
+    entry,
+    key_parts,
+    ranks,
+)
 from tests.solver.playouts import played_positions
 
 WEIGHTS = [runner.weights for portfolio in PORTFOLIOS.values() for runner in portfolio.runners]
@@ -23,7 +33,7 @@ def test_a_childs_score_and_key_order_from_its_parent_are_its_own(played: tuple[
     position, rules = played
     engine = engine_for(rules)
     board, _ = engine.autoplay(from_position(position))
-    places = order(board[0])
+    ranked = ranks(board[0])
     heuristics = [Heuristic(engine, weights) for weights in WEIGHTS]
     for move in engine.moves(board):
         child, _ = engine.step(board, move)
@@ -31,8 +41,8 @@ def test_a_childs_score_and_key_order_from_its_parent_are_its_own(played: tuple[
             assert heuristic.child_score(child, board, heuristic.score(board)) == heuristic.score(child)
         bottoms = [column[:1] for column in child[0]]
         if bottoms == [column[:1] for column in board[0]]:
-            assert [child[0][place] for place in places] == sorted(child[0])
-        assert [child[0][place] for place in order(child[0])] == sorted(child[0])
+            assert key_parts(child, ranked)[:-2] == sorted(child[0])
+        assert key_parts(child, ranks(child[0])) == [*sorted(child[0]), child[1], child[3]]
 
 
 @given(st.integers(-4000, 40000), st.integers(0, 500), st.sampled_from(WEIGHTS), st.integers(0, 2**31))
@@ -41,3 +51,21 @@ def test_an_entry_gives_back_the_score_it_was_made_from(quarters: int, depth: in
     score = quarters / QUARTERS
     made = entry(score + weights.path * depth, index)
     assert (made >> INDEX_BITS) / QUARTERS - weights.path * depth == score
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_positions(longest=40))
+def test_every_key_the_search_keeps_is_its_boards_own(played: tuple[Position, Rules]) -> None:
+    """The keys `expand` splices from a parent's parts are each kept board's own, one a board:
+    a key spliced wrong would merge two boards, or let one board in twice."""
+    position, rules = played
+    engine = engine_for(rules)
+    shared = _Shared(engine, from_position(position))
+    runner = shared.runner(PORTFOLIOS["same-suit"].runners[0].weights)
+    for _ in range(300):
+        if runner.expand() != -1:
+            break
+    assert len(shared.expanded) == len(shared.records)
+    keys = {SEPARATOR.join(key_parts(board, ranks(board[0]))) for board, *_ in shared.records}
+    assert keys == shared.seen
+    assert len(keys) == len(shared.records)

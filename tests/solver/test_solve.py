@@ -92,6 +92,28 @@ def test_a_tiny_budget_gives_unknown() -> None:
     assert result.moves == () and result.nodes == 5
 
 
+@given(st.none() | st.integers(1, 300), st.lists(st.integers(1, 4), max_size=200), st.integers(0, 300))
+def test_limits_change_nothing_below_where_they_say_they_are_quiet(
+    cap: int | None, rounds: list[int], kept: int
+) -> None:
+    """The search asks `exceeded` only from `quiet_until` on: every answer it skips must be one
+    that was no, and the answers it asks for must be those asked every round (else a node or
+    memory cap would end a search at another board)."""
+    budget = Budget(nodes=cap, states=150)
+    every_round, skipping = Limits(budget), Limits(budget)
+    nodes = quiet = 0
+    for boards in rounds:
+        nodes += boards
+        answer = every_round.exceeded(nodes, lambda: kept)
+        if nodes < quiet:
+            assert not answer
+            continue
+        assert skipping.exceeded(nodes, lambda: kept) == answer
+        if answer:
+            break
+        quiet = skipping.quiet_until()
+
+
 def test_a_stop_request_gives_unknown() -> None:
     """Deal 465 cannot be won: its proof expands thousands of boards, so the search asks
     again and again until the stop says yes."""
