@@ -32,9 +32,8 @@ Offers = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 """See `Engine.offers`."""
 SAFE_CACHE: Final = 200_000
 SEPARATOR: Final = b"\0"
-"""Between the columns in a key: rank 0, which is no card."""
-END_OF_COLUMNS: Final = b"\x0e"
-"""Ends the columns in a key (and the cells after them): suit 0, rank 14, which is no card."""
+"""Between the parts of a key: rank 0, which is no card. A game's boards all have as many
+columns, so the parts need no other mark."""
 CARD_CODES: Final = 64
 """Card codes (`suit * 16 + rank`) are below this."""
 
@@ -128,10 +127,12 @@ RESERVE: Final = 3
 
 
 def key_of(board: Board) -> bytes:
-    """The visited-set key: column order and cell order do not matter, and the foundations
-    follow from the cards still out."""
+    """The visited-set key: the columns sorted, then the cells and the reserve, joined by
+    `SEPARATOR`. Column order and cell order do not matter, and the foundations follow from the
+    cards still out. The best-first search makes the same parts without sorting
+    (`search.key_parts`)."""
     columns, cells, _, reserve = board
-    return SEPARATOR.join(sorted(columns)) + END_OF_COLUMNS + cells + END_OF_COLUMNS + reserve
+    return SEPARATOR.join([*sorted(columns), cells, reserve])
 
 
 def is_won(board: Board) -> bool:

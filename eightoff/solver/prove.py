@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from eightoff.solver.board import (
-    END_OF_COLUMNS,
     SEPARATOR,
     WON,
     Board,
@@ -64,7 +63,7 @@ class Prover:
             return True
         stack, seen, step = self.stack, self.seen, self.engine.step
         remember = seen.add
-        join, end = SEPARATOR.join, END_OF_COLUMNS
+        join = SEPARATOR.join
         budget = self.nodes + boards
         while stack:
             if self.nodes >= budget:
@@ -78,7 +77,7 @@ class Prover:
                 continue
             child, home = step(board, move)
             known = len(seen)
-            remember(join(sorted(child[0])) + end + child[1] + end + child[3])  # `key_of`, inlined
+            remember(join([*sorted(child[0]), child[1], child[3]]))  # `key_of`, inlined
             if len(seen) == known:
                 continue  # seen before
             edge = (move, *home)

@@ -402,11 +402,8 @@ def ranks(columns: tuple[bytes, ...]) -> tuple[int, ...]:
 
 
 def key_parts(board: Board, ranked: tuple[int, ...]) -> list[bytes]:
-    """The parts of the board's visited-set key, joined by `SEPARATOR`: its columns sorted
-    (`ranked` as `ranks` gives them), then its cells and its reserve. A game's boards all have
-    as many columns, so the parts need no other mark between them, and a separator (rank 0)
-    is no card. Column order and cell order do not matter; the foundations follow from the
-    cards still out."""
+    """The parts `key_of` joins into the board's visited-set key, its columns put in sorted
+    order by `ranked` (as `ranks` gives it) rather than by sorting them."""
     columns = board[0]
     parts = [b""] * (len(columns) + 2)
     for place in range(len(columns)):
