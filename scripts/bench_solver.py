@@ -31,6 +31,11 @@ line and grade then do not depend on the machine's load (the time limit only gua
 deals it stopped are counted apart, since their verdicts would). The
 deals are then solved one at a time in this process, whatever `--jobs` says.
 
+`--fc-solve-complete` runs fc-solve a second time on the same deals with `-to 01ABCDE`
+(single-card moves only): its default's meta-moves skip boards, so its "could not solve" is
+not a proof (Beleaguered Castle's deal 67 is won), and this one's is. Where most deals are lost,
+that is the configuration that does the work ours does, and the ratio to it is printed too.
+
 `--repeats N` runs ours and fc-solve N times over the same deals and prints each run's ratio,
 then their median and spread. `--step N` takes every Nth deal of the range and `--also N` adds
 deals (a sample for iterating); `--results FILE` keeps our JSON lines; `--write-grades` writes the calibrated
@@ -208,10 +213,13 @@ def fc_solve_deal(
     return {"status": status, "seconds": seconds, "wall_seconds": wall, "moves": moves, "grade": None}
 
 
-def run_fc_solve(rules_name: str, numbers: list[int], time_limit: float, jobs: int) -> list[dict[str, Any]]:
+def run_fc_solve(
+    rules_name: str, numbers: list[int], time_limit: float, jobs: int, configuration: tuple[str, ...] = ()
+) -> list[dict[str, Any]]:
     """fc-solve on each deal, `jobs` processes at a time (threads that wait on them)."""
     with ThreadPoolExecutor(jobs or os.cpu_count() or 1) as pool:
-        return list(pool.map(lambda number: fc_solve_deal(rules_name, number, time_limit), numbers))
+        return list(pool.map(lambda number: fc_solve_deal(rules_name, number, time_limit, configuration),
+                             numbers))
 
 
 def write_grades(
@@ -300,6 +308,9 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=1,
                         help="runs of ours and fc-solve, each ratio in the same run (figures: the first)")
     parser.add_argument("--fc-solve-only", action="store_true", help="only the fc-solve figures")
+    parser.add_argument("--fc-solve-complete", action="store_true",
+                        help=f"also fc-solve {' '.join(PROOF_CONFIGURATION)} (single-card moves, whose"
+                             " 'could not solve' is a proof) on the same deals, and the ratio to it")
     parser.add_argument("--results", help="append our JSON lines to this file")
     parser.add_argument("--write-grades", action="store_true", help="write the grade table of each game")
     args = parser.parse_args()
@@ -330,6 +341,12 @@ def main() -> int:
                 first = ratios(ours, theirs)
                 if args.repeats > 1:
                     repeated(rules_name, numbers, args, first)
+            if args.fc_solve_complete:
+                complete = run_fc_solve(rules_name, numbers, args.time_limit, args.jobs,
+                                        tuple(PROOF_CONFIGURATION))
+                figures("fc-solve " + " ".join(PROOF_CONFIGURATION), complete)
+                if ours:
+                    ratios(ours, complete)
         if rules_name in PROOF_DEALS and not args.fc_solve_only:
             time_proof(rules_name, PROOF_DEALS[rules_name], args)
         sys.stdout.flush()
