@@ -246,7 +246,7 @@ def write_grades(
 def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> float:
     """Print our median own time and moves against fc-solve's; the time ratio."""
     own: float = statistics.median(entry["seconds"] for entry in ours)
-    reference = statistics.median(entry["seconds"] for entry in theirs)
+    reference: float = statistics.median(entry["seconds"] for entry in theirs)
     clock = statistics.median(entry["wall_seconds"] for entry in theirs)
     moves = [summary(records)["median_moves"] for records in (ours, theirs)]
     print(f"{'ratio':9} median own time {own / reference:.2f}x fc-solve's processor time,"
