@@ -167,6 +167,9 @@ class Records:
                            frozenset(day for day, result in days.items() if not result.won), current, longest)
 
     def reset(self, key: str) -> None:
+        """Forget game `key`'s finished games now; one the database refuses (another program
+        holding it past the command line's wait, a full disk) is said in the notices handed on
+        here, and the dialog then shows the figures as they stay."""
         self._keeper.reset_statistics(key)
         self._tell()
 

@@ -217,12 +217,17 @@ class Store:
                 what=database.what(), reason=database.reason_of(error)))
             return default
 
-    def _write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False) -> T | None:
+    def _write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False,
+               refused: str | None = None) -> T | None:
         """`work` in one transaction (it returns something other than None); None when the
-        database did not take it, with the notice."""
+        database did not take it, with the notice (`refused`, with the reason in it, said at
+        once for what the player asked for: nothing waits to do it later)."""
         try:
             result = self.db.write(work, durable)
         except Unwritten as error:
+            if refused is not None:
+                newer = _("the games database is from a newer version of Eight Off")
+                self._notices.add(refused.format(reason=newer if self.db.newer else error))
             if self.db.newer:  # said once, when it was opened
                 return None
             if self._busy_since is None:
@@ -430,15 +435,17 @@ class Store:
         folder = self.dirs.user_data_path if for_next_start else None
         return pending.save_elsewhere(self._waiting_lines(), folder)
 
-    def _settle(self) -> None:
+    def _settle(self, then: Callable[[sqlite3.Connection], None] | None = None,
+                refused: str | None = None) -> bool:
         """Write what waits in memory: first what is to be kept apart, then the outcomes (each
-        with the clearing of its unfinished game), in one transaction; then the unfinished games
-        (none of a kind whose setting aside is not written yet)."""
+        with the clearing of its unfinished game), then `then`, in one transaction; then the
+        unfinished games (none of a kind whose setting aside is not written yet). False when
+        that transaction was not taken (`refused`: what to tell the player then)."""
         if self.db.moved():  # a new file under the name: each game is written there whole
             for mark in self._marks.values():
                 mark.steps = []
         asides, waiting, bad = dict(self._asides), list(self._waiting), sorted(self._bad_rows)
-        if asides or waiting or bad:
+        if asides or waiting or bad or then is not None:
             def settle(connection: sqlite3.Connection) -> bool:
                 for key, reason in asides.items():
                     unfinished.set_aside(connection, key, reason, remove=key not in self._marks)
@@ -449,10 +456,12 @@ class Store:
                     games.record(connection, each.game, each.record)
                     connection.execute("DELETE FROM unfinished WHERE rules = ? AND id = ?",  # with its steps
                                        (each.game.rules, each.game.id))
+                if then is not None:
+                    then(connection)
                 return True
 
-            if self._write(settle, durable=True) is None:
-                return
+            if self._write(settle, durable=True, refused=refused) is None:
+                return False
             for key in asides:
                 del self._asides[key]
             self._bad_rows.difference_update(bad)
@@ -474,6 +483,7 @@ class Store:
                                     "saved."))
             if self._unsaved_games.get(key) is saved:
                 del self._unsaved_games[key]
+        return True
 
     def finished_moves(self, game_id: str | None) -> Game | None:
         """A finished game as it ended, with its moves, to watch again; None when its moves are
@@ -547,17 +557,26 @@ class Store:
             yield from games.each_game(connection, self._unread, rules_name)
         self._set_bad_aside()
 
-    def reset_statistics(self, rules_name: str | None = None) -> None:
-        """Forget the finished games of one game kind, or of all (their moves go with them)."""
-        self._settle()
+    def reset_statistics(self, rules_name: str | None = None) -> bool:
+        """Forget the finished games of one game kind, or of all (their moves go with them), in
+        the transaction that first writes the outcomes waiting here, so a game finished before
+        the reset goes with it and one finished after stays. The player asked for it and sees
+        the figures at once, so it is done now or refused with a notice, never left waiting:
+        it waits for another process's write lock as long as the command line does. False
+        when it was refused (nothing was forgotten)."""
 
-        def reset(connection: sqlite3.Connection) -> bool:
+        def reset(connection: sqlite3.Connection) -> None:
             where, arguments = ("WHERE rules = ?", (rules_name,)) if rules_name is not None else ("", ())
             connection.execute(f"DELETE FROM games {where}", arguments)
             games.count_streaks(connection)
-            return True
 
-        self._write(reset)
+        wait = self.db.wait
+        self.db.set_wait(max(wait, database.COMMAND_WAIT))
+        try:
+            return self._settle(reset, _("Your statistics were not reset: {reason}. Nothing was forgotten; "
+                                         "you can try again."))
+        finally:
+            self.db.set_wait(wait)
 
     # ----- moving games in and out ---------------------------------------------------------
 

@@ -3,6 +3,9 @@ from __future__ import annotations
 import contextlib
 import random
 import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -76,3 +79,25 @@ def newer_database(home: Path) -> None:
     store.close()
     with contextlib.closing(sqlite3.connect(home / "data" / "games.db")) as connection:
         connection.execute("PRAGMA user_version = 99")
+
+
+HOLD = """
+import sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("BEGIN IMMEDIATE" if sys.argv[2] == "write" else "BEGIN EXCLUSIVE")
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+@contextlib.contextmanager
+def held(dirs: HomeDirs, kind: str = "write") -> Iterator[subprocess.Popen[str]]:
+    """Another process holding games.db's write lock (`kind` "exclusive": every lock) from the
+    start of the block until its stdin is closed or the block ends."""
+    with subprocess.Popen([sys.executable, "-c", HOLD, str(dirs.user_data_path / "games.db"), kind],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as holder:
+        try:
+            assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+            yield holder
+        finally:
+            holder.kill()

@@ -9,8 +9,6 @@ import json
 import os
 import random
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import threading
 import tracemalloc
@@ -34,7 +32,7 @@ from eightoff.store import LOST, WON, HomeDirs, Store, clock, default_dirs
 from eightoff.store import files as store_files
 from eightoff.store.files import aside_path, shown
 
-from .conftest import figures, random_change, recent, unfinished_rows
+from .conftest import figures, held, random_change, recent, unfinished_rows
 from .disks import fill, full_disk
 
 
@@ -240,15 +238,6 @@ def test_set_aside_copies_never_collide_under_a_frozen_clock(
 
 # ----- nothing blocks ---------------------------------------------------------------------------
 
-HOLD = """
-import sqlite3, sys
-connection = sqlite3.connect(sys.argv[1], isolation_level=None)
-connection.execute("BEGIN IMMEDIATE" if sys.argv[2] == "write" else "BEGIN EXCLUSIVE")
-print("held", flush=True)
-sys.stdin.read()
-"""
-
-
 @pytest.mark.parametrize("kind", ["write", "exclusive"])
 def test_a_win_is_kept_without_waiting_while_another_process_holds_the_database(
         dirs: HomeDirs, kind: str) -> None:
@@ -258,10 +247,7 @@ def test_a_win_is_kept_without_waiting_while_another_process_holds_the_database(
     store = Store(dirs)
     game = one_move_from_won()
     store.save_unfinished(game, 5.0)
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(dirs.user_data_path / "games.db"), kind],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with held(dirs, kind) as holder:
         win(game)
         answers: list[bool] = []
         recorder = threading.Thread(target=lambda: answers.append(store.record_outcome(game, WON, 6.0)))
@@ -270,9 +256,6 @@ def test_a_win_is_kept_without_waiting_while_another_process_holds_the_database(
         assert answers == [False], "recording waited on the other process's lock"
         assert holder.poll() is None, "the lock was let go before the win was recorded"
         assert store.write_problem is not None
-    finally:
-        holder.kill()
-        holder.wait()
     assert unfinished_rows(dirs) != (0, 0), "the unfinished game went before its outcome was written"
     store.save_unfinished(started(2), 1.0)  # the next step writes what waited
     assert store.write_problem is None and unfinished_rows(dirs)[0] == 1

@@ -1,5 +1,6 @@
-"""Real processes: one killed with SIGKILL in the middle of play, and two finishing games at
-the same time into the same store."""
+"""Real processes: one killed with SIGKILL in the middle of play, two finishing games at the
+same time into the same store, and one holding the database's write lock while a window resets
+its statistics."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from eightoff.store import HomeDirs, Store
+from eightoff.core.variants import EASY
+from eightoff.store import LOST, WON, HomeDirs, Store, database
 
-from .conftest import figures
+from .conftest import figures, held, played_game, recent
 
 PLAYER = textwrap.dedent(
     """
@@ -51,24 +53,23 @@ PLAYER = textwrap.dedent(
 
 FINISHER = textwrap.dedent(
     """
-    import sys, time
+    import sys
     from pathlib import Path
     from eightoff.core.game import Game
     from eightoff.core.variants import preset
     from eightoff.store import LOST, WON, HomeDirs, Store
 
-    home, go, tag, count, rules, reset_every = sys.argv[1:]
+    home, tag, count, rules, reset_every = sys.argv[1:]
     store = Store(HomeDirs(Path(home)))
     games = [Game.new(int(tag), preset(rules)) for _ in range(int(count))]
     for game in games:
         game.play(game.legal_moves()[0])
     print("ready", flush=True)
-    while not Path(go).exists():
-        time.sleep(0.001)
+    assert sys.stdin.readline() == "go\\n"
     for number, game in enumerate(games):
         store.record_outcome(game, WON if number % 2 == 0 else LOST, int(tag) * 1000 + number)
         if int(reset_every) and number % int(reset_every) == int(reset_every) - 1:
-            store.reset_statistics(rules)
+            assert store.reset_statistics(rules), store.take_notices()
     store.close()
     assert not store.take_notices(), store.take_notices()
     """
@@ -100,10 +101,13 @@ def test_sigkill_during_play_loses_at_most_the_move_in_flight(tmp_path: Path) ->
     assert game.position == game.start
 
 
-def run_finishers(home: Path, go: Path, jobs: list[tuple[int, int, str, int]]) -> None:
+def run_finishers(home: Path, jobs: list[tuple[int, int, str, int]]) -> None:
+    """Start each job's process, and once all are ready to finish their games, let them all go
+    at once (a line on each one's stdin)."""
     processes = [
         subprocess.Popen(
-            [sys.executable, "-c", FINISHER, str(home), str(go), str(tag), str(count), rules, str(reset)],
+            [sys.executable, "-c", FINISHER, str(home), str(tag), str(count), rules, str(reset)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -111,15 +115,20 @@ def run_finishers(home: Path, go: Path, jobs: list[tuple[int, int, str, int]]) -
     ]
     for process in processes:
         assert process.stdout is not None and process.stdout.readline() == "ready\n"
-    go.touch()
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.close()
     for process in processes:
         assert process.wait(timeout=120) == 0
+        assert process.stdout is not None
+        process.stdout.close()
 
 
 @pytest.mark.slow
 def test_two_processes_finishing_games_at_once_lose_none(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    run_finishers(home, tmp_path / "go", [(1, 200, "standard", 0), (2, 200, "standard", 0)])
+    run_finishers(home, [(1, 200, "standard", 0), (2, 200, "standard", 0)])
     store = Store(HomeDirs(home))
     games = list(store.each_game())
     assert sorted(game.seconds for game in games) == [
@@ -134,8 +143,56 @@ def test_two_processes_finishing_games_at_once_lose_none(tmp_path: Path) -> None
 @pytest.mark.slow
 def test_a_reset_in_one_process_keeps_the_other_processes_games(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    run_finishers(home, tmp_path / "go", [(1, 200, "standard", 0), (2, 200, "easy", 10)])
+    run_finishers(home, [(1, 200, "standard", 0), (2, 200, "easy", 10)])
     store = Store(HomeDirs(home))
     assert figures(store, "standard").played == 200
     assert figures(store, "easy").played == 0
     assert len({game.seconds for game in list(store.each_game())}) == 200
+
+
+def test_a_reset_waits_for_another_process_and_wipes_the_game_finished_before_it(tmp_path: Path) -> None:
+    """The reset begins while another process holds the write lock, which it lets go only then:
+    the reset waits for it, writes the game that waited in memory and wipes it, and the game
+    finished after the reset, and the other kind's, stay."""
+    dirs = HomeDirs(tmp_path / "home")
+    store = Store(dirs)
+    other, before, after = played_game(3, EASY), played_game(1), played_game(2)
+    assert store.record_outcome(other, WON, 3.0)
+    with held(dirs) as holder:
+        assert not store.record_outcome(before, WON, 5.0), "the lock is held: the game waits in memory"
+        seen: list[tuple[float, int | None]] = []
+
+        def begun(statement: str) -> None:
+            if statement == "BEGIN IMMEDIATE" and not seen:
+                seen.append((store.db.wait, holder.poll()))
+                assert holder.stdin is not None
+                holder.stdin.close()  # the holder lets go, and ends, only now
+
+        connection = store.db.connection
+        assert connection is not None
+        connection.set_trace_callback(begun)
+        assert store.reset_statistics("standard")
+        connection.set_trace_callback(None)
+        assert seen == [(database.COMMAND_WAIT, None)], "the reset did not wait as the command line does"
+    assert store.waiting_outcomes == [] and store.take_notices() == []
+    assert store.record_outcome(after, LOST, 7.0)
+    assert [game.id for game in recent(store)] == [store.game_id(after), store.game_id(other)]
+    assert (figures(store).played, figures(store).lost, figures(store, "easy").won) == (1, 1, 1)
+
+
+def test_a_reset_the_other_process_never_lets_through_is_said_and_forgets_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(database, "COMMAND_WAIT", 0.05)  # the lock is held throughout: refused
+    dirs = HomeDirs(tmp_path / "home")
+    store = Store(dirs)
+    assert store.record_outcome(played_game(1), WON, 1.0)
+    with held(dirs):
+        assert not store.record_outcome(played_game(2), LOST, 2.0)
+        assert not store.reset_statistics()
+        [notice] = store.take_notices()
+        assert notice.startswith("Your statistics were not reset: another Eight Off program is writing")
+        assert store.waiting_outcomes == [LOST]
+    assert store.retry_writes()
+    assert (figures(store).played, figures(store).won) == (2, 1)
+    assert store.reset_statistics() and figures(store).played == 0
+    assert store.take_notices() == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
@@ -18,7 +19,7 @@ from eightoff.store import LOST, SOLVED, WON, HomeDirs, Store, Streak
 from eightoff.store.exchange import Imported
 from eightoff.store.games import KEPT_MOVES
 
-from .conftest import figures, played_game, recent
+from .conftest import figures, newer_database, played_game, recent
 
 
 def old_line(deal: int, won: bool = True, when: str = "2025-01-02T03:04:05+00:00", **values: object) -> str:
@@ -181,3 +182,12 @@ def test_an_export_imports_into_another_home_as_it_was(store: Store, dirs: HomeD
     found = other.import_games(io.BytesIO(out.getvalue()))
     assert found is not None and found.added == 2
     assert recent(other) == recent(store)
+
+
+def test_a_reset_of_a_newer_versions_database_is_refused_and_said(tmp_path: Path) -> None:
+    newer_database(tmp_path / "home")
+    store = Store(HomeDirs(tmp_path / "home"))
+    assert store.newer and len(store.take_notices()) == 1  # said as it opened
+    assert not store.reset_statistics()
+    assert store.take_notices() == ["Your statistics were not reset: the games database is from a newer "
+                                    "version of Eight Off. Nothing was forgotten; you can try again."]

@@ -31,7 +31,7 @@ from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.solver.grade import deals_of_grade
-from eightoff.store import LOST, SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store
+from eightoff.store import LOST, SOLVED, WON, FinishedGame, HomeDirs, Statistics, Store, database
 from eightoff.ui import theme
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
@@ -386,6 +386,26 @@ def test_reset_asks_first(home: Path) -> None:
     assert figures(store_at(home), "standard").played == 0
     assert isinstance(app.top, StatisticsDialog)
     assert "No finished games yet." in app.top.body_lines()
+
+
+def test_a_reset_the_database_refuses_is_said_and_the_figures_stay(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(database, "COMMAND_WAIT", 0.05)  # another program holds the lock throughout
+    finish_games(home)
+    app, _ = open_app(home, arguments(deal=5))
+    press_toolbar(app, "statistics")
+    with contextlib.closing(sqlite3.connect(home / "data" / "games.db", isolation_level=None)) as other:
+        other.execute("BEGIN IMMEDIATE")
+        press_button(app, "Reset…")
+        press_button(app, "Reset")
+        other.execute("ROLLBACK")
+    assert app.table.status.notice.startswith("Your statistics were not reset: another Eight Off program")
+    assert isinstance(app.top, StatisticsDialog) and "No finished games yet." not in app.top.body_lines()
+    assert figures(store_at(home), "standard").played == 3
+    press_button(app, "Reset…")
+    press_button(app, "Reset")
+    assert "No finished games yet." in app.top.body_lines()
+    assert figures(store_at(home), "standard").played == 0
 
 
 def recent_games(home: Path) -> tuple[App, StatisticsDialog]:
