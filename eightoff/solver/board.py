@@ -6,7 +6,7 @@ The longer reasons: docs/notes.md, `eightoff.solver.board`."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from eightoff.core.cards import CARDS, Card, Suit
 from eightoff.core.position import Position
@@ -36,6 +36,8 @@ SEPARATOR: Final = b"\0"
 columns, so the parts need no other mark."""
 CARD_CODES: Final = 64
 """Card codes (`suit * 16 + rank`) are below this."""
+RUN_SLOTS: Final = KING + 1
+"""Run lengths (0 to a King's whole run) in `Engine`'s table of column-to-column moves."""
 
 
 def plain(move: InternalMove) -> InternalMove:
@@ -238,6 +240,22 @@ class Engine:
         self._offers: dict[bytes, Offers] = {}
         self._tops = [-1] * CARD_CODES
         """`moves`' table of the column each top card is on: all -1 between its calls."""
+        width = rules.columns
+        self._column_moves: list[Any] = [
+            (COLUMN_TO_COLUMN, source, target, count)
+            for source in range(width)
+            for target in range(width)
+            for count in range(RUN_SLOTS)
+        ]
+        """Every column-to-column move, at `(source * columns + target) * RUN_SLOTS + count`,
+        and below every move `moves` makes of a card or to a cell: made once, so that `moves`
+        makes no tuple (nor its four ints) for the few a board has, nor frees them after. Typed
+        `Any` so that, compiled, they are handed on as they are, not taken apart and made again."""
+        self._home_moves: list[Any] = [(HOME, card, 0, 1) for card in range(CARD_CODES)]
+        self._cell_moves: list[Any] = [(COLUMN_TO_CELL, source, 0, 1) for source in range(width)]
+        self._from_cell: list[Any] = [
+            (CELL_TO_COLUMN, card, target, 1) for card in range(CARD_CODES) for target in range(width)
+        ]
 
     @property
     def complete(self) -> bool:
@@ -530,39 +548,42 @@ class Engine:
         capacity = self.onto_capacity[free][empties]
         to_empty = self.empty_capacity[free][empties] if empties else 0
         known_offers = self._offers
-        found: list[InternalMove] = []
+        home_moves, column_moves = self._home_moves, self._column_moves
+        width = len(columns)
+        found: list[Any] = []
         for index, column in enumerate(columns):
             if not len(column):
                 continue
             card = column[-1]
             if card in (clubs, diamonds, hearts, spades):
-                found.append((HOME, card, 0, 1))  # only unsafe ones are left when auto-play folds
+                found.append(home_moves[card])  # only unsafe ones are left when auto-play folds
             offers = known_offers.get(column)
             if offers is None:  # (not `or`: compiled, that would make a tuple to test)
                 offers = self.offers(column)
+            row = index * width * RUN_SLOTS
             for onto, count in offers[0]:
                 if count > capacity:
                     break
                 target = tops[onto]
                 if target >= 0:
-                    found.append((COLUMN_TO_COLUMN, index, target, count))
+                    found.append(column_moves[row + target * RUN_SLOTS + count])
             if to_empty:
                 for count in offers[1]:
                     if count > to_empty:
                         break
-                    found.append((COLUMN_TO_COLUMN, index, first_empty, count))
+                    found.append(column_moves[row + first_empty * RUN_SLOTS + count])
             if free:
-                found.append((COLUMN_TO_CELL, index, 0, 1))
+                found.append(self._cell_moves[index])
 
         for card in cells:  # (written out: a nested helper costs a call per cell card)
             if card in (clubs, diamonds, hearts, spades):
-                found.append((HOME, card, 0, 1))
+                found.append(home_moves[card])
             for onto in parents[card]:
                 target = tops[onto]
                 if target >= 0:
-                    found.append((CELL_TO_COLUMN, card, target, 1))
+                    found.append(self._from_cell[card * width + target])
             if first_empty >= 0 and card in fills:
-                found.append((CELL_TO_COLUMN, card, first_empty, 1))
+                found.append(self._from_cell[card * width + first_empty])
         if reserve:
             self._reserve_moves(board, tops, first_empty, found)
         for column in columns:

@@ -390,14 +390,25 @@ Record = tuple[Board, int, tuple[InternalMove, ...], int, tuple[int, ...]]
 step with its auto-play), its depth in moves, and each column's place in its key (`ranks`)."""
 
 
+PLACE_BITS: Final = 6
+PLACE_MASK: Final = (1 << PLACE_BITS) - 1
+"""A column's place in a `ranks` sort key: games have far fewer than 64 columns."""
+
+
 def ranks(columns: tuple[bytes, ...]) -> tuple[int, ...]:
     """Where each of `columns` stands in the sorted order its key puts them in. A move changes
     no column's bottom card unless it empties or fills one, and distinct bottom cards decide
     every comparison, so a child mostly shares its parent's ranks and its key is made without
-    sorting (`_Runner.expand`)."""
+    sorting (`_Runner.expand`). So each column is sorted by one int, its bottom card (0 for an
+    empty column) above its place, which keeps empty columns in place order as a stable sort of
+    the columns does: ints compare several times quicker than `bytes` through a key function."""
     ranked = [0] * len(columns)
-    for rank, place in enumerate(sorted(range(len(columns)), key=columns.__getitem__)):
-        ranked[place] = rank
+    order = sorted([
+        (column[0] + 1 if len(column) else 0) << PLACE_BITS | place
+        for place, column in enumerate(columns)
+    ])
+    for rank in range(len(order)):
+        ranked[order[rank] & PLACE_MASK] = rank
     return tuple(ranked)
 
 
