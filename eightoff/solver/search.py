@@ -117,6 +117,11 @@ class Portfolio:
     """The boards past which nothing the game ships was decided (its grade table's budget,
     `table_budget`): from there the proof search goes on with no cap, and a win it finds
     there is the answer (docs/solver.md, "Past the tables' budgets")."""
+    past: tuple[Runner, ...] = ()
+    """Weightings that join over the shared boards once `beyond` is passed (`joins_after`
+    counted from there) and keep their turns to the end: a proof expands the same boards in
+    any order, so they change only how soon a win is found (docs/solver.md, "Past the tables'
+    budgets")."""
 
 
 SAME_SUIT = Portfolio((
@@ -143,6 +148,11 @@ NO_CELL = Portfolio((
 ))
 """Alternate colours with no cells (Raglan). Unlike FreeCell it weighs the path length: a
 single-card game with no cells wanders far down a greedy line (docs/solver.md, "Tuning")."""
+CASTLE = replace(NO_CELL, past=(
+    Runner(Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0.5), 0),
+))
+"""Beleaguered Castle: past its table's budget a weighting that counts buried cards joins the
+others (docs/solver.md, "Past the tables' budgets")."""
 
 
 TAKEBACK_PROOF = ProofSchedule(0, 16, 3_000_000)
@@ -151,7 +161,7 @@ search comes only after one without take-backs found no win, so it is nearly alw
 and the prover costs about half what a runner does per board."""
 
 
-PORTFOLIOS = {"same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL}
+PORTFOLIOS = {"same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL, "castle": CASTLE}
 """The portfolios by the names the game registry's entries give as their `solver_tuning`."""
 
 
@@ -338,6 +348,11 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
 
     runners = [shared.runner(schedule[0].weights)]
     waiting = list(schedule[1:])
+    beyond = portfolio.beyond
+    past = [] if beyond is None or not shares else [
+        replace(runner, joins_after=beyond + runner.joins_after) for runner in portfolio.past]
+    late: list[_Runner] = []
+    """The `past` weightings that joined: never dropped when the first goes on alone."""
     proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof, portfolio.beyond)
     nodes = 0
     quiet = 0
@@ -350,9 +365,11 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
                     runners[0].take_over(runners[1:])
                 del runners[1:]  # the first goes on alone
                 waiting.clear()
+            if past and nodes >= past[0].joins_after:
+                late.append(shared.runner(past.pop(0).weights))
             busy = False
             before = nodes
-            for runner in runners:
+            for runner in runners + late if late else runners:
                 won = runner.expand()
                 if won is None:
                     if not shares:
@@ -379,7 +396,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
         # of a long search's time, and most of a short one's after it): let them go now.
         for boards in searches:
             boards.release()
-        for runner in runners:
+        for runner in runners + late:
             runner.heap.clear()
         if proof is not None:
             proof.prover = None

@@ -155,3 +155,29 @@ def test_forecell_deal_12_is_won_past_the_budget_by_the_prover_going_on() -> Non
     rules = preset("forecell")
     result = solve(deal(12, rules), rules, Budget(nodes=110_000))
     assert result.status == "solved"
+
+
+def test_a_weighting_joining_past_the_budget_changes_nothing_within_it_nor_a_proof() -> None:
+    """Beleaguered Castle deal 1 (lost, 511 boards) with a budget of 100 boards and the castle's
+    late weighting: within 100 boards the search is the one without it, board for board, and
+    the proof past it expands the same boards, only in another order."""
+    rules = preset("beleaguered-castle")
+    engine = engine_for(rules)
+    start = from_position(deal(1, rules))
+    late = replace(portfolio_for(rules), beyond=100)
+    assert late.past
+    plain = replace(late, past=())
+    assert search(engine, start, Limits(Budget(nodes=100)), late) == search(
+        engine, start, Limits(Budget(nodes=100)), plain)
+    proof = search(engine, start, Limits(Budget()), late)
+    assert proof == search(engine, start, Limits(Budget()), plain)
+    assert proof.status == UNSOLVED and proof.nodes == 511
+
+
+@pytest.mark.slow
+def test_beleaguered_castle_deal_122_is_won_past_the_budget_by_the_late_weighting() -> None:
+    """Undecided within the table's 100,000 boards, and by the runners alone within 300,000; the
+    weighting that counts buried cards, joining at the budget, wins it within 230,000."""
+    rules = preset("beleaguered-castle")
+    result = solve(deal(122, rules), rules, Budget(nodes=230_000))
+    assert result.status == "solved"

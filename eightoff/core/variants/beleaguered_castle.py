@@ -40,7 +40,7 @@ BELEAGUERED_CASTLE_VARIANT = Variant(
         N_("Deal N has the cards of PySolFC's Beleaguered Castle N."),
     ),
     rules=BELEAGUERED_CASTLE,
-    solver_tuning="no-cell",
+    solver_tuning="castle",
     grade_table="grades-beleaguered-castle.txt",
     daily_table="daily-beleaguered-castle.txt",
     arrangement=Arrangement.CASTLE,
