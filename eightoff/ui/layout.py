@@ -37,8 +37,11 @@ GAP_RATIO = 0.12
 FAN_RATIO = 0.26
 """How much of each covered card a column shows, per unit of card height, when there is room."""
 ROW_FAN_RATIO = 0.38
-"""How much of each covered card a row fanned rightwards shows, per unit of card width: the
-whole corner index (rank and suit) of every design, which lies within the left 0.37."""
+"""How much of each covered card a row fanned rightwards shows at least, per unit of card width:
+the whole corner index (rank and suit) of every design, which lies within the left 0.37."""
+ROW_STEP_MOST = 0.75
+"""How much of each covered card a row shows at most, per unit of card width, where the window
+has room: a wide window's rows show more of each card rather than leave a band of felt empty."""
 CASTLE_ROW_CARDS = 8
 """Cards a castle row shows at the full step in the smallest window (six or seven are dealt);
 a longer row tightens, and a larger window gives its rows more room, up to THIRTEEN."""
@@ -160,6 +163,9 @@ class Layout(msgspec.Struct, frozen=True):
     gap_ratio: float = GAP_RATIO
     spreads: dict[Pile, Spread] = msgspec.field(default_factory=dict)
     """Each column's area and direction."""
+    row_fan: int = 0
+    """The step between cards of a row fanned rightwards that has room (0 where no pile is a
+    row): at least ROW_FAN_RATIO of a card, more where the rows' areas are wide."""
 
     def step(self, pile: Pile, count: int) -> float:
         """The step between cards of a column of `count` cards: the full fan, or tighter so the
@@ -176,11 +182,6 @@ class Layout(msgspec.Struct, frozen=True):
     @property
     def gap(self) -> int:
         return round(self.card[0] * self.gap_ratio)
-
-    @property
-    def row_fan(self) -> int:
-        """The step between cards of a row fanned rightwards that has room."""
-        return math.ceil(self.card[0] * ROW_FAN_RATIO)
 
     def card_boxes(self, pile: Pile, count: int) -> list[Box]:
         """Boxes of a pile's cards, bottom first."""
@@ -321,7 +322,7 @@ def _castle_layout(width: int, height: int, table: Box, columns: int,
     the right, from the foundations towards the right edge. Rows fan rightwards, so each covered
     card shows its corner index upright; a wider window gives the rows more room."""
     per_side = math.ceil(columns / 2)
-    least, most = _row_units(CASTLE_ROW_CARDS), _row_units(THIRTEEN)
+    least, most = _row_units(CASTLE_ROW_CARDS), _most_row_units(CASTLE_ROW_CARDS)
     units_across = 2 * least + 1 + gap_ratio * (2 + 4)
     units_down = max(per_side, 4) * card_aspect + gap_ratio * (max(per_side, 4) - 1 + 2)
     def row_room(card_w: int) -> int:
@@ -342,7 +343,8 @@ def _castle_layout(width: int, height: int, table: Box, columns: int,
         if index == per_side - 1:  # the foundations between the two sides, as the eye reads
             for suit in Suit:
                 piles[Pile.foundation(suit)] = Box(middle, top + suit * (card_h + gap), card_w, card_h)
-    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads)
+    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads,
+                   _row_step(card_w, row_w, CASTLE_ROW_CARDS))
 
 
 def _fans_layout(width: int, height: int, table: Box, columns: int,
@@ -350,7 +352,7 @@ def _fans_layout(width: int, height: int, table: Box, columns: int,
     """The foundations across the top, centred; the columns below as rows fanned rightwards,
     FAN_LINES lines of them, left to right and line by line; a wider window gives each more room."""
     per_line = math.ceil(columns / FAN_LINES)
-    least, most = _row_units(FAN_ROW_CARDS), _row_units(THIRTEEN)
+    least, most = _row_units(FAN_ROW_CARDS), _most_row_units(FAN_ROW_CARDS)
     units_across = per_line * least + gap_ratio * (per_line - 1 + 2)
     units_down = (FAN_LINES + 1) * card_aspect + gap_ratio * (FAN_LINES + 2)
     def row_room(card_w: int) -> int:
@@ -367,12 +369,27 @@ def _fans_layout(width: int, height: int, table: Box, columns: int,
         pile = Pile.column(index)
         piles[pile] = Box(left + place * (row_w + gap), top + (line + 1) * (card_h + gap), card_w, card_h)
         spreads[pile] = Spread(piles[pile]._replace(w=row_w), across=True)
-    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads)
+    return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads,
+                   _row_step(card_w, row_w, FAN_ROW_CARDS))
 
 
 def _row_units(cards: int) -> float:
-    """The width, in card widths, of a row showing `cards` cards at the full step."""
+    """The width, in card widths, of a row showing `cards` cards at the least full step."""
     return 1 + (cards - 1) * ROW_FAN_RATIO
+
+
+def _most_row_units(cards: int) -> float:
+    """The widest a row's area grows, in card widths: room for a whole suit at the least step,
+    or for `cards` at the most, whichever is wider."""
+    return max(_row_units(THIRTEEN), 1 + (cards - 1) * ROW_STEP_MOST)
+
+
+def _row_step(card_w: int, row_w: int, cards: int) -> int:
+    """The full step of rows `row_w` wide: the one at which a row of `cards` fills its area,
+    within ROW_FAN_RATIO and ROW_STEP_MOST of a card. Rows as long as the arrangement plans for
+    then span the table, however wide the window, and each covered index still shows whole."""
+    least = math.ceil(card_w * ROW_FAN_RATIO)
+    return max(least, min(round(card_w * ROW_STEP_MOST), (row_w - card_w) // (cards - 1)))
 
 
 def _rows_fit(cards: int, row_room: Callable[[int], int]) -> Callable[[int], bool]:
@@ -398,7 +415,8 @@ def _card_grid(table: Box, units_across: float, units_down: float, gap_ratio: fl
 
 
 def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box],
-            gap_ratio: float, fan_ratio: float, spreads: dict[Pile, Spread] | None = None) -> Layout:
+            gap_ratio: float, fan_ratio: float, spreads: dict[Pile, Spread] | None = None,
+            row_fan: int = 0) -> Layout:
     """The layout of `piles`; a column without a spread fans downwards to the table's bottom."""
     spreads = dict(spreads or {})
     for pile, slot in piles.items():
@@ -414,6 +432,7 @@ def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: d
         fan=round(card[1] * fan_ratio),
         gap_ratio=gap_ratio,
         spreads=spreads,
+        row_fan=row_fan,
     )
 
 

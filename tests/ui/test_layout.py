@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -11,7 +13,15 @@ from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, FREECELL, STANDARD, VARIANTS, Arrangement, preset
-from eightoff.ui.layout import CARD_ASPECT, CASTLE_ROW_CARDS, FAN_ROW_CARDS, MIN_WINDOW, compute_layout
+from eightoff.ui.layout import (
+    CARD_ASPECT,
+    CASTLE_ROW_CARDS,
+    FAN_ROW_CARDS,
+    MIN_WINDOW,
+    ROW_FAN_RATIO,
+    ROW_STEP_MOST,
+    compute_layout,
+)
 
 sizes = st.tuples(st.integers(MIN_WINDOW[0], 3840), st.integers(MIN_WINDOW[1], 2160))
 
@@ -139,6 +149,7 @@ def test_a_row_fans_rightwards_tightens_when_long_and_stays_in_its_area(
     boxes = layout.card_boxes(pile, count)
     assert {box.y for box in boxes} == {layout.piles[pile].y}
     steps = {b.x - a.x for a, b in zip(boxes, boxes[1:], strict=False)}
+    assert math.ceil(layout.card[0] * ROW_FAN_RATIO) <= layout.row_fan <= layout.card[0] * ROW_STEP_MOST + 1
     assert all(0 < step <= layout.row_fan for step in steps)
     assert boxes[-1].right <= layout.drop_area(pile).right
     if count <= 3:  # a fan as dealt, a castle row shorter than dealt: every index shows in full
