@@ -65,15 +65,19 @@ def move_words(before: Position, rules: Rules, move: Move) -> str:
 
 
 def click_refusal(position: Position, rules: Rules, pile: Pile) -> str:
-    """Why a click on the top card of `pile` moved nothing: it cannot go home, and a column's
-    card finds no free cell (nor a column; in a game without cells, no other pile of the
-    game's), while a cell's or the reserve's stays where it is."""
+    """Why a click on the top card of `pile` moved nothing: it cannot go home (a column's card
+    in a game with cells says which card must go first), and a column's card finds no free cell
+    nor a column (in a game without cells, no other pile of the game's), while a cell's or the
+    reserve's stays where it is."""
     card = position.top(pile)
     assert card is not None, "a click on a card"
     if pile.kind is PileKind.COLUMN and not rules.cells:
         text = _(tableau_words(rules).nowhere).format(card=card_name(card))
-    elif pile.kind is PileKind.COLUMN:
-        text = _("{card} cannot go home yet, and no free cell is left").format(card=card_name(card))
+    elif pile.kind is PileKind.COLUMN:  # not home: the card below it in its suit is not there yet
+        below = card_name(Card(card.suit, card.rank - 1))
+        # TRANSLATORS: {card} and {below} are card names ("the 6 of clubs"); {below} goes home first.
+        text = _("{card} stays where it is: {below} is not home yet, every free cell holds a card, "
+                 "and no column takes it").format(card=card_name(card), below=below)
     elif pile.kind is PileKind.RESERVE:
         text = _("{card} cannot go home yet, and it stays in the reserve").format(card=card_name(card))
     else:

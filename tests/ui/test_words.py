@@ -60,8 +60,10 @@ def test_a_refused_grab_of_a_long_run_says_how_many_may_move() -> None:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "The 6 of clubs cannot go home yet, and no free cell is left"),
-    ("it", "Il 6 di fiori non può ancora andare sulla base, e non resta nessuna cella libera"),
+    ("en", "The 6 of clubs stays where it is: the 5 of clubs is not home yet, every free cell holds a "
+           "card, and no column takes it"),
+    ("it", "Il 6 di fiori resta dov'è: il 5 di fiori non è ancora sulla base, ogni cella è occupata e "
+           "non sta su nessuna colonna"),
 ])
 def test_a_click_that_moves_nothing_says_why_in_the_players_language(language: str, said: str) -> None:
     app = make_app(FULL_CELLS)
