@@ -181,6 +181,18 @@ def _without(cards: bytes, card: int) -> bytes:
     return cards.replace(SINGLE[card], b"", 1)
 
 
+def _moved(foundations: tuple[int, ...], suit: int, step: int) -> tuple[int, ...]:
+    """`foundations` with `suit`'s moved by `step`: made at once, not through a list."""
+    clubs, diamonds, hearts, spades = foundations
+    if suit == 0:
+        return (clubs + step, diamonds, hearts, spades)
+    if suit == 1:
+        return (clubs, diamonds + step, hearts, spades)
+    if suit == 2:
+        return (clubs, diamonds, hearts + step, spades)
+    return (clubs, diamonds, hearts, spades + step)
+
+
 class Engine:
     """Move generation and application for one `Rules` value; build with `engine_for(rules)`."""
 
@@ -415,40 +427,49 @@ class Engine:
             if kind == CELL_TO_COLUMN:
                 return (tuple(new), _without(cells, a), foundations, reserve)
             return (tuple(new), cells, foundations, _without(reserve, a))
-        homes = list(foundations)
         if kind == HOME:
-            homes[a >> 4] += 1
-            if a in cells:
-                return (columns, _without(cells, a), tuple(homes), reserve)
-            if a in reserve:
-                return (columns, cells, tuple(homes), _without(reserve, a))
-            new = list(columns)
-            for index, column in enumerate(columns):
-                if column and column[-1] == a:
-                    new[index] = column[:-1]
-                    break
-            return (tuple(new), cells, tuple(homes), reserve)
+            return self._sent_home(board, a)
         # TAKEBACK
-        homes[a >> 4] -= 1
+        homes = _moved(foundations, a >> 4, -1)
         if b < 0:
-            return (columns, _add_card(cells, a), tuple(homes), reserve)
+            return (columns, _add_card(cells, a), homes, reserve)
         new = list(columns)
         new[b] = columns[b] + SINGLE[a]
-        return (tuple(new), cells, tuple(homes), reserve)
+        return (tuple(new), cells, homes, reserve)
+
+    def _sent_home(self, board: Board, card: int) -> Board:
+        """`board` once `card` went home from a cell, the reserve or a column's top: a `HOME`
+        move's `apply`, and each of auto-play's steps."""
+        columns, cells, foundations, reserve = board
+        homes = _moved(foundations, card >> 4, 1)
+        if len(cells) and card in cells:
+            return (columns, _without(cells, card), homes, reserve)
+        if len(reserve) and card in reserve:
+            return (columns, cells, homes, _without(reserve, card))
+        for index in range(len(columns)):
+            column = columns[index]
+            if len(column) and column[-1] == card:
+                new = list(columns)
+                new[index] = column[:-1]
+                return (tuple(new), cells, homes, reserve)
+        return (columns, cells, homes, reserve)
 
     def autoplay(self, board: Board) -> tuple[Board, tuple[InternalMove, ...]]:
         """Send home every card that safely may, lowest first (as the core's auto-play does);
         where take-backs matter, every card that could come straight back (`sent_back`)."""
         if self.takeback_matters:
             return self.sent_back(board) if self.chains else (board, ())
-        played: list[InternalMove] = []
-        while True:
+        return self._home_from(board, self._lowest_safe(board))
+
+    def _home_from(self, board: Board, card: int) -> tuple[Board, tuple[InternalMove, ...]]:
+        """Auto-play on `board` from `card`, the lowest card that may safely go home (-1 for
+        none): `step` knows it without looking, when it is the card a move uncovered."""
+        played: list[Any] = []  # (`Any`: see `_home_moves`)
+        while card >= 0:
+            played.append(self._home_moves[card])
+            board = self._sent_home(board, card)
             card = self._lowest_safe(board)
-            if card < 0:
-                return board, tuple(played)
-            move = (HOME, card, 0, 1)
-            played.append(move)
-            board = self.apply(board, move)
+        return board, tuple(played)
 
     def _lowest_safe(self, board: Board) -> int:
         """The lowest card that may safely go home, or -1: the first of that rank among the
@@ -498,7 +519,7 @@ class Engine:
             card = left[-1]
             if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
                 return child, ()
-            return self.autoplay(child)
+            return self._home_from(child, card)  # the only card that may newly go home
         if kind == CELL_TO_COLUMN:  # nothing is uncovered, so nothing new may go home
             columns, cells, foundations, reserve = board
             moved = SINGLE[source]
@@ -510,10 +531,9 @@ class Engine:
             first, second = self.halves(board, move)
             child, home = self.autoplay(self.apply(self.apply(board, first), second))
             return child, (second, *home)
-        child = self.apply(board, move)
-        if kind != HOME:
-            return child, ()
-        return self.autoplay(child)
+        if kind == HOME:
+            return self.autoplay(self._sent_home(board, source))
+        return self.apply(board, move), ()
 
     def moves(self, board: Board) -> list[InternalMove]:
         """Every move worth trying. Left out, soundly: cell to cell (changes nothing), a whole
@@ -557,21 +577,33 @@ class Engine:
             card = column[-1]
             if card in (clubs, diamonds, hearts, spades):
                 found.append(home_moves[card])  # only unsafe ones are left when auto-play folds
-            offers = known_offers.get(column)
-            if offers is None:  # (not `or`: compiled, that would make a tuple to test)
-                offers = self.offers(column)
             row = index * width * RUN_SLOTS
-            for onto, count in offers[0]:
-                if count > capacity:
-                    break
-                target = tops[onto]
-                if target >= 0:
-                    found.append(column_moves[row + target * RUN_SLOTS + count])
-            if to_empty:
-                for count in offers[1]:
-                    if count > to_empty:
+            if capacity == 1:
+                # One card at a time (no free cell and no empty column, as on most boards of the
+                # games without cells): what `offers` would list, read off the top card itself
+                # (by index: compiled, iterating over a `bytes` makes an int object of each).
+                ontos = parents[card]
+                for position in range(len(ontos)):
+                    target = tops[ontos[position]]
+                    if target >= 0:
+                        found.append(column_moves[row + target * RUN_SLOTS + 1])
+                if to_empty and len(column) > 1 and card in fills:
+                    found.append(column_moves[row + first_empty * RUN_SLOTS + 1])
+            else:
+                offers = known_offers.get(column)
+                if offers is None:  # (not `or`: compiled, that would make a tuple to test)
+                    offers = self.offers(column)
+                for onto, count in offers[0]:
+                    if count > capacity:
                         break
-                    found.append(column_moves[row + first_empty * RUN_SLOTS + count])
+                    target = tops[onto]
+                    if target >= 0:
+                        found.append(column_moves[row + target * RUN_SLOTS + count])
+                if to_empty:
+                    for count in offers[1]:
+                        if count > to_empty:
+                            break
+                        found.append(column_moves[row + first_empty * RUN_SLOTS + count])
             if free:
                 found.append(self._cell_moves[index])
 
