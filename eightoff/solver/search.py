@@ -36,6 +36,7 @@ from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import Limits, Status
 from eightoff.solver.prove import ProofSchedule, ProofTurns
 
+EXPANDED_ROOM: Final = bytes(4096)
 PROOF_ALONE_TURN: Final = 128
 """Runner boards' worth of proof search (`ProofSchedule.share` boards each) between looks at
 the limits, once the runners have run dry on an engine whose search proves nothing."""
@@ -79,17 +80,21 @@ class Weights:
 
 
 QUARTERS: Final = 4
-"""Every weight is a whole number of quarters (`Weights` checks), so every score is one too,
-and exactly so as a float: the open lists keep scores as whole quarters (`entry`)."""
+"""Every weight is a whole number of quarters (`Weights` checks), so every score is one too:
+`Heuristic` scores in quarters, as ints, and the open lists keep them so (`entry`)."""
 INDEX_BITS: Final = 32
 INDEX_MASK: Final = (1 << INDEX_BITS) - 1
 
 
-def entry(priority: float, index: int) -> int:
-    """An open-list entry: a board's priority (whole quarters) and its index in one int,
-    ordered as the pair (priority, index) is, ties to the board seen first. One int compares
-    at a fraction of a tuple's cost, and the open lists compare on every push and pop."""
-    return int(priority * QUARTERS) << INDEX_BITS | index
+def quarters(weight: float) -> int:
+    return int(weight * QUARTERS)
+
+
+def entry(priority: int, index: int) -> int:
+    """An open-list entry: a board's priority (in quarters) and its index in one int, ordered
+    as the pair (priority, index) is, ties to the board seen first. One int compares at a
+    fraction of a tuple's cost, and the open lists compare on every push and pop."""
+    return priority << INDEX_BITS | index
 
 
 @dataclass(frozen=True)
@@ -188,9 +193,18 @@ class Heuristic:
     def __init__(self, engine: Engine, weights: Weights) -> None:
         self.engine = engine
         self.weights = weights
-        self._columns: dict[bytes, tuple[float, bytes]] = {}
+        # The weights in whole quarters (`Weights` checks they are): every score is an int of
+        # quarters, exact, with no float made or converted for each board.
+        self.misplaced = quarters(weights.misplaced)
+        self.buried = quarters(weights.buried)
+        self.next_card = quarters(weights.next_card)
+        self.cell = quarters(weights.cell)
+        self.not_home = quarters(weights.not_home)
+        self.path = quarters(weights.path)
+        self.empty = quarters(weights.empty)
+        self._columns: dict[bytes, tuple[int, bytes]] = {}
 
-    def _column(self, column: bytes) -> tuple[float, bytes]:
+    def _column(self, column: bytes) -> tuple[int, bytes]:
         """The column's part of the score, and for each card code how many cards lie on that
         card here (0 for a card not in the column): what the next-card feature reads."""
         builds = self.engine.builds
@@ -213,23 +227,21 @@ class Heuristic:
                 if other < rank:
                     buried += 1
             lower.append(rank)
-        score = self.weights.misplaced * (len(column) - settled) + self.weights.buried * buried
-        return score, bytes(above)
+        return self.misplaced * (len(column) - settled) + self.buried * buried, bytes(above)
 
-    def score(self, board: Board) -> float:
-        """Written out flat: it runs for every board a weighting adopts and every child whose
-        cards went home (`child_score` scores the others). The next card each foundation needs
-        is looked up in each column's cached table (a full foundation's "next card" is rank
-        14, which no column holds)."""
-        weights = self.weights
+    def score(self, board: Board) -> int:
+        """In quarters. Written out flat: it runs for every board a weighting adopts and every
+        child whose cards went home (`child_score` scores the others). The next card each
+        foundation needs is looked up in each column's cached table (a full foundation's "next
+        card" is rank 14, which no column holds)."""
         known = self._columns
         columns, cells, foundations, _ = board
         clubs, diamonds, hearts, spades = foundations
         home = clubs + diamonds + hearts + spades
         # The codes (suit * 16 + rank) of the cards the foundations need next.
         clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
-        next_card = weights.next_card
-        score = 0.0
+        next_card = self.next_card
+        score = 0
         covered = 0
         for cards in columns:
             column = known.get(cards)
@@ -239,27 +251,23 @@ class Heuristic:
             score += column_score
             if next_card:
                 covered += above[clubs] + above[diamonds] + above[hearts] + above[spades]
-        if next_card:
-            score += next_card * covered
-        score += weights.cell * len(cells) + weights.not_home * (52 - home)
-        if weights.empty:
-            score -= weights.empty * columns.count(b"")
+        score += next_card * covered + self.cell * len(cells) + self.not_home * (52 - home)
+        if self.empty:
+            score -= self.empty * columns.count(b"")
         return score
 
-    def child_score(self, board: Board, parent: Board, parent_score: float) -> float:
+    def child_score(self, board: Board, parent: Board, parent_score: int) -> int:
         """`score(board)` for a child of `parent` (scored `parent_score`): the parent's score
         changed by the parts of the columns the move changed (most moves change one or two)
-        and its cells, where no card went home; else `score`. Every weight is a whole number of
-        quarters, so every part is exact and the sum is the same float either way."""
+        and its cells, where no card went home; else `score`."""
         foundations = board[2]
         if foundations is not parent[2]:  # the next cards changed
             return self.score(board)
-        weights = self.weights
         known = self._columns
         columns, before = board[0], parent[0]
         clubs, diamonds, hearts, spades = foundations
         clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
-        score = parent_score + weights.cell * (len(board[1]) - len(parent[1]))
+        score = parent_score + self.cell * (len(board[1]) - len(parent[1]))
         covered = 0
         emptied = 0
         for place in range(len(columns)):
@@ -281,7 +289,7 @@ class Heuristic:
                 emptied += 1
             if not len(was):
                 emptied -= 1
-        return score + weights.next_card * covered - weights.empty * emptied
+        return score + self.next_card * covered - self.empty * emptied
 
 
 def search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio | None = None) -> Outcome:
@@ -451,8 +459,15 @@ class _Shared:
         ranked = ranks(start[0])
         self.records: list[Record] = [(start, -1, tuple(opening), len(opening), ranked)]
         self.seen = {SEPARATOR.join(key_parts(start, ranked))}
-        self.expanded = bytearray(1)
-        """1 at the index of each record that has been expanded."""
+        self.expanded = bytearray(EXPANDED_ROOM)
+        """1 at the index of each record that has been expanded, 0 past the last record: it
+        grows by `EXPANDED_ROOM` at a time, not by a call or two for each expansion."""
+
+    def make_room(self) -> None:
+        """Grow the expanded flags past the last record (a round adds far fewer than
+        `EXPANDED_ROOM`)."""
+        while len(self.expanded) < len(self.records):
+            self.expanded.extend(EXPANDED_ROOM)
 
     def release(self) -> None:
         """Drop every board, once the search has its answer."""
@@ -472,7 +487,7 @@ class _Shared:
         """A weighting joining: its open list holds every board seen and not yet expanded."""
         runner = _Runner(self, Heuristic(self.engine, weights))
         expanded = self.expanded  # (enumerate over a bytearray is beyond mypyc 2.4)
-        runner.adopt(index for index in range(len(expanded)) if not expanded[index])
+        runner.adopt(index for index in range(len(self.records)) if not expanded[index])
         return runner
 
 
@@ -487,7 +502,7 @@ class _Runner:
 
     def adopt(self, indices: Iterable[int]) -> None:
         """Put these boards on the open list, scored this weighting's way."""
-        records, score, path = self.shared.records, self.heuristic.score, self.heuristic.weights.path
+        records, score, path = self.shared.records, self.heuristic.score, self.heuristic.path
         self.heap.extend(
             entry(score(records[index][0]) + path * records[index][3], index)
             for index in indices
@@ -522,9 +537,9 @@ class _Runner:
             return None
         expanded[index] = 1
         engine, heuristic = shared.engine, self.heuristic
-        path = heuristic.weights.path
+        path = heuristic.path
         board, parent, edge, depth, ranked = records[index]
-        score = (popped >> INDEX_BITS) / QUARTERS - path * depth  # its own, as `entry` kept it
+        score = (popped >> INDEX_BITS) - path * depth  # its own, as `entry` kept it
         back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
         columns, foundations = board[0], board[2]
         parts = key_parts(board, ranked)
@@ -540,7 +555,7 @@ class _Runner:
             for place in range(len(columns)):
                 now, was = child_columns[place], columns[place]
                 if now is not was:
-                    if now and was and now[0] == was[0]:
+                    if len(now) and len(was) and now[0] == was[0]:  # (`len`: see `Engine.moves`)
                         child_parts[ranked[place]] = now
                     else:
                         child_ranked = ranks(child_columns)
@@ -555,9 +570,11 @@ class _Runner:
             child_depth = depth + 1 + len(home)
             records.append((child, index, (move, *home) if home else (move,), child_depth, child_ranked))
             if child[2] is not foundations and child[2] == WON:
-                expanded.extend(bytes(len(records) - len(expanded)))
+                shared.make_room()
                 return len(records) - 1
             child_score = heuristic.child_score(child, board, score)
-            push(heap, entry(child_score + path * child_depth, len(records) - 1))
-        expanded.extend(bytes(len(records) - len(expanded)))  # the children, not expanded yet
+            # (`entry`, written out: pure Python, a call for each child costs more than the rest)
+            push(heap, child_score + path * child_depth << INDEX_BITS | len(records) - 1)
+        if len(expanded) < len(records):
+            shared.make_room()
         return -1
