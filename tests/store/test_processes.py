@@ -53,12 +53,14 @@ PLAYER = textwrap.dedent(
 
 FINISHER = textwrap.dedent(
     """
-    import sys
+    import sqlite3, sys
     from pathlib import Path
     from eightoff.core.game import Game
     from eightoff.core.variants import preset
     from eightoff.store import LOST, WON, HomeDirs, Store
+    from eightoff.store.database import reason_of
 
+    BUSY = reason_of(sqlite3.OperationalError("database is locked"))  # in the player's language
     home, tag, count, rules, reset_every = sys.argv[1:]
     store = Store(HomeDirs(Path(home)))
     games = [Game.new(int(tag), preset(rules)) for _ in range(int(count))]
@@ -71,7 +73,11 @@ FINISHER = textwrap.dedent(
         if int(reset_every) and number % int(reset_every) == int(reset_every) - 1:
             assert store.reset_statistics(rules), store.take_notices()
     store.close()
-    assert not store.take_notices(), store.take_notices()
+    # On a loaded machine the other process may hold the write lock for longer than a window's
+    # patience: then the player is told the database is busy (and nothing is lost, which the
+    # caller checks). Any other notice is a failure.
+    notices = store.take_notices()
+    assert all(BUSY in notice for notice in notices), notices
     """
 )
 
