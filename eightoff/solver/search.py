@@ -574,7 +574,7 @@ class _Runner:
                 return len(records) - 1
             child_score = heuristic.child_score(child, board, score)
             # (`entry`, written out: pure Python, a call for each child costs more than the rest)
-            push(heap, child_score + path * child_depth << INDEX_BITS | len(records) - 1)
+            push(heap, (child_score + path * child_depth) << INDEX_BITS | (len(records) - 1))
         if len(expanded) < len(records):
             shared.make_room()
         return -1
