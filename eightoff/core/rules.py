@@ -79,6 +79,13 @@ class Rules:
         return len(self.column_lengths)
 
     @property
+    def longest_column(self) -> int:
+        """The most cards a column can ever hold. A card only lands on a column's top card one
+        rank higher, or in an empty column, so a column is some of its dealt cards, the top one
+        leading a run down to an Ace: the longest dealt column and twelve more."""
+        return max(self.column_lengths) + KING - 1
+
+    @property
     def dealt_aside(self) -> int:
         """The cards dealt to the cells or the reserve: what the columns and foundations leave."""
         return 52 - sum(self.column_lengths) - (4 if self.aces_start_home else 0)

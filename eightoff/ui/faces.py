@@ -21,7 +21,7 @@ from typing import NamedTuple
 import pygame
 
 from eightoff import __version__
-from eightoff.core.cards import ACE, DECK, JACK, Card, Suit
+from eightoff.core.cards import ACE, DECK, JACK, KING, Card, Suit
 from eightoff.ui import backs, court, pictures
 from eightoff.ui.designs import DEFAULT_BACK, DEFAULT_FACE, back_design, face_design
 from eightoff.ui.face_cache import PictureFile
@@ -156,6 +156,20 @@ class CardFaces:
     def index_height(self) -> int:
         """Pixels from a card's top that show rank and suit: the least a column may reveal."""
         return math.ceil(self.layout.strip / self.scale)
+
+    @property
+    def index_width(self) -> int:
+        """Pixels from a card's left edge that show its corner rank, the widest ("10") included,
+        and the classic corner's suit under it: the least a row fanned rightwards may reveal.
+        (Where the suit sits beside the rank, a covered card in a row shows its pips instead.)"""
+        lay = self.layout
+        widest = max(text_surface(rank_text(rank), lay.cap, EDGE).get_width()
+                     for rank in range(ACE, KING + 1))
+        if not lay.stacked:
+            return math.ceil((round(lay.margin * 0.85) + widest) / self.scale)
+        suit = max(suit_shape(suit).aspect for suit in Suit) * lay.index_suit
+        centre = round(lay.margin) + max(widest, lay.index_suit * 0.8) / 2
+        return math.ceil((centre + max(widest, suit) / 2) / self.scale)
 
     def face(self, card: Card) -> pygame.Surface:
         """The face of `card`, with transparent rounded corners and a thin border."""

@@ -43,14 +43,14 @@ ROW_STEP_MOST = 0.75
 """How much of each covered card a row shows at most, per unit of card width, where the window
 has room: a wide window's rows show more of each card rather than leave a band of felt empty."""
 CASTLE_ROW_CARDS = 8
-"""Cards a castle row shows at the full step in the smallest window (six or seven are dealt);
-a longer row tightens, and a larger window gives its rows more room, up to THIRTEEN."""
+"""Cards a castle row shows at the full step (six or seven are dealt); a longer row tightens
+to ROW_FAN_RATIO, then wraps."""
 FAN_ROW_CARDS = 3
-"""Cards each of Fan's fans shows at the full step in the smallest window (three are dealt)."""
-THIRTEEN = 13
-"""The longest row laid out at the full step: a whole suit."""
+"""Cards each of Fan's fans shows at the full step (three are dealt)."""
 FAN_LINES = 3
 """The lines the fans arrangement sets its rows in (Fan's eighteen, six to a line)."""
+MOST_ROW_LINES = 6
+"""The most lines a row is ever wrapped onto (Fan's fifteen cards take four or five)."""
 LARGE_GAP_RATIO = 0.05
 LARGE_FAN_RATIO = 0.25
 """The large-cards preference: tighter gaps and a shorter fan leave more of the table to the
@@ -166,13 +166,18 @@ class Layout(msgspec.Struct, frozen=True):
     row_fan: int = 0
     """The step between cards of a row fanned rightwards that has room (0 where no pile is a
     row): at least ROW_FAN_RATIO of a card, more where the rows' areas are wide."""
+    row_cards: int = 0
+    """The most cards a row lays on one line; the next card starts a line one `fan` lower, so
+    the line above still shows each card's corner index (0 where no pile is a row)."""
 
     def step(self, pile: Pile, count: int) -> float:
         """The step between cards of a column of `count` cards: the full fan, or tighter so the
-        top card stays inside the column's area."""
+        top card stays inside the column's area (a row's longest line: it wraps, not tightens,
+        past `row_cards`)."""
         spread = self.spreads[pile]
         if spread.across:
             full, room = self.row_fan, spread.area.w - self.card[0]
+            count = min(count, self.row_cards)
         else:
             full, room = self.fan, spread.area.h - self.card[1] - self.gap // 2
         if count < 2:
@@ -190,7 +195,9 @@ class Layout(msgspec.Struct, frozen=True):
             return [slot] * count
         step = self.step(pile, count)
         if self.spreads[pile].across:
-            return [slot.moved(slot.x + round(i * step), slot.y) for i in range(count)]
+            lines = [divmod(i, self.row_cards) for i in range(count)]
+            return [slot.moved(slot.x + round(place * step), slot.y + line * self.fan)
+                    for line, place in lines]
         return [slot.moved(slot.x, slot.y + round(i * step)) for i in range(count)]
 
     def drop_area(self, pile: Pile) -> Box:
@@ -272,9 +279,11 @@ def compute_layout(width: int, height: int, rules: Rules, large_cards: bool = Fa
     gap_ratio, fan_ratio = (LARGE_GAP_RATIO, LARGE_FAN_RATIO) if large_cards else (GAP_RATIO, FAN_RATIO)
     arrangement = variant_of(rules).arrangement
     if arrangement is Arrangement.CASTLE:
-        return _castle_layout(width, height, table, columns, gap_ratio, fan_ratio, card_aspect)
+        return _castle_layout(width, height, table, columns, rules.longest_column, gap_ratio, fan_ratio,
+                              card_aspect)
     if arrangement is Arrangement.FANS:
-        return _fans_layout(width, height, table, columns, gap_ratio, fan_ratio, card_aspect)
+        return _fans_layout(width, height, table, columns, rules.longest_column, gap_ratio, fan_ratio,
+                            card_aspect)
     if len(holding) + 4 <= columns + 1:
         return _top_row_layout(width, height, table, columns, holding, gap_ratio, fan_ratio, card_aspect)
     # Across: margin, foundations, a double gap, the columns, margin.
@@ -315,51 +324,46 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
     return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio)
 
 
-def _castle_layout(width: int, height: int, table: Box, columns: int,
+def _castle_layout(width: int, height: int, table: Box, columns: int, longest: int,
                    gap_ratio: float, fan_ratio: float, card_aspect: float) -> Layout:
     """The foundations in a column down the middle, a double gap either side; the first half of
     the columns as rows on the left, from the left edge towards the foundations, the rest on
     the right, from the foundations towards the right edge. Rows fan rightwards, so each covered
-    card shows its corner index upright; a wider window gives the rows more room."""
+    card shows its corner index upright; a wider window gives the rows more room. A row longer
+    than its line wraps, as text does, onto a line a fan lower (`_row_grid`); each foundation
+    sits beside a row, and the rows keep their places however long they grow."""
     per_side = math.ceil(columns / 2)
-    least, most = _row_units(CASTLE_ROW_CARDS), _most_row_units(CASTLE_ROW_CARDS)
-    units_across = 2 * least + 1 + gap_ratio * (2 + 4)
-    units_down = max(per_side, 4) * card_aspect + gap_ratio * (max(per_side, 4) - 1 + 2)
-    def row_room(card_w: int) -> int:
-        return min(round(most * card_w), (table.w - card_w - 6 * round(card_w * gap_ratio)) // 2)
-    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect,
-                                             _rows_fit(CASTLE_ROW_CARDS, row_room))
-    row_w = row_room(card_w)
-    left = (table.w - 2 * row_w - card_w - 4 * gap) // 2
-    middle = left + row_w + 2 * gap
+    grid = _row_grid(table, longest, (2, 1, 6), (max(per_side, 4), 0), CASTLE_ROW_CARDS,
+                     gap_ratio, fan_ratio, card_aspect)
+    card_w, card_h, gap, top = grid.card_w, grid.card_h, grid.gap, grid.top
+    left = (table.w - 2 * grid.row_w - card_w - 4 * gap) // 2
+    middle = left + grid.row_w + 2 * gap
     piles: dict[Pile, Box] = {}
     spreads: dict[Pile, Spread] = {}
     for index in range(columns):
         side, row = divmod(index, per_side)
         x = left if side == 0 else middle + card_w + 2 * gap
         pile = Pile.column(index)
-        piles[pile] = Box(x, top + row * (card_h + gap), card_w, card_h)
-        spreads[pile] = Spread(Box(x, piles[pile].y, row_w, card_h), across=True)
+        piles[pile] = Box(x, top + row * grid.pitch, card_w, card_h)
+        spreads[pile] = Spread(Box(x, piles[pile].y, grid.row_w, grid.pitch - gap), across=True)
         if index == per_side - 1:  # the foundations between the two sides, as the eye reads
             for suit in Suit:
-                piles[Pile.foundation(suit)] = Box(middle, top + suit * (card_h + gap), card_w, card_h)
+                piles[Pile.foundation(suit)] = Box(middle, top + suit * grid.pitch, card_w, card_h)
     return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads,
-                   _row_step(card_w, row_w, CASTLE_ROW_CARDS))
+                   _row_step(card_w, grid.row_w, CASTLE_ROW_CARDS), grid.cards)
 
 
-def _fans_layout(width: int, height: int, table: Box, columns: int,
+def _fans_layout(width: int, height: int, table: Box, columns: int, longest: int,
                  gap_ratio: float, fan_ratio: float, card_aspect: float) -> Layout:
     """The foundations across the top, centred; the columns below as rows fanned rightwards,
-    FAN_LINES lines of them, left to right and line by line; a wider window gives each more room."""
+    FAN_LINES lines of them, left to right and line by line; a wider window gives each more room.
+    A fan longer than its line wraps onto a line a fan lower within its own area, sized for the
+    longest fan the game allows: every fan keeps its place all game (a fan spilling into its
+    neighbour's room, or lines reflowing, would move fans under the player's eye)."""
     per_line = math.ceil(columns / FAN_LINES)
-    least, most = _row_units(FAN_ROW_CARDS), _most_row_units(FAN_ROW_CARDS)
-    units_across = per_line * least + gap_ratio * (per_line - 1 + 2)
-    units_down = (FAN_LINES + 1) * card_aspect + gap_ratio * (FAN_LINES + 2)
-    def row_room(card_w: int) -> int:
-        return min(round(most * card_w), (table.w - (per_line + 1) * round(card_w * gap_ratio)) // per_line)
-    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect,
-                                             _rows_fit(FAN_ROW_CARDS, row_room))
-    row_w = row_room(card_w)
+    grid = _row_grid(table, longest, (per_line, 0, per_line + 1), (FAN_LINES, 1), FAN_ROW_CARDS,
+                     gap_ratio, fan_ratio, card_aspect)
+    card_w, card_h, gap, top, row_w = grid.card_w, grid.card_h, grid.gap, grid.top, grid.row_w
     left = (table.w - per_line * (row_w + gap) + gap) // 2
     middle = (table.w - 4 * card_w - 3 * gap) // 2
     piles = {Pile.foundation(suit): Box(middle + suit * (card_w + gap), top, card_w, card_h) for suit in Suit}
@@ -367,21 +371,69 @@ def _fans_layout(width: int, height: int, table: Box, columns: int,
     for index in range(columns):
         line, place = divmod(index, per_line)
         pile = Pile.column(index)
-        piles[pile] = Box(left + place * (row_w + gap), top + (line + 1) * (card_h + gap), card_w, card_h)
-        spreads[pile] = Spread(piles[pile]._replace(w=row_w), across=True)
+        x, y = left + place * (row_w + gap), top + card_h + gap + line * grid.pitch
+        piles[pile] = Box(x, y, card_w, card_h)
+        spreads[pile] = Spread(Box(x, y, row_w, grid.pitch - gap), across=True)
     return _layout(width, height, table, (card_w, card_h), piles, gap_ratio, fan_ratio, spreads,
-                   _row_step(card_w, row_w, FAN_ROW_CARDS))
+                   _row_step(card_w, row_w, FAN_ROW_CARDS), grid.cards)
+
+
+class _RowGrid(NamedTuple):
+    """Cards and rows that fit the table: the card, the gap, the top margin, a row's width, the
+    distance from one row to the next below, and how many cards a row lays on one line."""
+
+    card_w: int
+    card_h: int
+    gap: int
+    top: int
+    row_w: int
+    pitch: int
+    cards: int
+
+
+def _row_grid(table: Box, longest: int, across: tuple[int, int, int], down: tuple[int, int],
+              planned: int, gap_ratio: float, fan_ratio: float, card_aspect: float) -> _RowGrid:
+    """The largest cards for rows of `longest` cards, wrapped onto as many lines as give the
+    largest (fewest lines on a tie). `across` counts the rows, other cards and gaps side by
+    side; `down` the rows and other cards one above the other (with a gap round each). A line
+    holds its cards at ROW_FAN_RATIO at least, so each covered card's corner index shows, and
+    a wide window gives a row room for `planned` cards at up to ROW_STEP_MOST."""
+    grids = [_lined_grid(table, lines, math.ceil(longest / lines), across, down, planned,
+                         (gap_ratio, fan_ratio, card_aspect)) for lines in range(1, MOST_ROW_LINES + 1)]
+    return max(grids, key=lambda grid: grid.card_w)
+
+
+def _lined_grid(table: Box, lines: int, cards: int, across: tuple[int, int, int], down: tuple[int, int],
+                planned: int, ratios: tuple[float, float, float]) -> _RowGrid:
+    """`_row_grid` for rows of `lines` lines of `cards` cards; `ratios` are the gap's, the
+    fan's and the card's height's, per unit of card width (the fan's per card height)."""
+    (rows_across, cards_across, gaps_across), (rows_down, cards_down) = across, down
+    gap_ratio, fan_ratio, card_aspect = ratios
+    tall = card_aspect * (1 + (lines - 1) * fan_ratio)
+    units_across = rows_across * _row_units(cards) + cards_across + gaps_across * gap_ratio
+    units_down = rows_down * tall + cards_down * card_aspect + (rows_down + cards_down + 1) * gap_ratio
+
+    def row_room(card_w: int) -> int:
+        gap, least = round(card_w * gap_ratio), math.ceil(card_w * ROW_FAN_RATIO)
+        most = max(card_w + (cards - 1) * least, round((1 + (planned - 1) * ROW_STEP_MOST) * card_w))
+        return min(most, (table.w - cards_across * card_w - gaps_across * gap) // rows_across)
+
+    def pitch(card_w: int) -> int:
+        card_h = round(card_w * card_aspect)
+        return card_h + (lines - 1) * round(card_h * fan_ratio) + round(card_w * gap_ratio)
+
+    def fits(card_w: int) -> bool:
+        card_h, gap = round(card_w * card_aspect), round(card_w * gap_ratio)
+        tall_enough = rows_down * pitch(card_w) + cards_down * (card_h + gap) + gap <= table.h
+        return tall_enough and _rows_fit(cards, row_room)(card_w)
+
+    card_w, card_h, gap, _, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect, fits)
+    return _RowGrid(card_w, card_h, gap, top, row_room(card_w), pitch(card_w), cards)
 
 
 def _row_units(cards: int) -> float:
     """The width, in card widths, of a row showing `cards` cards at the least full step."""
     return 1 + (cards - 1) * ROW_FAN_RATIO
-
-
-def _most_row_units(cards: int) -> float:
-    """The widest a row's area grows, in card widths: room for a whole suit at the least step,
-    or for `cards` at the most, whichever is wider."""
-    return max(_row_units(THIRTEEN), 1 + (cards - 1) * ROW_STEP_MOST)
 
 
 def _row_step(card_w: int, row_w: int, cards: int) -> int:
@@ -416,7 +468,7 @@ def _card_grid(table: Box, units_across: float, units_down: float, gap_ratio: fl
 
 def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: dict[Pile, Box],
             gap_ratio: float, fan_ratio: float, spreads: dict[Pile, Spread] | None = None,
-            row_fan: int = 0) -> Layout:
+            row_fan: int = 0, row_cards: int = 0) -> Layout:
     """The layout of `piles`; a column without a spread fans downwards to the table's bottom."""
     spreads = dict(spreads or {})
     for pile, slot in piles.items():
@@ -433,6 +485,7 @@ def _layout(width: int, height: int, table: Box, card: tuple[int, int], piles: d
         gap_ratio=gap_ratio,
         spreads=spreads,
         row_fan=row_fan,
+        row_cards=row_cards,
     )
 
 

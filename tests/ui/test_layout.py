@@ -141,17 +141,23 @@ def test_castle_foundations_down_the_middle_rows_on_either_side(size: tuple[int,
 
 @given(sizes, st.sampled_from(["beleaguered-castle", "fan"]), st.integers(1, 30), st.integers(0, 17))
 @example((912, 600), "fan", 3, 0)
-def test_a_row_fans_rightwards_tightens_when_long_and_stays_in_its_area(
+def test_a_row_tightens_when_long_then_wraps_and_stays_in_its_area(
         size: tuple[int, int], game_key: str, count: int, index: int) -> None:
+    """A long row tightens down to the step that still shows each corner index, then goes on
+    a fan lower from its start, as text wraps; the longest row the rules allow stays inside."""
     rules = preset(game_key)
     layout = compute_layout(*size, rules)
     pile = Pile.column(index % rules.columns)
-    boxes = layout.card_boxes(pile, count)
-    assert {box.y for box in boxes} == {layout.piles[pile].y}
-    steps = {b.x - a.x for a, b in zip(boxes, boxes[1:], strict=False)}
+    boxes = layout.card_boxes(pile, min(count, rules.longest_column))
+    slot = layout.piles[pile]
+    lines = [boxes[start:start + layout.row_cards] for start in range(0, len(boxes), layout.row_cards)]
+    assert all({box.y for box in line} == {slot.y + number * layout.fan} for number, line in enumerate(lines))
+    assert all(line[0].x == slot.x for line in lines)
+    steps = {b.x - a.x for line in lines for a, b in zip(line, line[1:], strict=False)}
     assert math.ceil(layout.card[0] * ROW_FAN_RATIO) <= layout.row_fan <= layout.card[0] * ROW_STEP_MOST + 1
-    assert all(0 < step <= layout.row_fan for step in steps)
-    assert boxes[-1].right <= layout.drop_area(pile).right
+    assert all(math.ceil(layout.card[0] * ROW_FAN_RATIO) <= step <= layout.row_fan for step in steps)
+    area = layout.drop_area(pile)
+    assert all(area.union(box) == area for box in boxes)
     if count <= 3:  # a fan as dealt, a castle row shorter than dealt: every index shows in full
         assert steps <= {layout.row_fan}
 

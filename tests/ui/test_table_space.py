@@ -23,8 +23,6 @@ SIZES = [(800, 600), (1920, 1080)]
 WIDEST_BAND = 2.0
 """The widest band of bare felt, in card widths, allowed inside the cards' span, and the most by
 which the margins either side of it may differ: a row's room to grow, not a third of a window."""
-LONGEST = 19
-"""More cards than any pile of any game can hold (a King-led suit on six dealt cards)."""
 
 
 def opened(game_key: str, size: tuple[int, int]) -> App:
@@ -65,12 +63,13 @@ def test_the_dealt_table_spans_the_window_inside_the_table(game_key: str, size: 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game_key", sorted(VARIANTS))
 def test_piles_keep_apart_and_long_ones_stay_on_the_table(game_key: str, size: tuple[int, int]) -> None:
-    layout = opened(game_key, size).table.layout
+    app = opened(game_key, size)
+    layout, longest = app.table.layout, app.table.game.rules.longest_column
     areas = [pygame.Rect(layout.drop_area(pile)) for pile in layout.piles]
     assert all(area.collidelist(areas[index + 1:]) == -1 for index, area in enumerate(areas))
     table = pygame.Rect(layout.table)
     for pile in layout.piles:
         if pile.kind is PileKind.COLUMN:
-            boxes = [pygame.Rect(box) for box in layout.card_boxes(pile, LONGEST)]
+            boxes = [pygame.Rect(box) for box in layout.card_boxes(pile, longest)]
             assert all(table.contains(box) for box in boxes), pile
             assert pygame.Rect(layout.drop_area(pile)).contains(boxes[-1]), pile
