@@ -161,7 +161,8 @@ class CardFaces:
     def index_width(self) -> int:
         """Pixels from a card's left edge that show its corner rank, the widest ("10") included,
         and the classic corner's suit under it: the least a row fanned rightwards may reveal.
-        (Where the suit sits beside the rank, a covered card in a row shows its pips instead.)"""
+        (Where the suit sits beside the rank, a row shows it turned round at the bottom left,
+        except on the cards a wrapped row's next line lies over.)"""
         lay = self.layout
         widest = max(text_surface(rank_text(rank), lay.cap, EDGE).get_width()
                      for rank in range(ACE, KING + 1))
