@@ -36,6 +36,13 @@ SEPARATOR: Final = b"\0"
 columns, so the parts need no other mark."""
 CARD_CODES: Final = 64
 """Card codes (`suit * 16 + rank`) are below this."""
+EVERY_CARD_SAFE: Final = 0
+OTHER_SUITS_BELOW: Final = 1
+ASK_IS_SAFE: Final = 2
+"""`Engine.home_rule`: with same-suit building every card that may go home is safe; with
+building in any suit, a card is safe once every other suit's card one lower is home (and
+twos always are), as the core's `Rules.safe_to_autoplay` says; alternate colours ask
+`Engine.is_safe`."""
 RUN_SLOTS: Final = KING + 1
 """Run lengths (0 to a King's whole run) in `Engine`'s table of column-to-column moves."""
 
@@ -243,6 +250,15 @@ class Engine:
         `safe_two_below`: fewer boards to search and to prove lost. It holds with cells too, but
         FreeCell's best-first search keeps the core's rule because its grade table was calibrated
         on the boards that exact search expands."""
+        self.home_rule = (
+            ASK_IS_SAFE
+            if rules.build is Build.ALTERNATE_COLOUR
+            else EVERY_CARD_SAFE
+            if rules.build is Build.SAME_SUIT
+            else OTHER_SUITS_BELOW
+        )
+        """How `safe_home` answers: the core's rule for each build, written out where it reads
+        only ranks."""
         self.children = [
             bytes(child for child in codes if card in self.parents[child]) for card in range(CARD_CODES)
         ]
@@ -326,7 +342,23 @@ class Engine:
         return len(self.run_cards(column))
 
     def safe_home(self, card: int, foundations: tuple[int, ...]) -> bool:
+        """Whether `card` may safely go home (`is_safe`). Where that rule reads only ranks
+        (building in one suit or in any suit) it is worked out here at once, cheaper than the
+        look-up in the kept answers; alternate colours ask `is_safe` once per card and
+        foundations."""
+        rule = self.home_rule
+        if rule == EVERY_CARD_SAFE:
+            return True
         clubs, diamonds, hearts, spades = foundations
+        if rule == OTHER_SUITS_BELOW:
+            lowest = (card & RANK_MASK) - 1
+            suit = card >> 4
+            return lowest <= 1 or (
+                (suit == 0 or clubs >= lowest)
+                and (suit == 1 or diamonds >= lowest)
+                and (suit == 2 or hearts >= lowest)
+                and (suit == 3 or spades >= lowest)
+            )
         # The card and the foundations packed in one int (ranks fit in 4 bits): asked after
         # most moves, and an int hashes at once where a tuple hashes each of its items.
         key = card | clubs << 6 | diamonds << 10 | hearts << 14 | spades << 18
@@ -459,12 +491,14 @@ class Engine:
         where take-backs matter, every card that could come straight back (`sent_back`)."""
         if self.takeback_matters:
             return self.sent_back(board) if self.chains else (board, ())
-        return self._home_from(board, self._lowest_safe(board))
+        return self._home_from(board, self._lowest_safe(board), [])
 
-    def _home_from(self, board: Board, card: int) -> tuple[Board, tuple[InternalMove, ...]]:
+    def _home_from(
+        self, board: Board, card: int, played: list[Any]
+    ) -> tuple[Board, tuple[InternalMove, ...]]:
         """Auto-play on `board` from `card`, the lowest card that may safely go home (-1 for
-        none): `step` knows it without looking, when it is the card a move uncovered."""
-        played: list[Any] = []  # (`Any`: see `_home_moves`)
+        none), after the home moves `played` (`Any`: see `_home_moves`): `step` sends the card
+        a move uncovered home itself, in the board it makes."""
         while card >= 0:
             played.append(self._home_moves[card])
             board = self._sent_home(board, card)
@@ -513,13 +547,13 @@ class Engine:
                 new[target] = columns[target] + cards[-count:]
             else:
                 cells = _add_card(cells, cards[-1])
-            child = (tuple(new), cells, foundations, reserve)
-            if not left:
-                return child, ()
-            card = left[-1]
-            if foundations[card >> 4] != (card & RANK_MASK) - 1 or not self.safe_home(card, foundations):
-                return child, ()
-            return self._home_from(child, card)  # the only card that may newly go home
+            if len(left):  # (`len`: see `moves`)
+                card = left[-1]  # the only card that may newly go home: in the same new board
+                if foundations[card >> 4] == (card & RANK_MASK) - 1 and self.safe_home(card, foundations):
+                    new[source] = left[:-1]
+                    child = (tuple(new), cells, _moved(foundations, card >> 4, 1), reserve)
+                    return self._home_from(child, self._lowest_safe(child), [self._home_moves[card]])
+            return (tuple(new), cells, foundations, reserve), ()
         if kind == CELL_TO_COLUMN:  # nothing is uncovered, so nothing new may go home
             columns, cells, foundations, reserve = board
             moved = SINGLE[source]

@@ -14,13 +14,25 @@ cell must be one of them. The proof search's engine makes every core move there 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS
-from eightoff.solver.board import CHAIN, engine_for, from_position, key_of, links, reverse_of
+from eightoff.solver.board import (
+    CARD_CODES,
+    CHAIN,
+    RANK_MASK,
+    RESERVE_UNDER,
+    code_card,
+    engine_for,
+    from_position,
+    key_of,
+    links,
+    reverse_of,
+)
 from eightoff.solver.solve import core_move
 from tests.solver.playouts import played_positions
 
@@ -144,3 +156,39 @@ def test_the_proof_engine_makes_every_move_where_take_backs_matter(case: tuple[P
     }
     assert ours <= theirs, "the proof engine makes a move the core forbids"
     assert theirs - {key_of(board)} <= ours, "the proof engine misses a move the core allows"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_positions())
+def test_a_step_is_the_move_then_auto_play(case: tuple[Position, Rules]) -> None:
+    """`step` makes the common moves and their auto-play itself (the card a move uncovers goes
+    home in the board it makes): it must give the board and home moves that `apply` then
+    `autoplay` give. (A chain or a reserve card put under another records its later moves
+    with the home ones: `test_supply_chains_are_core_moves_and_cover_every_supply_used` and
+    `test_engine_reaches_what_the_core_reaches` check those.)"""
+    position, rules = case
+    engine = engine_for(rules)
+    board, _ = engine.autoplay(from_position(position))
+    for move in engine.moves(board):
+        if move[0] in (CHAIN, RESERVE_UNDER):
+            continue
+        assert engine.step(board, move) == engine.autoplay(engine.apply(board, move)), move
+
+
+CODES = [code for code in range(CARD_CODES) if 1 <= code & RANK_MASK <= 13]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.sampled_from(list(PRESETS.values())),
+    st.sampled_from(CODES),
+    st.tuples(*[st.integers(0, 13)] * 4),
+)
+def test_safe_home_is_the_cores_auto_play_rule(rules: Rules, card: int, homes: tuple[int, ...]) -> None:
+    """`safe_home` works the rule out itself where it reads only ranks: the answer must be the
+    one the engine's `is_safe` (the core's `safe_to_autoplay`, or the wider rule for
+    alternate colours without cells) gives, for the card next on its foundation."""
+    engine = engine_for(rules)
+    suit, rank = card >> 4, card & RANK_MASK
+    foundations = (*homes[:suit], rank - 1, *homes[suit + 1:])
+    assert engine.safe_home(card, foundations) == engine.is_safe(code_card(card), foundations)
