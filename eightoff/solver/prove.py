@@ -43,6 +43,8 @@ class Prover:
         """Boards expanded (their moves generated)."""
         self.won: list[InternalMove] | None = [plain(move) for move in opening] if is_won(start) else None
         """The line to a win, once one is found."""
+        self.end: tuple[Board, tuple[InternalMove, ...]] | None = None
+        """The won board and the step that reached it from the top of the stack, once found."""
         if self.won is None:
             self._push(start, tuple(opening), None)
 
@@ -83,9 +85,35 @@ class Prover:
             edge = (move, *home)
             if child[2] == WON:  # its foundations
                 self.won = [*self.line(), *map(plain, edge)]
+                self.end = (child, edge)
                 return True
             self._push(child, edge, reverse_of(board, child, edge))
         return False
+
+    def direct(self) -> list[InternalMove]:
+        """The won line with its detours cut out: a depth-first line wanders (thousands of
+        moves where a best-first one takes a hundred). From each board of the line, the step
+        that reaches the latest board of the line (exactly that board, so the moves after it
+        still name the right columns), and from there on, until the won board: a line of the
+        same search's steps, each legal where it is made."""
+        if self.end is None:
+            return self.won or []
+        boards = [frame[0] for frame in self.stack] + [self.end[0]]
+        steps = [frame[2] for frame in self.stack[1:]] + [self.end[1]]
+        where = {board: index for index, board in enumerate(boards)}
+        line = [plain(move) for move in self.stack[0][2]]
+        index = 0
+        while index < len(steps):
+            board = boards[index]
+            reached, step = index + 1, steps[index]
+            for move in self.engine.moves(board):
+                child, home = self.engine.step(board, move)
+                later = where.get(child, -1)
+                if later > reached:
+                    reached, step = later, (move, *home)
+            line.extend(plain(move) for move in step)
+            index = reached
+        return line
 
 
 @dataclass(frozen=True)
@@ -114,7 +142,8 @@ class ProofTurns:
     budget as it was: docs/solver.md, "Past the tables' budgets"."""
 
     def __init__(
-        self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None
+        self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None,
+        capped_past: bool = False,
     ) -> None:
         self.rules = engine.rules
         """Its proving engine is made when it starts (`turn`): most deals are won before, and
@@ -130,6 +159,9 @@ class ProofTurns:
         self.decisive = False
         """Whether `won` was found past `beyond`, where it is the answer at once."""
         self.nodes = 0
+        self.capped_past = capped_past
+        """Whether `schedule.boards` holds past `beyond` too: a prover that joined there to find
+        wins beside runners whose shared search proves as soon as it does."""
 
     @property
     def states(self) -> int:
@@ -153,13 +185,13 @@ class ProofTurns:
         verdict = self.prover.advance(self.schedule.share * boards)
         self.nodes = self.prover.nodes
         if verdict is None:
-            if alone or past or self.nodes < self.schedule.boards:
+            if alone or (past and not self.capped_past) or self.nodes < self.schedule.boards:
                 return False
-            if self.beyond is not None:
+            if self.beyond is not None and not past:
                 self.waiting = True
                 return False
         if verdict:
-            self.won = self.prover.won
+            self.won = self.prover.direct() if past else self.prover.won
             self.decisive = past
         self.finished = True
         self.prover = None  # its keys are no longer needed

@@ -127,6 +127,11 @@ class Portfolio:
     counted from there) and keep their turns to the end: a proof expands the same boards in
     any order, so they change only how soon a win is found (docs/solver.md, "Past the tables'
     budgets")."""
+    past_proof: ProofSchedule | None = None
+    """For a portfolio without a `proof`: a depth-first prover that starts in the first round
+    begun past `beyond` (`joins_after` unused), takes its share of each round and gives up at
+    its `boards` (the shared runners prove a lost deal as soon: it is there to find wins); a
+    win it finds is the answer at once (docs/solver.md, "Past the tables' budgets")."""
 
 
 SAME_SUIT = Portfolio((
@@ -158,6 +163,10 @@ CASTLE = replace(NO_CELL, past=(
 ))
 """Beleaguered Castle: past its table's budget a weighting that counts buried cards joins the
 others (docs/solver.md, "Past the tables' budgets")."""
+STREETS = replace(NO_CELL, past_proof=ProofSchedule(0, 1, 175_000))
+"""Streets and Alleys: past its table's budget a depth-first prover takes turns with the
+runners, a board for each of theirs, for 175,000 boards. Its move order wins some deals on
+which every weighting wanders (docs/solver.md, "Past the tables' budgets")."""
 
 
 TAKEBACK_PROOF = ProofSchedule(0, 16, 3_000_000)
@@ -166,7 +175,9 @@ search comes only after one without take-backs found no win, so it is nearly alw
 and the prover costs about half what a runner does per board."""
 
 
-PORTFOLIOS = {"same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL, "castle": CASTLE}
+PORTFOLIOS = {
+    "same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL, "castle": CASTLE, "streets": STREETS,
+}
 """The portfolios by the names the game registry's entries give as their `solver_tuning`."""
 
 
@@ -362,6 +373,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
     late: list[_Runner] = []
     """The `past` weightings that joined: never dropped when the first goes on alone."""
     proof = None if portfolio.proof is None else ProofTurns(engine, start, portfolio.proof, portfolio.beyond)
+    past_proof = portfolio.past_proof
     nodes = 0
     quiet = 0
     try:
@@ -375,6 +387,8 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
                 waiting.clear()
             if past and nodes >= past[0].joins_after:
                 late.append(shared.runner(past.pop(0).weights))
+            if proof is None and past_proof is not None and beyond is not None and nodes >= beyond:
+                proof = ProofTurns(engine, start, past_proof, beyond, capped_past=True)
             busy = False
             before = nodes
             for runner in runners + late if late else runners:

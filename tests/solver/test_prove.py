@@ -37,6 +37,9 @@ def test_the_prover_agrees_with_brute_force(case: tuple[Position, Rules], boards
     if verdict:
         assert prover.won is not None
         to_core(position, rules, prover.won)
+        direct = prover.direct()
+        assert len(direct) <= len(prover.won)
+        to_core(position, rules, direct)
 
 
 @settings(max_examples=200, deadline=None)
@@ -181,3 +184,37 @@ def test_beleaguered_castle_deal_122_is_won_past_the_budget_by_the_late_weightin
     rules = preset("beleaguered-castle")
     result = solve(deal(122, rules), rules, Budget(nodes=230_000))
     assert result.status == "solved"
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_positions(), st.integers(1, 3), st.integers(1, 30), st.integers(0, 40))
+def test_a_prover_joining_past_the_budget_keeps_the_verdict_and_the_search_within_it(
+    case: tuple[Position, Rules], share: int, beyond: int, budget: int
+) -> None:
+    """A portfolio with no prover of its own, given one past `beyond`: the verdict agrees with
+    brute force, a win (the runners' or the prover's cut short) replays through the core, and
+    within `beyond` boards the search is the one without it, board for board."""
+    position, rules = case
+    runner = Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0)
+    plain = Portfolio((runner,), beyond=beyond)
+    late = replace(plain, past_proof=ProofSchedule(0, share, 0))
+    engine, start = engine_for(rules), from_position(position)
+    outcome = search(engine, start, Limits(Budget()), late)
+    assert outcome.status == ("solved" if winnable_by_brute_force(position, rules) else UNSOLVED)
+    if outcome.status == "solved":
+        to_core(position, rules, outcome.line)
+    within = min(budget, beyond)
+    assert search(engine, start, Limits(Budget(nodes=within)), late) == search(
+        engine, start, Limits(Budget(nodes=within)), plain)
+
+
+@pytest.mark.slow
+def test_streets_and_alleys_deal_73_is_won_past_the_budget_by_the_prover() -> None:
+    """Undecided within the table's 30,000 boards, and by the runners alone within 300,000 (fc-solve
+    wins it at once); the depth-first prover joining at the budget wins it at its 67,916th board,
+    before the runners reach 100,000, and its line, cut short, replays as a win."""
+    rules = preset("streets-and-alleys")
+    assert portfolio_for(rules).past_proof is not None
+    result = solve(deal(73, rules), rules, Budget(nodes=100_000))
+    assert result.status == "solved"
+    assert len(result.moves) < 1_000

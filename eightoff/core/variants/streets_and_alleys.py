@@ -25,7 +25,7 @@ STREETS_AND_ALLEYS_VARIANT = Variant(
         N_("Deal N has the cards of PySolFC's Streets and Alleys N."),
     ),
     rules=STREETS_AND_ALLEYS,
-    solver_tuning="no-cell",
+    solver_tuning="streets",
     grade_table="grades-streets-and-alleys.txt",
     daily_table="daily-streets-and-alleys.txt",
     arrangement=Arrangement.CASTLE,
