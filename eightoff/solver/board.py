@@ -539,20 +539,20 @@ class Engine:
             columns, cells, foundations, reserve = board
             cards = columns[source]
             count = move[3]
-            left = cards[:-count]
             new = list(columns)
-            new[source] = left
             if kind == COLUMN_TO_COLUMN:
                 target = move[2]
-                new[target] = columns[target] + cards[-count:]
+                # (one card, the most common, without slicing a new `bytes` for it)
+                new[target] = columns[target] + (SINGLE[cards[-1]] if count == 1 else cards[-count:])
             else:
                 cells = _add_card(cells, cards[-1])
-            if len(left):  # (`len`: see `moves`)
-                card = left[-1]  # the only card that may newly go home: in the same new board
+            if len(cards) > count:  # (`len`: see `moves`)
+                card = cards[-count - 1]  # the only card that may newly go home: in the same new board
                 if foundations[card >> 4] == (card & RANK_MASK) - 1 and self.safe_home(card, foundations):
-                    new[source] = left[:-1]
+                    new[source] = cards[: -count - 1]
                     child = (tuple(new), cells, _moved(foundations, card >> 4, 1), reserve)
                     return self._home_from(child, self._lowest_safe(child), [self._home_moves[card]])
+            new[source] = cards[:-count]
             return (tuple(new), cells, foundations, reserve), ()
         if kind == CELL_TO_COLUMN:  # nothing is uncovered, so nothing new may go home
             columns, cells, foundations, reserve = board
