@@ -23,6 +23,7 @@ from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import (
     CARD_CODES,
     RANK_MASK,
+    SEPARATOR,
     WON,
     Board,
     Engine,
@@ -212,10 +213,9 @@ class Heuristic:
         self.not_home = quarters(weights.not_home)
         self.path = quarters(weights.path)
         self.empty = quarters(weights.empty)
-        self.known: dict[bytes, tuple[int, bytes]] = {}
-        """Each column met, with its part of the score and what lies on each card (`column`)."""
+        self._columns: dict[bytes, tuple[int, bytes]] = {}
 
-    def column(self, column: bytes) -> tuple[int, bytes]:
+    def _column(self, column: bytes) -> tuple[int, bytes]:
         """The column's part of the score, and for each card code how many cards lie on that
         card here (0 for a card not in the column): what the next-card feature reads."""
         builds = self.engine.builds
@@ -242,10 +242,10 @@ class Heuristic:
 
     def score(self, board: Board) -> int:
         """In quarters. Written out flat: it runs for every board a weighting adopts and every
-        child whose cards went home (`_Runner.expand` scores the others from their parent's).
-        The next card each foundation needs is looked up in each column's cached table (a full
-        foundation's "next card" is rank 14, which no column holds)."""
-        known = self.known
+        child whose cards went home (`child_score` scores the others). The next card each
+        foundation needs is looked up in each column's cached table (a full foundation's "next
+        card" is rank 14, which no column holds)."""
+        known = self._columns
         columns, cells, foundations, _ = board
         clubs, diamonds, hearts, spades = foundations
         home = clubs + diamonds + hearts + spades
@@ -257,7 +257,7 @@ class Heuristic:
         for cards in columns:
             column = known.get(cards)
             if column is None:
-                column = known[cards] = self.column(cards)
+                column = known[cards] = self._column(cards)
             column_score, above = column
             score += column_score
             if next_card:
@@ -266,6 +266,41 @@ class Heuristic:
         if self.empty:
             score -= self.empty * columns.count(b"")
         return score
+
+    def child_score(self, board: Board, parent: Board, parent_score: int) -> int:
+        """`score(board)` for a child of `parent` (scored `parent_score`): the parent's score
+        changed by the parts of the columns the move changed (most moves change one or two)
+        and its cells, where no card went home; else `score`."""
+        foundations = board[2]
+        if foundations is not parent[2]:  # the next cards changed
+            return self.score(board)
+        known = self._columns
+        columns, before = board[0], parent[0]
+        clubs, diamonds, hearts, spades = foundations
+        clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
+        score = parent_score + self.cell * (len(board[1]) - len(parent[1]))
+        covered = 0
+        emptied = 0
+        for place in range(len(columns)):
+            cards, was = columns[place], before[place]
+            if cards is was:
+                continue
+            column = known.get(cards)
+            if column is None:
+                column = known[cards] = self._column(cards)
+            old = known.get(was)
+            if old is None:
+                old = known[was] = self._column(was)
+            score += column[0] - old[0]
+            above, above_before = column[1], old[1]
+            covered += (above[clubs] + above[diamonds] + above[hearts] + above[spades]
+                        - above_before[clubs] - above_before[diamonds] - above_before[hearts]
+                        - above_before[spades])
+            if not len(cards):
+                emptied += 1
+            if not len(was):
+                emptied -= 1
+        return score + self.next_card * covered - self.empty * emptied
 
 
 def search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio | None = None) -> Outcome:
@@ -417,13 +452,8 @@ def ranks(columns: tuple[bytes, ...]) -> tuple[int, ...]:
 
 
 def key_parts(board: Board, ranked: tuple[int, ...]) -> list[bytes]:
-    """The parts of the board's visited-set key (`key_of`'s, as a tuple), its columns put in
-    sorted order by `ranked` (as `ranks` gives it) rather than by sorting them.
-
-    The search keys its boards by the tuple of these parts, not by `key_of`'s one `bytes`:
-    the parts are the board's own `bytes`, which keep their hashes, so a tuple hashes and is
-    made at a fraction of a join's cost, and two boards' tuples are equal exactly when their
-    joined keys are (a game's boards all have as many parts, and no part holds the separator)."""
+    """The parts `key_of` joins into the board's visited-set key, its columns put in sorted
+    order by `ranked` (as `ranks` gives it) rather than by sorting them."""
     columns = board[0]
     parts = [b""] * (len(columns) + 2)
     for place in range(len(columns)):
@@ -442,7 +472,7 @@ class _Shared:
         start, opening = engine.autoplay(start)
         ranked = ranks(start[0])
         self.records: list[Record] = [(start, -1, tuple(opening), len(opening), ranked)]
-        self.seen = {tuple(key_parts(start, ranked))}
+        self.seen = {SEPARATOR.join(key_parts(start, ranked))}
         self.expanded = bytearray(EXPANDED_ROOM)
         """1 at the index of each record that has been expanded, 0 past the last record: it
         grows by `EXPANDED_ROOM` at a time, not by a call or two for each expansion."""
@@ -525,79 +555,40 @@ class _Runner:
         board, parent, edge, depth, ranked = records[index]
         score = (popped >> INDEX_BITS) - path * depth  # its own, as `entry` kept it
         back = reverse_of(records[parent][0], board, edge) if parent >= 0 else None
-        columns, cells, foundations = board[0], board[1], board[2]
+        columns, foundations = board[0], board[2]
         parts = key_parts(board, ranked)
-        width = len(columns)
-        known, cell, next_card, empty = heuristic.known, heuristic.cell, heuristic.next_card, heuristic.empty
-        # The codes of the cards the foundations need next: a child's columns are weighed
-        # against them unless cards went home.
-        clubs, diamonds, hearts, spades = foundations
-        clubs, diamonds, hearts, spades = clubs + 1, diamonds + 17, hearts + 33, spades + 49
+        cells_part = len(columns)
         push = heappush  # (a local: compiled, the module's name is looked up at each use)
         for move in engine.moves(board):
             if back is not None and move == back:
                 continue
             child, home = engine.step(board, move)
             # Its key from its parent's parts: the columns that changed put in their parent's
-            # places, unless one's bottom card changed (then sorted again, `ranks`). The same
-            # look finds the first and last columns that changed, which its score needs.
-            child_columns, child_parts = child[0], parts.copy()
-            first, last = width, -1
-            sorted_again = False
-            for place in range(len(columns)):  # (not `width`: compiled, `place` is then a C int)
+            # places, unless one's bottom card changed (then sorted again, `ranks`).
+            child_columns, child_ranked, child_parts = child[0], ranked, parts.copy()
+            for place in range(len(columns)):
                 now, was = child_columns[place], columns[place]
                 if now is not was:
-                    if first == width:
-                        first = place
-                    last = place
                     if len(now) and len(was) and now[0] == was[0]:  # (`len`: see `Engine.moves`)
                         child_parts[ranked[place]] = now
                     else:
-                        sorted_again = True
-            child_ranked = ranked
-            if sorted_again:
-                child_ranked = ranks(child_columns)
-                child_parts = key_parts(child, child_ranked)
-            child_parts[width] = child[1]
-            child_parts[width + 1] = child[3]
-            key = tuple(child_parts)
+                        child_ranked = ranks(child_columns)
+                        child_parts = key_parts(child, child_ranked)
+                        break
+            child_parts[cells_part] = child[1]
+            child_parts[cells_part + 1] = child[3]
+            key = SEPARATOR.join(child_parts)
             if key in seen:
                 continue
             seen.add(key)
             child_depth = depth + 1 + len(home)
             records.append((child, index, (move, *home) if home else (move,), child_depth, child_ranked))
-            if child[2] is not foundations:
-                if child[2] == WON:
-                    shared.make_room()
-                    return len(records) - 1
-                child_score = heuristic.score(child)
-            else:
-                # The parent's score changed by its cells and the columns the move changed
-                # (written out: pure Python, a call for each child costs more than the sums).
-                child_score = score + cell * (len(child[1]) - len(cells))
-                covered = 0
-                for place in range(first, last + 1):
-                    now, was = child_columns[place], columns[place]
-                    if now is was:
-                        continue
-                    column = known.get(now)
-                    if column is None:
-                        column = known[now] = heuristic.column(now)
-                    old = known.get(was)
-                    if old is None:
-                        old = known[was] = heuristic.column(was)
-                    above, above_before = column[1], old[1]
-                    child_score += column[0] - old[0]
-                    covered += (above[clubs] + above[diamonds] + above[hearts] + above[spades]
-                                - above_before[clubs] - above_before[diamonds] - above_before[hearts]
-                                - above_before[spades])
-                    if not len(now):
-                        child_score -= empty
-                    if not len(was):
-                        child_score += empty
-                child_score += next_card * covered
+            if child[2] is not foundations and child[2] == WON:
+                shared.make_room()
+                return len(records) - 1
+            child_score = heuristic.child_score(child, board, score)
             # (`entry`, written out: pure Python, a call for each child costs more than the rest)
-            push(heap, ((child_score + path * child_depth) << INDEX_BITS) | (len(records) - 1))
+            push(heap, (child_score + path * child_depth) << INDEX_BITS | (len(records) - 1))
         if len(expanded) < len(records):
             shared.make_room()
         return -1

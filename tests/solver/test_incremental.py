@@ -1,8 +1,7 @@
 """What the search makes of a child from its parent's parts must be what it would make from the
-child alone: the key's column order, the score (each open-list entry's), and the parent's score
-as its open-list entry keeps it. A slip in any of them reorders or merges boards, which changes
-lines, pars and grades (`scripts/solver_lines.py` checks whole searches; these check every move
-of random boards)."""
+child alone: the key's column order, the score, and the parent's score as its open-list entry
+keeps it. A slip in any of them reorders or merges boards, which changes lines, pars and grades
+(`scripts/solver_lines.py` checks whole searches; these check every move of random boards)."""
 
 from __future__ import annotations
 
@@ -11,10 +10,9 @@ from hypothesis import strategies as st
 
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.solver.board import SEPARATOR, Board, Engine, engine_for, from_position, key_of
+from eightoff.solver.board import SEPARATOR, Board, Engine, engine_for, from_position
 from eightoff.solver.search import (
     INDEX_BITS,
-    INDEX_MASK,
     PORTFOLIOS,
     QUARTERS,
     Heuristic,
@@ -31,13 +29,16 @@ WEIGHTS = [runner.weights for portfolio in PORTFOLIOS.values() for runner in por
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(played_positions())
-def test_a_childs_key_order_from_its_parent_is_its_own(played: tuple[Position, Rules]) -> None:
+def test_a_childs_score_and_key_order_from_its_parent_are_its_own(played: tuple[Position, Rules]) -> None:
     position, rules = played
     engine = engine_for(rules)
     board, _ = engine.autoplay(from_position(position))
     ranked = ranks(board[0])
+    heuristics = [Heuristic(engine, weights) for weights in WEIGHTS]
     for move in engine.moves(board):
         child, _ = engine.step(board, move)
+        for heuristic in heuristics:
+            assert heuristic.child_score(child, board, heuristic.score(board)) == heuristic.score(child)
         bottoms = [column[:1] for column in child[0]]
         if bottoms == [column[:1] for column in board[0]]:
             assert key_parts(child, ranked)[:-2] == sorted(child[0])
@@ -93,29 +94,6 @@ def test_every_key_the_search_keeps_is_its_boards_own(played: tuple[Position, Ru
         if runner.expand() != -1:
             break
     assert len(shared.expanded) >= len(shared.records)
-    keys = {tuple(key_parts(board, ranks(board[0]))) for board, *_ in shared.records}
+    keys = {SEPARATOR.join(key_parts(board, ranks(board[0]))) for board, *_ in shared.records}
     assert keys == shared.seen
     assert len(keys) == len(shared.records)
-    # One tuple a board exactly where `key_of` gives one key a board: the same boards merged.
-    assert {SEPARATOR.join(key) for key in keys} == {key_of(board) for board, *_ in shared.records}
-    assert len({key_of(board) for board, *_ in shared.records}) == len(shared.records)
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(played_positions())
-def test_every_open_entry_holds_its_boards_own_score(played: tuple[Position, Rules]) -> None:
-    """`expand` scores most children from their parent's score and the columns the move
-    changed: each must be the score the child has on its own (with its path), or the open
-    list's order, and with it the lines, pars and grades, would change."""
-    position, rules = played
-    engine = engine_for(rules)
-    for weights in WEIGHTS:
-        shared = _Shared(engine, from_position(position))
-        runner = shared.runner(weights)
-        for _ in range(30):
-            if runner.expand() != -1:
-                break
-        alone = Heuristic(engine, weights)
-        for open_entry in runner.heap:
-            board, _, _, depth, _ = shared.records[open_entry & INDEX_MASK]
-            assert open_entry >> INDEX_BITS == alone.score(board) + alone.path * depth
