@@ -21,7 +21,7 @@ from typing import NamedTuple
 import pygame
 
 from eightoff import __version__
-from eightoff.core.cards import ACE, DECK, JACK, KING, Card, Suit
+from eightoff.core.cards import ACE, DECK, JACK, Card, Suit
 from eightoff.ui import backs, court, pictures
 from eightoff.ui.designs import DEFAULT_BACK, DEFAULT_FACE, back_design, face_design
 from eightoff.ui.face_cache import PictureFile
@@ -38,6 +38,7 @@ from eightoff.ui.pictures import (
     SELECT,
     WHITE,
     Colour,
+    Point,
     blend,
     draw_suit,
     rank_text,
@@ -75,6 +76,9 @@ class Layout(NamedTuple):
     """SMALLEST_MARK in canvas pixels."""
     stacked: bool = False
     """The classic corner, the suit under the rank (where the card is wide enough for it)."""
+    compact: float = 0.0
+    """A row game's corner, the suit right beside the rank (`for_rows`): its height; 0 where
+    the design's own corner is drawn."""
 
     @property
     def one_mark(self) -> bool:
@@ -114,6 +118,55 @@ class Layout(NamedTuple):
             index_suit=index_suit, least=least, stacked=stacked,
         )
 
+    def for_rows(self, strip: tuple[int, int], scale: int) -> Layout:
+        """This corner, or where it does not fit `strip` (the card pixels a row shows of a
+        covered card, across and down), the suit right beside the rank, both as large as the
+        design's and the strip allow, at least SMALLEST_MARK: rank and suit read on every
+        covered card. The rest of the face is the design's."""
+        room_w, room_h = (strip[0] - 1) * scale, (strip[1] - 1) * scale  # a pixel for smoothing
+        if self.stacked and _stacked_width(self) <= room_w and self.strip <= room_h:
+            return self
+        margin = 0.05 * self.width
+        left, aspect = round(margin * 0.85), max(suit_shape(suit).aspect for suit in Suit)
+
+        def fits(cap: float) -> bool:
+            suit = self.mark(cap * 0.85)
+            wide = left + _widest(cap) + RANK_GAP * cap + aspect * suit
+            return wide <= room_w and margin + max(_tallest(cap), suit) <= room_h
+
+        cap = min(self.cap, (room_w - left) / (RANK_WIDTH + RANK_GAP + 0.85 * aspect),
+                  (room_w - left - aspect * self.least) / (RANK_WIDTH + RANK_GAP), (room_h - margin) / 1.15)
+        while cap > self.least and not fits(cap):
+            cap -= scale / 2
+        cap, suit = max(cap, self.least), self.mark(max(cap, self.least) * 0.85)
+        tall = margin + max(_tallest(cap), suit)
+        return self._replace(margin=margin, cap=cap, index_suit=suit, stacked=False, compact=tall)
+
+
+RANK_WIDTH = 1.25
+"""The widest rank ("10", set close by pictures.text_surface) per unit of its capital height, at
+most: where a row game's corner starts looking for a rank size that fits its strip."""
+RANK_GAP = 0.06
+"""The gap between a rank and the suit right beside it, per unit of the rank's capital height."""
+
+
+def _widest(cap: float) -> int:
+    """The widest rank's width at capital height `cap`, in the pixels it is drawn in."""
+    return text_surface(rank_text(10), cap, EDGE).get_width()
+
+
+def _tallest(cap: float) -> int:
+    """The tallest rank's height at capital height `cap` (the Q's tail goes below the line)."""
+    return max(text_surface(rank_text(rank), cap, EDGE).get_height() for rank in (JACK, JACK + 1))
+
+
+def _stacked_width(lay: Layout) -> float:
+    """How far the classic corner (rank over suit) reaches across, in canvas pixels."""
+    widest = _widest(lay.cap)
+    suit = max(suit_shape(suit).aspect for suit in Suit) * lay.index_suit
+    centre = round(lay.margin) + max(widest, lay.index_suit * 0.8) / 2
+    return centre + max(widest, suit) / 2
+
 
 FACE = "face:"
 """A face's name in the cache file, before the card's fc-solve name ("face:QH"); the other
@@ -128,8 +181,9 @@ class CardFaces:
     draw means the default (designs.py).
     """
 
-    def __init__(self, width: int, height: int, four_colour: bool = False,
-                 high_contrast: bool = False, face: str = DEFAULT_FACE, back: str = DEFAULT_BACK) -> None:
+    def __init__(self, width: int, height: int, four_colour: bool = False, high_contrast: bool = False,
+                 face: str = DEFAULT_FACE, back: str = DEFAULT_BACK,
+                 rows: tuple[int, int] | None = None) -> None:
         if width < 16 or height < 16:
             raise ValueError(f"cards of {width}x{height} pixels are too small to draw")
         self.size = (width, height)
@@ -144,6 +198,10 @@ class CardFaces:
         # Powers of two only: smoothscale by 3 leaves the opaque body at alpha 253.
         self.scale = 4 if width < 150 else 2
         self.layout = Layout.of(width, height, self.scale, self.design)
+        self.rows = rows
+        """The strip a row shows of a covered card, where the game lays its columns out as rows."""
+        if rows is not None:
+            self.layout = self.layout.for_rows(rows, self.scale)
         if high_contrast:
             self.layout = self.layout._replace(border=2 * self.layout.border)
         self._faces: dict[Card, pygame.Surface] = {}
@@ -155,22 +213,33 @@ class CardFaces:
     @property
     def index_height(self) -> int:
         """Pixels from a card's top that show rank and suit: the least a column may reveal."""
-        return math.ceil(self.layout.strip / self.scale)
+        return math.ceil((self.layout.compact or self.layout.strip) / self.scale)
 
     @property
     def index_width(self) -> int:
         """Pixels from a card's left edge that show its corner rank, the widest ("10") included,
-        and the classic corner's suit under it: the least a row fanned rightwards may reveal.
-        (Where the suit sits beside the rank, a row shows it turned round at the bottom left,
-        except on the cards a wrapped row's next line lies over.)"""
+        and the suit under it (classic) or right beside it (a row game's): the least a row
+        fanned rightwards may reveal. (In the designs' own corner with the suit at the top
+        right, a row game draws the suit beside the rank instead: `Layout.for_rows`.)"""
         lay = self.layout
-        widest = max(text_surface(rank_text(rank), lay.cap, EDGE).get_width()
-                     for rank in range(ACE, KING + 1))
-        if not lay.stacked:
-            return math.ceil((round(lay.margin * 0.85) + widest) / self.scale)
-        suit = max(suit_shape(suit).aspect for suit in Suit) * lay.index_suit
-        centre = round(lay.margin) + max(widest, lay.index_suit * 0.8) / 2
-        return math.ceil((centre + max(widest, suit) / 2) / self.scale)
+        if lay.stacked:
+            return math.ceil(_stacked_width(lay) / self.scale)
+        if lay.compact:
+            return max(box.right for suit in Suit for box in self.index_boxes(Card(suit, 10)))
+        return math.ceil((round(lay.margin * 0.85) + _widest(lay.cap)) / self.scale)
+
+    def index_boxes(self, card: Card) -> list[pygame.Rect]:
+        """The top-left corner's rank and suit as `face` draws them, each as the box (in card
+        pixels, rounded outwards) its ink lies in: what a covered card must show."""
+        lay, scale = self.layout, self.scale
+        rank, (left, top), (x, y) = self._index(card, EDGE)
+        height = lay.index_suit
+        width = suit_shape(card.suit).aspect * height
+        boxes = [(left, top, left + rank.get_width(), top + rank.get_height()),
+                 (x - width / 2, y - height / 2, x + width / 2, y + height / 2)]
+        out = [(math.floor(x0 / scale), math.floor(y0 / scale), math.ceil(x1 / scale), math.ceil(y1 / scale))
+               for x0, y0, x1, y1 in boxes]
+        return [pygame.Rect(x0, y0, x1 - x0, y1 - y0) for x0, y0, x1, y1 in out]
 
     def face(self, card: Card) -> pygame.Surface:
         """The face of `card`, with transparent rounded corners and a thin border."""
@@ -198,7 +267,8 @@ class CardFaces:
         them as this program draws them; if there are none, `keep` will write them."""
         deck = "four" if self.four_colour else "two"
         contrast = "-high-contrast" if self.high_contrast else ""
-        name = f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}-{self.design}-{self.back_design}"
+        rows = f"-rows{self.rows[0]}x{self.rows[1]}" if self.rows else ""
+        name = f"{self.size[0]}x{self.size[1]}-{deck}-colour{contrast}-{self.design}-{self.back_design}{rows}"
         file = PictureFile(folder, name, self._art_key(), self.size)
         pictures = file.read()
         if pictures is None:
@@ -225,6 +295,7 @@ class CardFaces:
         return " ".join((
             f"{self.size[0]}x{self.size[1]}", f"four-colour={self.four_colour}",
             f"high-contrast={self.high_contrast}", f"face={self.design}", f"back={self.back_design}",
+            f"rows={self.rows}",
             f"art={art_version()}", f"fan={FAN_RATIO}",
             f"eightoff={__version__}", f"pygame={pygame.version.ver}", f"SDL={pygame.version.SDL}",
             f"smoothscale={pygame.transform.get_smoothscale_backend()}",
@@ -263,10 +334,7 @@ class CardFaces:
     def _draw_face(self, card: Card) -> pygame.Surface:
         canvas = self._blank_card()
         colour = suit_colour(card.suit, self.four_colour, self.high_contrast)
-        if self.layout.stacked:
-            self._draw_stacked_index(canvas, card, colour)
-        else:
-            self._draw_index(canvas, card, colour)
+        self._draw_index(canvas, card, colour)
         if self.design == "large" or (self.layout.one_mark and card.rank != ACE):
             self._draw_large_middle(canvas, card, colour)
         elif card.rank == ACE:
@@ -280,33 +348,33 @@ class CardFaces:
             self._draw_pips(canvas, card, colour)
         return canvas
 
-    def _draw_index(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
-        """Rank at the top left, suit at the top right, both big; the same turned round below."""
+    def _index(self, card: Card, colour: Colour) -> tuple[pygame.Surface, tuple[int, int], Point]:
+        """The top-left corner: the rank's picture and its top left, and the suit's centre. The
+        rank over the suit (classic), or the suit beside it: at the top right, or right after
+        the rank (a row game's); the bottom right holds the same turned round."""
         lay = self.layout
         rank = text_surface(rank_text(card.rank), lay.cap, colour)
-        left, top = round(lay.margin * 0.85), round(lay.margin)
-        canvas.blit(rank, (left, top))
-        canvas.blit(pygame.transform.flip(rank, True, True),
-                    (lay.width - left - rank.get_width(), lay.height - top - rank.get_height()))
         height = lay.index_suit
-        x = lay.width - lay.margin * 0.85 - suit_shape(card.suit).aspect * height / 2
-        y = top + max(lay.cap, height) / 2
-        draw_suit(canvas, card.suit, (x, y), height, colour)
-        draw_suit(canvas, card.suit, (lay.width - x, lay.height - y), height, colour, True)
+        if lay.stacked:
+            top = round(lay.margin)
+            centre_x = round(lay.margin) + max(rank.get_width(), height * 0.8) / 2
+            left = round(centre_x) - rank.get_width() // 2  # as get_rect(midtop=...) places it
+            return rank, (left, top), (centre_x, top + lay.cap + 0.015 * lay.width + height / 2)
+        left, top = round(lay.margin * 0.85), round(lay.margin)
+        half = suit_shape(card.suit).aspect * height / 2
+        x = left + rank.get_width() + RANK_GAP * lay.cap + half if lay.compact else lay.width - left - half
+        return rank, (left, top), (x, top + max(lay.cap, height) / 2)
 
-    def _draw_stacked_index(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
-        """The traditional corner: the rank with a small suit under it, at the top left and,
-        turned round, at the bottom right."""
+    def _draw_index(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
+        """The corner index at the top left and, turned round, at the bottom right."""
         lay = self.layout
-        rank = text_surface(rank_text(card.rank), lay.cap, colour)
-        left, top = round(lay.margin), round(lay.margin)
-        centre_x = left + max(rank.get_width(), lay.index_suit * 0.8) / 2
-        canvas.blit(rank, rank.get_rect(midtop=(round(centre_x), top)))
+        rank, (left, top), (x, y) = self._index(card, colour)
+        canvas.blit(rank, (left, top))
         turned = pygame.transform.flip(rank, True, True)
-        canvas.blit(turned, turned.get_rect(midbottom=(round(lay.width - centre_x), lay.height - top)))
-        y = top + lay.cap + 0.015 * lay.width + lay.index_suit / 2
-        draw_suit(canvas, card.suit, (centre_x, y), lay.index_suit, colour)
-        draw_suit(canvas, card.suit, (lay.width - centre_x, lay.height - y), lay.index_suit, colour, True)
+        canvas.blit(turned, turned.get_rect(midbottom=(round(lay.width - x), lay.height - top)) if lay.stacked
+                    else (lay.width - left - rank.get_width(), lay.height - top - rank.get_height()))
+        draw_suit(canvas, card.suit, (x, y), lay.index_suit, colour)
+        draw_suit(canvas, card.suit, (lay.width - x, lay.height - y), lay.index_suit, colour, True)
 
     def _draw_pips(self, canvas: pygame.Surface, card: Card, colour: Colour) -> None:
         lay = self.layout
@@ -450,8 +518,8 @@ def art_version() -> str:
 
 @lru_cache(maxsize=8)
 def _cached(width: int, height: int, four_colour: bool, high_contrast: bool, face: str, back: str,
-            cache_folder: Path | None) -> CardFaces:
-    faces = CardFaces(width, height, four_colour, high_contrast, face, back)
+            cache_folder: Path | None, rows: tuple[int, int] | None) -> CardFaces:
+    faces = CardFaces(width, height, four_colour, high_contrast, face, back, rows)
     if cache_folder is not None:
         faces.restore(cache_folder)
     return faces
@@ -459,8 +527,9 @@ def _cached(width: int, height: int, four_colour: bool, high_contrast: bool, fac
 
 def card_faces(width: int, height: int, four_colour: bool = False, high_contrast: bool = False,
                cache_folder: Path | None = None, face: str = DEFAULT_FACE,
-               back: str = DEFAULT_BACK) -> CardFaces:
-    """The shared `CardFaces` for a size, deck and design; the last few stay rendered. With a
-    `cache_folder`, the pictures kept there by an earlier run are used, not drawn again."""
+               back: str = DEFAULT_BACK, rows: tuple[int, int] | None = None) -> CardFaces:
+    """The shared `CardFaces` for a size, deck and design (and, for a table of rows, the strip
+    a row shows of a covered card); the last few stay rendered. With a `cache_folder`, the
+    pictures kept there by an earlier run are used, not drawn again."""
     return _cached(int(width), int(height), bool(four_colour), bool(high_contrast), face_design(face),
-                   back_design(back), cache_folder)
+                   back_design(back), cache_folder, rows)

@@ -37,8 +37,14 @@ GAP_RATIO = 0.12
 FAN_RATIO = 0.26
 """How much of each covered card a column shows, per unit of card height, when there is room."""
 ROW_FAN_RATIO = 0.38
-"""How much of each covered card a row fanned rightwards shows at least, per unit of card width:
-the whole corner index (rank and suit) of every design, which lies within the left 0.37."""
+"""How much of each covered card a row fanned rightwards shows at least, per unit of card width.
+A row game's corner index is drawn to fit the strip a row shows (faces.py): rank and suit side
+by side, or the classic rank over suit; a narrower step would give larger cards but a smaller
+index (docs/notes.md)."""
+ROW_INDEX_LEAST = 21
+"""Pixels a row's step shows at least beyond the card's margin (0.05 of its width): a rank
+9 px tall, the widest ("10") included, with a suit mark of 9 px beside it (faces.py draws a
+row game's corner index to fit the strip a row shows)."""
 ROW_STEP_MOST = 0.75
 """How much of each covered card a row shows at most, per unit of card width, where the window
 has room: a wide window's rows show more of each card rather than leave a band of felt empty."""
@@ -183,6 +189,13 @@ class Layout(msgspec.Struct, frozen=True):
         if count < 2:
             return float(full)
         return max(1.0, min(float(full), room / (count - 1)))
+
+    @property
+    def row_strip(self) -> tuple[int, int] | None:
+        """The least of a covered card a row shows, width by height (None where no pile is a
+        row): a full line's step across, and down to the next line, one `fan` lower."""
+        steps = [self.step(pile, self.row_cards) for pile, spread in self.spreads.items() if spread.across]
+        return (math.floor(min(steps)), self.fan) if steps else None
 
     @property
     def gap(self) -> int:
@@ -414,7 +427,7 @@ def _lined_grid(table: Box, lines: int, cards: int, across: tuple[int, int, int]
     units_down = rows_down * tall + cards_down * card_aspect + (rows_down + cards_down + 1) * gap_ratio
 
     def row_room(card_w: int) -> int:
-        gap, least = round(card_w * gap_ratio), math.ceil(card_w * ROW_FAN_RATIO)
+        gap, least = round(card_w * gap_ratio), row_least(card_w)
         most = max(card_w + (cards - 1) * least, round((1 + (planned - 1) * ROW_STEP_MOST) * card_w))
         return min(most, (table.w - cards_across * card_w - gaps_across * gap) // rows_across)
 
@@ -431,6 +444,12 @@ def _lined_grid(table: Box, lines: int, cards: int, across: tuple[int, int, int]
     return _RowGrid(card_w, card_h, gap, top, row_room(card_w), pitch(card_w), cards)
 
 
+def row_least(card_w: int) -> int:
+    """The least step of a row of cards `card_w` wide: ROW_FAN_RATIO of a card, and on small
+    cards room for a rank and a suit mark of 9 px side by side (ROW_INDEX_LEAST)."""
+    return max(math.ceil(card_w * ROW_FAN_RATIO), math.ceil(card_w * 0.05) + ROW_INDEX_LEAST)
+
+
 def _row_units(cards: int) -> float:
     """The width, in card widths, of a row showing `cards` cards at the least full step."""
     return 1 + (cards - 1) * ROW_FAN_RATIO
@@ -440,7 +459,7 @@ def _row_step(card_w: int, row_w: int, cards: int) -> int:
     """The full step of rows `row_w` wide: the one at which a row of `cards` fills its area,
     within ROW_FAN_RATIO and ROW_STEP_MOST of a card. Rows as long as the arrangement plans for
     then span the table, however wide the window, and each covered index still shows whole."""
-    least = math.ceil(card_w * ROW_FAN_RATIO)
+    least = row_least(card_w)
     return max(least, min(round(card_w * ROW_STEP_MOST), (row_w - card_w) // (cards - 1)))
 
 
@@ -449,7 +468,7 @@ def _rows_fit(cards: int, row_room: Callable[[int], int]) -> Callable[[int], boo
     is rounded up so every corner index shows whole, which the grid's units (counting it
     unrounded) miss by a pixel or two at some widths."""
     def fits(card_w: int) -> bool:
-        return card_w + (cards - 1) * math.ceil(card_w * ROW_FAN_RATIO) <= row_room(card_w)
+        return card_w + (cards - 1) * row_least(card_w) <= row_room(card_w)
     return fits
 
 

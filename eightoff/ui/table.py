@@ -87,7 +87,7 @@ class TableScene(Scene):
     def _faces(self) -> CardFaces:
         place = {"window": list(self.host.size), "rules": self.game.rules.name,
                  "large": self.preferences.large_cards, "ui_scale": self.host.ui_scale}
-        return self.art.faces(self.layout.card, self.preferences, place)
+        return self.art.faces(self.layout.card, self.preferences, place, self.layout.row_strip)
 
     def _layout(self, size: tuple[int, int]) -> Layout:
         """The layout for `size`, with the cards' proportions of the chosen design or theme."""

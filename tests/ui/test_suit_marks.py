@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from eightoff.core.cards import Card
+from eightoff.core.cards import DECK, Card
 from eightoff.core.variants import VARIANTS, preset
 from eightoff.ui.designs import FACES
 from eightoff.ui.faces import SMALLEST_MARK, CardFaces, Layout
@@ -93,33 +93,40 @@ def inked(colour: pygame.Color) -> bool:
     return alpha > 128 and (max(red, green, blue) - min(red, green, blue) > 60 or max(red, green, blue) < 120)
 
 
-def row_cards() -> list[tuple[int, int, int]]:
-    """Card sizes and row steps the layout chooses for the games laid out in rows, from the
-    smallest table to 2560x1440, large cards or not: (width, height, step)."""
+def row_cards() -> list[tuple[int, int, tuple[int, int]]]:
+    """Card sizes and the strips a row shows of a covered card that the layout chooses for the
+    games laid out in rows, from the smallest table to 2560x1440, large cards or not:
+    (width, height, (strip width, strip height))."""
     chosen = set()
     windows = [(400, 300), (560, 420), (800, 600), (1024, 768), (1366, 768), (1920, 1080), (2560, 1440)]
-    for game_key in ("beleaguered-castle", "fan"):
+    for game_key in ("beleaguered-castle", "fan", "streets-and-alleys"):
         for size in windows:
             for large in (False, True):
                 scale = small_window_scale(size, 1.0)
                 if table_fits(size, preset(game_key), large, scale):
                     layout = compute_layout(*size, preset(game_key), large, scale)
-                    chosen.add((*layout.card, layout.row_fan))
+                    assert layout.row_strip is not None
+                    chosen.add((*layout.card, layout.row_strip))
     return sorted(chosen)
 
 
 @pytest.mark.parametrize("design", sorted(FACES))
 def test_a_row_fanned_rightwards_shows_each_covered_card_s_whole_index(design: str) -> None:
-    """A covered card in a castle row or a fan shows its left `row_fan` pixels: the corner
-    strips' ink (the rank over or beside the suit, the suit turned round below) lies there,
-    so the 10 of hearts, widest of ranks, is read whole under the card on it."""
+    """A covered card in a castle row or a fan shows the strip its row's step and the next
+    line leave: the corner's rank and suit (over or beside it), both at least 9 px, lie there,
+    and no ink of the corner lies just beyond, so the 10 of hearts, widest of ranks, the Q,
+    tallest, and every other card are read whole under the cards on them."""
     cards = row_cards()
     assert min(width for width, _, _ in cards) <= 40  # the smallest tables are among them
-    for width, height, step in cards:
-        faces = CardFaces(width, height, face=design)
-        strip = faces.index_height
+    for width, height, (step, down) in cards:
+        faces = CardFaces(width, height, face=design, rows=(step, down))
+        lay = faces.layout
+        assert min(lay.cap, lay.index_suit) / faces.scale >= SMALLEST_MARK, (width, step)
+        assert faces.index_width <= step and faces.index_height <= down, (width, step, down)
+        boxes = [box for card in DECK for box in faces.index_boxes(card)]
+        assert all(box.right <= step and box.bottom <= down for box in boxes), (width, step, down)
         for name in ("TH", "8C", "AD"):
             face = faces.face(Card.parse(name))
-            hidden = [(x, y) for y in [*range(2, strip), *range(height - strip, height - 2)]
-                      for x in range(step, width // 2) if inked(face.get_at((x, y)))]
+            hidden = [(x, y) for y in range(2, down) for x in range(step, width // 2)
+                      if inked(face.get_at((x, y)))]
             assert hidden == [], (name, width, step)

@@ -211,9 +211,11 @@ class CardArt:
         return self.found
 
     def faces(self, size: tuple[int, int], preferences: Preferences,
-              place: dict[str, object]) -> CardFaces:
+              place: dict[str, object], rows: tuple[int, int] | None = None) -> CardFaces:
         """The cards at `size`: the chosen theme's when drawn for it (a drawing is asked for,
-        as `place` says, when not), else the built-in design's."""
+        as `place` says, when not), else the built-in design's, its corner index fitted to
+        `rows` (what a row shows of a covered card, in a game laid out in rows). A theme's
+        corner is its own: rank over suit, narrower than the least a row shows."""
         if "window" in place:
             self.table_card = size
         theme = self.theme(preferences.card_face)
@@ -229,7 +231,7 @@ class CardArt:
                 return stand_in
         face = DEFAULT_FACE if is_theme_id(preferences.card_face) else preferences.card_face
         return card_faces(*size, preferences.four_colour, preferences.high_contrast, self.cache, face,
-                          preferences.card_back)
+                          preferences.card_back, rows)
 
     def theme_faces(self, theme: Theme, size: tuple[int, int]) -> ThemeFaces | None:
         """The theme's cards at `size` if drawn: kept from this run, a launch's raw pictures,
