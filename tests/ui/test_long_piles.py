@@ -94,3 +94,16 @@ def test_every_covered_card_of_the_longest_rows_shows_its_rank_and_suit(
                 f"{sprite.card} at depth {sprite.depth} hides its {name}"
         covered += sprite.rect.collidelist(above) != -1
     assert covered >= 52 - 2 * rules.columns  # the rows are long: most cards lie under another
+
+
+@pytest.mark.parametrize("design", sorted(FACES))
+def test_columns_fanned_downwards_keep_the_design_s_own_corner(design: str) -> None:
+    """Only a table of rows fits the corner to a row's strip: a game whose columns fan
+    downwards draws each design's faces as they are, pixel for pixel."""
+    rules = VARIANTS["standard"].rules
+    app = opened(long_rows(rules, False), rules, (800, 600), False, design)
+    faces = app.table.faces
+    assert app.table.layout.row_strip is None and faces.rows is None and not faces.layout.compact
+    own = CardFaces(*faces.size, face=design)
+    for card in (Card.parse("TH"), Card.parse("QS")):
+        assert own.face(card).get_view("2").raw == faces.face(card).get_view("2").raw
