@@ -31,6 +31,7 @@ from eightoff.solver.arguments import add_arguments as add_solver_arguments
 from eightoff.solver.compiled import choose
 from eightoff.solver.daily import has_daily
 from eightoff.solver.grade import GRADES, grade_of_deal, grades_between, random_graded_deal
+from eightoff.userfiles.reading import BadFile, read_input
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -162,11 +163,8 @@ def read_text(path: str, what: str) -> str:
     """A file's text, or standard input for '-'; unreadable input is a UsageError naming `what`
     (a translated noun phrase such as "the board file")."""
     try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as error:
+        return read_input(path)
+    except (OSError, BadFile) as error:
         reason = getattr(error, "strerror", None) or str(error)
         message = _("cannot read {what} {path}: {reason}")
         raise UsageError(message.format(what=what, path=repr(path), reason=reason)) from None
@@ -258,7 +256,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     except ValueError as error:
         raise UsageError(
-            _("{path} line {number}: {reason}").format(path=moves_path, number=lines[made][0], reason=error)
+            _("{path} line {number}: {reason}").format(path=repr(moves_path), number=lines[made][0], reason=error)
         ) from None
     if position.is_won:
         print(_("won"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final, NamedTuple
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, shortened
 
 RANK_LETTERS = "A23456789TJQK"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
@@ -36,7 +36,7 @@ class Suit(IntEnum):
         index = "CDHS".find(letter.upper())
         if len(letter) != 1 or index < 0:
             unknown = _("unknown suit {letter} (expected one of C, D, H, S)")
-            raise ValueError(unknown.format(letter=repr(letter)))
+            raise ValueError(unknown.format(letter=repr(shortened(letter))))
         return cls(index)
 
     def __repr__(self) -> str:
@@ -62,7 +62,7 @@ class Card(NamedTuple):
             token = "T" + token[2:]
         if len(token) != 2 or token[0] not in RANK_LETTERS:
             raise ValueError(_("unknown card {text} (expected rank A23456789TJQK and suit CDHS)").format(
-                text=repr(text)))
+                text=repr(shortened(text))))
         return CARDS[Suit.parse(token[1])][RANK_LETTERS.index(token[0]) + 1]
 
     @property

@@ -8,7 +8,7 @@ same texts and say the same thing about the rest.
 
 from __future__ import annotations
 
-from eightoff.core.i18n import _, decimal
+from eightoff.core.i18n import _, decimal, shortened
 from eightoff.core.limits import FIRST_DEAL, LAST_DEAL
 
 __all__ = ["FIRST_DEAL", "LAST_DEAL", "deal_range", "parse_deal_number"]
@@ -27,7 +27,7 @@ def parse_deal_number(text: str) -> int:
     if not unsigned or not _ASCII_DIGITS.issuperset(unsigned):
         raise ValueError(
             _("deal number must be a whole number from {first} to {last}, not {text}").format(
-                **deal_range(), text=repr(_shortened(text))
+                **deal_range(), text=repr(shortened(text))
             )
         )
     significant = unsigned.lstrip("0") or "0"
@@ -36,7 +36,7 @@ def parse_deal_number(text: str) -> int:
     if sign or too_long or not FIRST_DEAL <= int(significant) <= LAST_DEAL:
         raise ValueError(
             _("there is no deal {number}: deal numbers go from {first} to {last}").format(
-                number=sign + _shortened(significant), **deal_range()
+                number=sign + shortened(significant), **deal_range()
             )
         )
     return int(significant)
@@ -46,8 +46,3 @@ def deal_range() -> dict[str, str]:
     """The first and last deal numbers (`first`, `last`) as the player's language groups
     digits: "100,000,000,000,000,000,000" reads where twenty-one digits in a row do not."""
     return {"first": decimal(FIRST_DEAL), "last": decimal(LAST_DEAL)}
-
-
-def _shortened(text: str) -> str:
-    """`text` cut to a length that fits one line of a message (a pasted page stays readable)."""
-    return text if len(text) <= 30 else text[:27] + "..."

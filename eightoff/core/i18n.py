@@ -58,6 +58,12 @@ def file_size(size: int) -> str:
     return ngettext("{count} byte", "{count} bytes", size).format(count=size)
 
 
+def shortened(text: str) -> str:
+    """`text` cut to a length that fits one line of a message: a pasted page, or a file's
+    whole first line quoted back, stays one readable line."""
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
 def _(message: str) -> str:
     """The player's language version of `message` (the English original when untranslated)."""
     return _active.gettext(message)

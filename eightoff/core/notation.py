@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from eightoff.core.cards import CARDS, KING, RANK_LETTERS, Card, Suit
 from eightoff.core.errors import BoardFormatError, EmptySource, MoveFormatError
-from eightoff.core.i18n import _, ngettext
+from eightoff.core.i18n import _, ngettext, shortened
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.position import Position, pile_name
@@ -90,7 +90,7 @@ class _BoardReader:
             none = _("line {line}: {rules} rules have no free cells") if cells else \
                 _("line {line}: {rules} rules have no reserve")
             raise BoardFormatError(none.format(**names))
-        if len(slots) > places and any(slots[places:]):
+        if len(slots) > places:
             many = _("line {line}: {count} free cells listed, but {rules} rules have {places}") if cells \
                 else _("line {line}: {count} reserve places listed, but {rules} rules have {places}")
             raise BoardFormatError(many.format(**names))
@@ -182,7 +182,7 @@ def _read_foundations(
         match = re.fullmatch(r"([CDHS])-(0|10|[A2-9TJQK])", token.upper())
         if not match:
             unreadable = _("line {line}: cannot read foundation {token} (expected e.g. H-5)")
-            raise BoardFormatError(unreadable.format(line=line_number, token=repr(token)))
+            raise BoardFormatError(unreadable.format(line=line_number, token=repr(shortened(token))))
         suit = Suit.parse(match[1])
         rank_text = "T" if match[2] == "10" else match[2]
         rank = 0 if rank_text == "0" else RANK_LETTERS.index(rank_text) + 1
@@ -226,7 +226,8 @@ def parse_move(text: str, position: Position, rules: Rules) -> Move:
     pile of a refusal as the game calls it."""
     match = _MOVE_PATTERN.fullmatch(text.strip())
     if not match:
-        raise MoveFormatError(_("not a move in fc-solve's wording: {text}").format(text=repr(text.strip())))
+        raise MoveFormatError(_("not a move in fc-solve's wording: {text}").format(
+            text=repr(shortened(text.strip()))))
     count = int(match["count"]) if match["count"] else 1
     source = Pile(_WORD_KINDS[match["source"]], int(match["from"]))
     limit = {

@@ -30,6 +30,7 @@ from eightoff.solver.limits import Budget, Status
 from eightoff.solver.par import player_moves
 from eightoff.solver.result import grade_of
 from eightoff.solver.solve import solve
+from eightoff.userfiles.reading import BadFile, read_input
 
 VERDICTS = {Status.UNSOLVED: N_("unsolvable"), Status.UNKNOWN: N_("unknown")}
 """The verdict printed without --json, translated where printed (--json keeps the keys)."""
@@ -86,13 +87,8 @@ def _load(parser: argparse.ArgumentParser, board: str | None, number: int | None
         return deal(number, rules)
     assert board is not None
     try:
-        if board == "-":
-            text = sys.stdin.read()
-        else:
-            with open(board, encoding="utf-8") as file:
-                text = file.read()
-        return parse_board(text, rules)
-    except (OSError, UnicodeDecodeError) as error:
+        return parse_board(read_input(board), rules)
+    except (OSError, BadFile) as error:
         parser.error(_("cannot read board file {board!r}: {reason}").format(
             board=board, reason=getattr(error, "strerror", None) or error))
     except ValueError as error:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from pathlib import Path
 
 from eightoff.core.i18n import _, file_size
 
 DOCUMENT_LIMIT = 16 << 20
 """Bytes read of a preferences, window or unfinished-game file: more is not something we wrote."""
+INPUT_LIMIT = 4 << 20
+"""Bytes read of a board or moves file named on the command line: a board is under 1 KB and a
+game's moves a few KB, so more is not one (and /dev/zero would never end)."""
 MISSING_ERRORS = (FileNotFoundError, NotADirectoryError)
 """Errors that mean the file is not there: a folder on the path may be missing or be a file."""
 
@@ -84,3 +88,24 @@ def read_regular(path: Path, limit: int) -> bytes | None:
         raise Unreadable(reason_of(error)) from None
     finally:
         os.close(descriptor)
+
+
+def read_input(path: str, limit: int = INPUT_LIMIT) -> str:
+    """The text of a file named on the command line ('-': the standard input), at most `limit`
+    bytes of UTF-8; a byte-order mark, which some editors write, is dropped. Raises OSError when
+    it cannot be opened or read, BadFile when it is too long or not UTF-8 text, or when there is
+    no standard input at all (closed by the caller)."""
+    if path == "-":
+        if sys.stdin is None:
+            raise BadFile(_("there is no standard input"))
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        with open(path, "rb") as file:
+            data = file.read(limit + 1)
+    if len(data) > limit:
+        raise BadFile(_("it is larger than {size}").format(size=file_size(limit)))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise BadFile(_("line {line} is not UTF-8 text").format(line=line)) from None

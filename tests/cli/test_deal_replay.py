@@ -149,7 +149,7 @@ class TestBadInput:
     def test_garbled_move_line(self, tmp_path: Path) -> None:
         moves = tmp_path / "garbled.moves"
         moves.write_text("Move a card from freecell 1 to stack 7\nJump the queen\n")
-        assert_usage_error(eightoff("replay", "--deal", "1", moves), "garbled.moves line 2", "Jump the queen")
+        assert_usage_error(eightoff("replay", "--deal", "1", moves), "garbled.moves' line 2", "Jump the queen")
 
     def test_move_naming_a_pile_that_does_not_exist(self, tmp_path: Path) -> None:
         moves = tmp_path / "nine.moves"
@@ -169,8 +169,8 @@ class TestBadInput:
     def test_non_utf8_file(self, board: Path, tmp_path: Path) -> None:
         binary = tmp_path / "binary"
         binary.write_bytes(b"\xff\xfe\x00garbage")
-        assert_usage_error(eightoff("replay", binary, SOLUTION_1), "board file", "binary", "utf-8")
-        assert_usage_error(eightoff("replay", board, binary), "moves file", "binary", "utf-8")
+        assert_usage_error(eightoff("replay", binary, SOLUTION_1), "board file", "binary", "not UTF-8 text")
+        assert_usage_error(eightoff("replay", board, binary), "moves file", "binary", "not UTF-8 text")
 
     @pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their permissions")
     def test_file_without_read_permission(self, board: Path, tmp_path: Path) -> None:

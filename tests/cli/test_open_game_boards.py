@@ -1,5 +1,6 @@
-"""A board that breaks its game's rules, given to `eightoff solve`: one line naming the problem,
-status 2, nothing on stdout; a board that keeps them, printed by `eightoff deal`, is solved."""
+"""A board that breaks its game's rules, or a file that is no board at all, given to `eightoff
+solve`: one line naming the problem, status 2, nothing on stdout; a board that keeps them,
+printed by `eightoff deal`, is solved."""
 
 from __future__ import annotations
 
@@ -7,18 +8,33 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_board
 from eightoff.core.variants import PRESETS
+from tests.core.broken_boards import broken, cases
 
 
-def solve(key: str, board: str) -> subprocess.CompletedProcess[str]:
+def solve(key: str, board: str | bytes | None, path: str | Path = "-", **run: Any
+          ) -> subprocess.CompletedProcess[str]:
+    """`eightoff solve` of `board` on its standard input, or of the file `path` (board None)."""
     environment = dict(os.environ, LANGUAGE="", LC_ALL="C", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    return subprocess.run([sys.executable, "-m", "eightoff", "solve", "--rules", key, "--max-states", "20000",
-                           "-"], input=board, capture_output=True, text=True, timeout=60, env=environment)
+    given = {} if board is None else {"input": board.encode() if isinstance(board, str) else board}
+    result = subprocess.run([sys.executable, "-m", "eightoff", "solve", "--rules", key, "--max-states", "20000",
+                             str(path)], capture_output=True, timeout=60, env=environment, **given, **run)
+    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
+                                       result.stderr.decode())
+
+
+def assert_refused(result: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert result.returncode == 2, result
+    assert result.stdout == "" and "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert all(word in line for word in words), line
 
 
 def board(key: str) -> list[str]:
@@ -47,6 +63,48 @@ def test_a_board_that_breaks_the_rules_is_one_line_and_status_2(case: str) -> No
     assert result.stdout == ""
     [line] = result.stderr.splitlines()
     assert problem in line and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("key", "name"), cases()[::4])
+def test_a_game_broken_each_way_in_turn_is_refused_by_solve(key: str, name: str) -> None:
+    """A quarter of the game-and-way pairs, so that each game and each way is met at least
+    once as a subprocess (all of them are checked in-process in tests/core)."""
+    text, words = broken(key, name)
+    assert_refused(solve(key, text), words)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "words"),
+    [
+        ("empty", b"", ("expected 8 columns, found 0",)),
+        ("not UTF-8", format_board(deal(5, PRESETS["citadel"])).encode().replace(b"KD", b"K\xe9"),
+         ("is not UTF-8 text",)),
+        ("garbage bytes", bytes(range(256)) * 8, ("is not UTF-8 text",)),
+        ("one long line", b"x" * 100_000, ("unknown card 'xxxxxxxxxxxxxxxxxxxxxxxxxxx...'",)),
+        ("a huge file", b"KS " * 2_000_000, ("larger than 4 MB",)),
+    ],
+)
+def test_input_that_is_no_board_is_one_short_line(name: str, data: bytes, words: tuple[str, ...]) -> None:
+    result = solve("citadel", data)
+    assert_refused(result, *words)
+    assert len(result.stderr) < 200
+
+
+def test_files_that_are_no_board_are_refused(tmp_path: Path) -> None:
+    assert_refused(solve("fan", None, tmp_path), "Is a directory")
+    assert_refused(solve("fan", None, tmp_path / "nope"), "No such file")
+    assert_refused(solve("fan", None, "/dev/zero"), "larger than 4 MB")
+    assert_refused(solve("fan", None, "-", stdin=subprocess.DEVNULL), "expected 18 columns, found 0")
+
+
+def test_a_closed_standard_input_is_refused() -> None:
+    assert_refused(solve("fan", None, "-", preexec_fn=lambda: os.close(0)),
+                   "no standard input")
+
+
+def test_a_board_an_editor_saved_with_a_byte_order_mark_and_crlf_reads() -> None:
+    text = format_board(deal(5, PRESETS["fan"])).replace("\n", "\r\n")
+    assert solve("fan", b"\xef\xbb\xbf" + text.encode()).returncode == 0
 
 
 @pytest.mark.parametrize("key", ["fan", "bakers-dozen", "citadel"])
