@@ -256,7 +256,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     except ValueError as error:
         raise UsageError(
-            _("{path} line {number}: {reason}").format(path=repr(moves_path), number=lines[made][0], reason=error)
+            _("{path} line {number}: {reason}").format(path=repr(moves_path), number=lines[made][0],
+                                                       reason=error)
         ) from None
     if position.is_won:
         print(_("won"))

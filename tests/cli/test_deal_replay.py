@@ -149,7 +149,8 @@ class TestBadInput:
     def test_garbled_move_line(self, tmp_path: Path) -> None:
         moves = tmp_path / "garbled.moves"
         moves.write_text("Move a card from freecell 1 to stack 7\nJump the queen\n")
-        assert_usage_error(eightoff("replay", "--deal", "1", moves), "garbled.moves' line 2", "Jump the queen")
+        assert_usage_error(eightoff("replay", "--deal", "1", moves), "garbled.moves' line 2",
+                           "Jump the queen")
 
     def test_move_naming_a_pile_that_does_not_exist(self, tmp_path: Path) -> None:
         moves = tmp_path / "nine.moves"
