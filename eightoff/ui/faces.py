@@ -118,14 +118,21 @@ class Layout(NamedTuple):
             index_suit=index_suit, least=least, stacked=stacked,
         )
 
-    def for_rows(self, strip: tuple[int, int], scale: int) -> Layout:
+    def for_rows(self, strip: tuple[int, int], scale: int, over: bool = True) -> Layout:
         """This corner, or where it does not fit `strip` (the card pixels a row shows of a
-        covered card, across and down), the suit right beside the rank, both as large as the
-        design's and the strip allow, at least SMALLEST_MARK: rank and suit read on every
-        covered card. The rest of the face is the design's."""
+        covered card, across and down), the rank and suit as large as the design's and the
+        strip allow, at least SMALLEST_MARK, so both read on every covered card: the suit right
+        beside the rank, or under it (given `over`) where that gives the larger rank, as in a
+        strip about as tall as wide. The rest of the face is the design's."""
         room_w, room_h = (strip[0] - 1) * scale, (strip[1] - 1) * scale  # a pixel for smoothing
         if self.stacked and _stacked_width(self) <= room_w and self.strip <= room_h:
             return self
+        beside = self._beside(room_w, room_h, scale)
+        under = self._under(room_w, room_h, scale) if over else beside
+        return under if under.cap > beside.cap else beside
+
+    def _beside(self, room_w: float, room_h: float, scale: int) -> Layout:
+        """The largest corner with the suit right beside the rank within `room_w` x `room_h`."""
         margin = 0.05 * self.width
         left, aspect = round(margin * 0.85), max(suit_shape(suit).aspect for suit in Suit)
 
@@ -141,6 +148,21 @@ class Layout(NamedTuple):
         cap, suit = max(cap, self.least), self.mark(max(cap, self.least) * 0.85)
         tall = margin + max(_tallest(cap), suit)
         return self._replace(margin=margin, cap=cap, index_suit=suit, stacked=False, compact=tall)
+
+    def _under(self, room_w: float, room_h: float, scale: int) -> Layout:
+        """The largest corner with the suit under the rank (in the classic corner's proportions)
+        within `room_w` x `room_h`; its rank is no taller than the suit allows (0 if none fits)."""
+        margin, gap = 0.05 * self.width, 0.015 * self.width
+
+        def corner(cap: float) -> Layout:
+            suit = self.mark(cap * 0.625)
+            return self._replace(margin=margin, cap=cap, index_suit=suit, stacked=True,
+                                 compact=margin + cap + gap + suit)
+
+        cap = min(self.cap, (room_h - margin - gap) / 1.625, room_h - margin - gap - self.least)
+        while cap > self.least and (_stacked_width(corner(cap)) > room_w or corner(cap).compact > room_h):
+            cap -= scale / 2
+        return corner(cap) if cap >= self.least else self._replace(cap=0.0)
 
 
 RANK_WIDTH = 1.25
@@ -201,7 +223,8 @@ class CardFaces:
         self.rows = rows
         """The strip a row shows of a covered card, where the game lays its columns out as rows."""
         if rows is not None:
-            self.layout = self.layout.for_rows(rows, self.scale)
+            # The classic court's frame starts beside its own corner: no larger one over the suit.
+            self.layout = self.layout.for_rows(rows, self.scale, over=self.design != "classic")
         if high_contrast:
             self.layout = self.layout._replace(border=2 * self.layout.border)
         self._faces: dict[Card, pygame.Surface] = {}
@@ -218,9 +241,9 @@ class CardFaces:
     @property
     def index_width(self) -> int:
         """Pixels from a card's left edge that show its corner rank, the widest ("10") included,
-        and the suit under it (classic) or right beside it (a row game's): the least a row
+        and the suit under it or right beside it: the least a row
         fanned rightwards may reveal. (In the designs' own corner with the suit at the top
-        right, a row game draws the suit beside the rank instead: `Layout.for_rows`.)"""
+        right, a row game draws the suit beside or under the rank: `Layout.for_rows`.)"""
         lay = self.layout
         if lay.stacked:
             return math.ceil(_stacked_width(lay) / self.scale)
