@@ -215,7 +215,8 @@ class CardArt:
         """The cards at `size`: the chosen theme's when drawn for it (a drawing is asked for,
         as `place` says, when not), else the built-in design's, its corner index fitted to
         `rows` (what a row shows of a covered card, in a game laid out in rows). A theme's
-        corner is its own: rank over suit, narrower than the least a row shows."""
+        corner is its own, as drawn (in nearly every installed deck a rank over a suit that
+        lie inside that strip: docs/notes.md)."""
         if "window" in place:
             self.table_card = size
         theme = self.theme(preferences.card_face)
