@@ -23,9 +23,9 @@ def solve(key: str, board: str | bytes | None, path: str | Path = "-", **run: An
           ) -> subprocess.CompletedProcess[str]:
     """`eightoff solve` of `board` on its standard input, or of the file `path` (board None)."""
     environment = dict(os.environ, LANGUAGE="", LC_ALL="C", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    given = {} if board is None else {"input": board.encode() if isinstance(board, str) else board}
+    given = board.encode() if isinstance(board, str) else board
     command = [sys.executable, "-m", "eightoff", "solve", "--rules", key, "--max-states", "20000", str(path)]
-    result = subprocess.run(command, capture_output=True, timeout=60, env=environment, **given, **run)
+    result = subprocess.run(command, input=given, capture_output=True, timeout=60, env=environment, **run)
     return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
                                        result.stderr.decode())
 
