@@ -181,9 +181,9 @@ class Keeper:
         """The figures and recent games; `grade_of` grades the games recorded without a grade."""
         return self.store.overview(grade_of)
 
-    def reset_statistics(self, key: str | None = None) -> bool:
-        """False when the database refused it (the store's notice says so)."""
-        return self.store.reset_statistics(key)
+    def reset_statistics(self, key: str) -> None:
+        """Forget game `key`'s finished games; a refusal is the store's notice."""
+        self.store.reset_statistics(key)
 
     def best(self, rules_name: str, deal: int) -> Best | None:
         """The player's best wins of deal `deal` of game `rules_name` (None: never won)."""

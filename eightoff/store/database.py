@@ -19,10 +19,11 @@ import msgspec
 
 from eightoff.core.i18n import _, decimal, ngettext
 from eightoff.store import wal_files
-from eightoff.store.files import Notices, aside_path, shown
+from eightoff.store.files import Notices, shown
 from eightoff.store.games import count_streaks, micros_of, trim_moves
 from eightoff.store.instance import OPENERS_LOCK, SHARED_LOCKS, InstanceLock
 from eightoff.store.schema import Count, GameId, Grade, Par, Seconds
+from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
 

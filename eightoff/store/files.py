@@ -9,10 +9,10 @@ import contextlib
 import logging
 import os
 import tempfile
-from datetime import datetime
 from pathlib import Path
 
 from eightoff.core.i18n import _
+from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
 
@@ -80,25 +80,6 @@ def shown(path: Path | str | bytes) -> str:
     """A path as the player reads it, in messages printed, logged and drawn: bytes that are not
     UTF-8 (a Latin-1 folder name) replaced. Everywhere else paths stay as the system gave them."""
     return os.fsencode(path).decode("utf-8", "replace")
-
-
-def stamp() -> str:
-    """The local time to the microsecond, for a name ("0" when the clock cannot be read)."""
-    try:
-        return datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    except (ValueError, OverflowError, OSError):
-        return "0"
-
-
-def aside_path(path: Path) -> Path:
-    """`name.corrupt-<time>`, or `name.corrupt-<time>-<n>` when that is taken: a clock that
-    stands still or goes back must not make a second bad file overwrite the first."""
-    aside = path.with_name(f"{path.name}.corrupt-{stamp()}")
-    number = 1
-    while os.path.lexists(aside):
-        number += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp()}-{number}")
-    return aside
 
 
 class StoreFiles:

@@ -18,7 +18,7 @@ if sys.platform == "win32":
 else:
     import fcntl
 
-from eightoff.store.files import aside_path
+from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import kind_of
 

@@ -16,7 +16,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from eightoff.store.files import StoreFiles, atomic_write, stamp
+from eightoff.store.files import StoreFiles, atomic_write
+from eightoff.userfiles.aside import stamp
 
 FILE = "pending-games.jsonl"
 ELSEWHERE = "eightoff-unsaved-games-"

@@ -31,13 +31,14 @@ from eightoff.store import database, exchange, games, pending, preferences_store
 from eightoff.store.clock import now_clamped
 from eightoff.store.daily_records import DayResult
 from eightoff.store.database import Database, Unwritten
-from eightoff.store.files import Notices, StoreFiles, aside_path, shown
+from eightoff.store.files import Notices, StoreFiles, shown
 from eightoff.store.games import KEPT_MOVES as KEPT_MOVES  # the session's limit of Watch
 from eightoff.store.games import Best, GradeOf
 from eightoff.store.instance import LOCK_FILE, PREFERENCES_LOCK, InstanceLock
 from eightoff.store.saved_game import SavedGame
 from eightoff.store.schema import LOST, SOLVED, WON, FinishedGame, Outcome
 from eightoff.store.statistics import Statistics, Summary
+from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import StoreDirs, default_dirs, private_folder
 from eightoff.userfiles.language import PREFERENCES_FILE
 from eightoff.userfiles.reading import DOCUMENT_LIMIT

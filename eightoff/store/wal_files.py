@@ -14,7 +14,8 @@ import struct
 from pathlib import Path
 
 from eightoff.core.i18n import _
-from eightoff.store.files import NEW_FILE, aside_path, shown
+from eightoff.store.files import NEW_FILE, shown
+from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.identity import identity
 from eightoff.userfiles.reading import READ_FLAGS, kind_of
 

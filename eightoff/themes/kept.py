@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import string
+import struct
 import tempfile
 import time
 import zlib
@@ -22,7 +23,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from eightoff.core.cards import Card, Suit
+from eightoff.core.i18n import _
 from eightoff.themes.found import Theme
+from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
 from eightoff.userfiles.reading import BadFile, Unreadable, read_regular
 from eightoff.userfiles.tidy import tidy_folder
@@ -34,6 +37,12 @@ NOTE_LIMIT = 4096
 GRID = (13, 5)
 BACK_CELL = (2, 4)
 """Where Aisleriot's sheets have it (after the two jokers): a sheet is kept as it is drawn."""
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+RGBA_HEADER = (8, 6, 0, 0, 0)
+"""The IHDR's bit depth, colour type, compression, filter and interlace of every drawing: 8-bit
+RGBA, not interlaced (resvg's and the drawing process's own writer's)."""
+INFLATE_STEP = 1 << 20
+"""Bytes of pixels inflated at a time while a drawing is checked (none of them kept)."""
 NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + "_-")
 """What a theme's id keeps in its cache files' names; each run of other characters is one "_"."""
 
@@ -43,6 +52,43 @@ def cell(card: Card | None) -> tuple[int, int]:
     if card is None:
         return BACK_CELL
     return (card.rank - 1, list(Suit).index(card.suit))
+
+
+class Damaged(Exception):
+    """A drawing in the cache that is not whole (cut short, or bytes changed); `str()` says how."""
+
+
+def check_png(data: bytes, size: tuple[int, int]) -> None:
+    """Raise `Damaged` unless `data` is a whole PNG of the grid of cards `size` each: every
+    chunk's length and CRC, the grid's size in RGBA, pixels that inflate to exactly its rows, an
+    end. Checked with the standard library, so that pygame's libpng, which prints its complaints
+    on the terminal, is only handed whole files."""
+    width, height = size[0] * GRID[0], size[1] * GRID[1]
+    if not data.startswith(PNG_SIGNATURE):
+        raise Damaged(_("it is not a PNG"))
+    at, kinds, inflater, inflated = len(PNG_SIGNATURE), [], zlib.decompressobj(), 0
+    while at + 12 <= len(data) and b"IEND" not in kinds:
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body, crc = data[at + 8:at + 8 + length], data[at + 8 + length:at + 12 + length]
+        if len(body) < length or crc != struct.pack(">I", zlib.crc32(kind + body)):
+            raise Damaged(_("its {kind} chunk is cut short or changed").format(kind=kind.decode("latin-1")))
+        header = struct.unpack(">IIBBBBB", body) if kind == b"IHDR" and length == 13 else None
+        if kind == b"IHDR" and header != (width, height, *RGBA_HEADER):
+            raise Damaged(_("it is not the grid of {width} x {height} pixels it should be").format(
+                width=width, height=height))
+        if kind == b"IDAT":
+            try:
+                inflated += len(inflater.decompress(body, INFLATE_STEP))
+                while inflater.unconsumed_tail and inflated <= height * (1 + 4 * width):
+                    inflated += len(inflater.decompress(inflater.unconsumed_tail, INFLATE_STEP))
+            except zlib.error as error:
+                raise Damaged(_("its pixels do not inflate")) from error
+        kinds.append(kind)
+        at += 12 + length
+    if kinds[:1] != [b"IHDR"] or kinds[-1:] != [b"IEND"]:
+        raise Damaged(_("it is cut short"))
+    if not inflater.eof or inflated != height * (1 + 4 * width):
+        raise Damaged(_("its pixels are not the grid's"))
 
 
 @dataclass(frozen=True)
@@ -70,6 +116,31 @@ class Kept:
 
     def picture_path(self, size: tuple[int, int]) -> Path:
         return self.folder / f"{self.stem}-{size[0]}x{size[1]}.png"
+
+    def picture(self, size: tuple[int, int]) -> bytes | None:
+        """The drawing's PNG at card `size`, checked whole (`check_png`); None when there is
+        none. `Damaged` says why one is not whole: set it aside (`set_aside`)."""
+        width, height = size[0] * GRID[0], size[1] * GRID[1]
+        most = height * (1 + 4 * width) * 101 // 100 + (1 << 16)  # the pixels, and zlib's worst overhead
+        try:
+            data = read_regular(self.picture_path(size), most)
+        except (BadFile, Unreadable) as error:
+            raise Damaged(str(error)) from error
+        if data is not None:
+            check_png(data, size)
+        return data
+
+    def set_aside(self, size: tuple[int, int]) -> Path | None:
+        """Keep the damaged drawing at card `size` under another name, so that a new drawing
+        does not write over it (a bad file is kept, never deleted); where, or None if it could
+        not be moved (the new drawing then replaces it)."""
+        path = self.picture_path(size)
+        aside = aside_path(path)
+        try:
+            os.rename(path, aside)
+        except OSError:
+            return None
+        return aside
 
     def note(self) -> dict[str, object] | None:
         """The note the drawing process left: {"aspect": h/w} or {"problem": why}; None when

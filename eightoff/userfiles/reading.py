@@ -55,6 +55,10 @@ def kind_of(mode: int) -> str | None:
     return _("it is not a regular file")
 
 
+def too_large(limit: int) -> BadFile:
+    return BadFile(_("it is larger than {size}").format(size=file_size(limit)))
+
+
 def read_regular(path: Path, limit: int) -> bytes | None:
     """The bytes of a regular file of at most `limit` bytes; None when it is missing.
     Raises BadFile or Unreadable."""
@@ -73,15 +77,18 @@ def read_regular(path: Path, limit: int) -> bytes | None:
     except OSError as error:
         raise Unreadable(reason_of(error)) from None
     try:
-        kind = kind_of(os.fstat(descriptor).st_mode)
+        info = os.fstat(descriptor)
+        kind = kind_of(info.st_mode)
         if kind is not None:
             raise BadFile(kind)
+        if info.st_size > limit:  # told without reading it (a file may still grow as it is read)
+            raise too_large(limit)
         chunks: list[bytes] = []
         size = 0
         while chunk := os.read(descriptor, 1 << 20):
             size += len(chunk)
             if size > limit:
-                raise BadFile(_("it is larger than {size}").format(size=file_size(limit)))
+                raise too_large(limit)
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as error:

@@ -29,8 +29,9 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import EASY, STANDARD
 from eightoff.session.records import replay
 from eightoff.store import LOST, WON, HomeDirs, Store, clock, default_dirs
-from eightoff.store import files as store_files
-from eightoff.store.files import aside_path, shown
+from eightoff.store.files import shown
+from eightoff.userfiles import aside as aside_names
+from eightoff.userfiles.aside import aside_path
 
 from .conftest import figures, held, random_change, recent, unfinished_rows
 from .disks import fill, full_disk
@@ -210,7 +211,7 @@ def test_a_wall_clock_out_of_range_records_the_game_clamped_and_flagged(
             return moment  # type: ignore[return-value]
 
     monkeypatch.setattr(clock, "datetime", Broken)
-    monkeypatch.setattr(store_files, "datetime", Broken)
+    monkeypatch.setattr(aside_names, "datetime", Broken)
     store = Store(dirs)
     game = started()
     store.save_unfinished(game, 2.0)
@@ -224,7 +225,7 @@ def test_a_wall_clock_out_of_range_records_the_game_clamped_and_flagged(
 
 def test_set_aside_copies_never_collide_under_a_frozen_clock(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_files, "datetime", _Clock)
+    monkeypatch.setattr(aside_names, "datetime", _Clock)
     path = tmp_path / "preferences.json"
     names = set()
     for number in range(3):

@@ -66,6 +66,34 @@ def use_bomb(levels: int = 7) -> str:
                      f'<use xlink:href="#level{levels}"/>')
 
 
+def nested(levels: int = 300) -> str:
+    """Groups inside groups, deeper than resvg's stack goes (it crashes near 250)."""
+    return sheet_svg("<g>" * levels + '<rect width="5" height="5"/>' + "</g>" * levels)
+
+
+def use_chain(levels: int = 150) -> str:
+    """As deep, through a chain of <use>, each holding the one before: a few elements in the file."""
+    chain = "".join(f'<g id="link{level}"><use xlink:href="#link{level - 1}"/></g>'
+                    for level in range(1, levels))
+    return sheet_svg(f'<defs><rect id="link0" width="1" height="1"/>{chain}</defs>'
+                     f'<use xlink:href="#link{levels - 1}"/>')
+
+
+def slow_filter() -> str:
+    """A sheet that reads well and that resvg would draw for hours: a morphology filter of a
+    radius of thousands of pixels over the whole sheet."""
+    return sheet_svg('<filter id="slow"><feMorphology radius="5000"/></filter>'
+                     '<rect width="390" height="225" filter="url(#slow)"/>')
+
+
+def greedy_pattern() -> str:
+    """A sheet that reads well and whose drawing asks for a pattern tile of about 1.5 GB (some
+    20,000 pixels square at a table's scale): what memory the machine has, short of a limit."""
+    return sheet_svg('<pattern id="greedy" patternUnits="userSpaceOnUse" width="6000" height="6000">'
+                     '<rect width="6000" height="6000" fill="blue"/></pattern>'
+                     '<rect width="390" height="225" fill="url(#greedy)"/>')
+
+
 def png(width: int, height: int) -> bytes:
     """A grey PNG of `width` x `height` pixels, all zeros: a huge one packs into little."""
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -119,6 +147,8 @@ BAD: dict[str, tuple[Callable[[Path], object], str]] = {
                      "it embeds a picture of 20000 x 20000 pixels"),
     "svg picture": (lambda folder: write_sheet(folder, "svgpicture", sheet_svg(picture(
         use_bomb().encode(), "image/svg+xml"))), "it embeds a picture that cannot be checked"),
+    "deep nesting": (lambda folder: write_sheet(folder, "deep", nested()), "it nests elements more than 64"),
+    "use chain": (lambda folder: write_sheet(folder, "chain", use_chain()), "it nests elements more than 64"),
     "link": (write_link, "it is a symbolic link"),
     "fifo": (write_fifo, "it is a named pipe"),
 }

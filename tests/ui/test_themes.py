@@ -9,6 +9,7 @@ import hashlib
 import io
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -26,12 +27,12 @@ from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import PreferencesDialog
 from eightoff.ui.faces import CardFaces
-from eightoff.ui.themes import deck
+from eightoff.ui.themes import deck, limits
 from eightoff.ui.themes.choice import face_notes
 from eightoff.ui.themes.deck import INDEX_SHARE, ThemeFaces
 from eightoff.userfiles.dirs import HomeDirs
 from tests.themes.makers import card_colour, write_deck, write_sheet
-from tests.themes.test_bad_themes import BAD
+from tests.themes.test_bad_themes import BAD, greedy_pattern, slow_filter, themes_json
 
 from .helpers import FakeClock, click, drag, grip, key, pile_center
 
@@ -148,7 +149,8 @@ def test_a_kde_deck_plays_on_the_table(tmp_path: Path, data: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", ["garbage", "empty", "truncated", "bad gzip", "100 MB", "zip bomb",
-                                  "10^6 px wide", "external 1", "entities", "link", "fifo"])
+                                  "10^6 px wide", "external 1", "entities", "link", "fifo", "deep nesting",
+                                  "use chain"])
 def test_a_theme_that_cannot_be_drawn_leaves_the_built_in_design_and_one_line(
         tmp_path: Path, data: Path, kind: str, caplog: pytest.LogCaptureFixture) -> None:
     pytest.importorskip("resvg_py")
@@ -170,8 +172,67 @@ def test_a_theme_that_cannot_be_drawn_leaves_the_built_in_design_and_one_line(
     assert outside_home(tmp_path) == before
 
 
-def test_a_damaged_drawing_is_drawn_again(tmp_path: Path, data: Path,
-                                          caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.parametrize(("make", "why", "seconds"), [
+    (slow_filter, "drawing it takes longer than 3 seconds", 3.0),
+    (greedy_pattern, "drawing it needs more memory than a card theme may have", limits.DRAW_SECONDS),
+])
+def test_a_drawing_past_its_time_or_memory_is_stopped_and_the_window_plays_on(
+        tmp_path: Path, data: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        make: Callable[[], str], why: str, seconds: float) -> None:
+    """A theme that reads well but whose drawing would run for hours (a slow filter) or take
+    gigabytes (a huge pattern tile): the drawing is stopped at its limit (the time limit
+    shortened here, the memory one as it is), the window's loop never waits for it, the
+    built-in design stays with one line, and the next start and the theme list know it
+    without drawing it again."""
+    pytest.importorskip("resvg_py")
+    monkeypatch.setattr(limits, "DRAW_SECONDS", seconds)
+    write_sheet(data / SHEETS, "hostile", make())
+    before = outside_home(tmp_path)
+    with caplog.at_level(logging.DEBUG, logger="eightoff.ui.themes.deck"):
+        app = open_window(tmp_path / "home", "aisleriot:hostile")
+        try:
+            assert app.table.art.running is not None
+            process = app.table.art.running.process
+            if make is slow_filter:
+                app.pump(3)
+                assert process.poll() is None  # frames go on while it draws
+            until_drawn(app)
+            assert process.returncode is not None  # stopped and reaped, never left running
+            assert app.running and type(app.table.faces) is CardFaces
+            assert app.table.layout.card[1] == round(app.table.layout.card[0] * 1.4)
+            assert app.table.art.problem("aisleriot:hostile") == why
+        finally:
+            app.close()
+    lines = [record.getMessage() for record in caplog.records if record.name == "eightoff.ui.themes.deck"]
+    assert lines == [f"card theme aisleriot:hostile cannot be drawn, the built-in design is used: {why}"]
+    assert outside_home(tmp_path) == before
+    second = open_window(tmp_path / "home", "aisleriot:hostile")
+    try:  # known at the next start: no drawing is started again
+        second.pump(3)
+        assert not second.table.art.pending and type(second.table.faces) is CardFaces
+    finally:
+        second.close()
+    assert [(row["drawable"], row.get("reason")) for row in themes_json(tmp_path / "home", data)] == [
+        (False, why)]
+
+
+def cut_short(data: bytes) -> bytes:
+    return data[:500]
+
+
+def one_byte_changed(data: bytes) -> bytes:
+    """A byte in the middle of the pixels flipped: the file's length and its end unchanged."""
+    middle = len(data) // 2
+    return data[:middle] + bytes([data[middle] ^ 0x40]) + data[middle + 1:]
+
+
+@pytest.mark.parametrize("damage", [cut_short, one_byte_changed])
+def test_a_damaged_drawing_is_set_aside_and_drawn_again(
+        tmp_path: Path, data: Path, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str],
+        damage: Callable[[bytes], bytes]) -> None:
+    """A kept drawing damaged on disk is told by its structure and checksums before pygame sees
+    it (so libpng prints nothing on the terminal), kept under another name, never deleted, and
+    the theme drawn again; one line in the debug log."""
     pytest.importorskip("resvg_py")
     write_sheet(data / SHEETS, "mine")
     app = open_window(tmp_path / "home", "aisleriot:mine")
@@ -179,9 +240,11 @@ def test_a_damaged_drawing_is_drawn_again(tmp_path: Path, data: Path,
     size = app.table.layout.card
     app.close()
     (picture,) = (tmp_path / "home" / "cache" / "themes").glob(f"*-{size[0]}x{size[1]}.png")
-    picture.write_bytes(picture.read_bytes()[:500])  # cut short
+    damaged = damage(picture.read_bytes())
+    picture.write_bytes(damaged)
     for kept in (tmp_path / "home" / "cache").glob("faces-theme-*"):
         kept.unlink()  # the launch's own copy too, so the PNG is what is read
+    capfd.readouterr()
     with caplog.at_level(logging.DEBUG, logger="eightoff.ui.themes.deck"):
         second = open_window(tmp_path / "home", "aisleriot:mine")
         try:
@@ -191,8 +254,11 @@ def test_a_damaged_drawing_is_drawn_again(tmp_path: Path, data: Path,
             assert near(shown(second, "QS"), card_colour(Card.parse("QS")))
         finally:
             second.close()
+    assert capfd.readouterr().err == ""
+    (aside,) = picture.parent.glob(picture.name + ".corrupt-*")
+    assert aside.read_bytes() == damaged and picture.read_bytes() != damaged
     lines = [record.getMessage() for record in caplog.records]
-    assert len(lines) == 1 and "drawn again" in lines[0]
+    assert len(lines) == 1 and "damaged" in lines[0] and "drawn again" in lines[0] and str(aside) in lines[0]
 
 
 def test_without_resvg_the_game_starts_as_today(tmp_path: Path, data: Path,
@@ -334,7 +400,7 @@ def test_going_through_the_themes_stops_the_drawing_of_one_left(tmp_path: Path, 
         for _ in range(3):
             click_row(app, dialog, "Card faces")
         assert app.preferences.card_face == "aisleriot:first" and app.table.art.running is not None
-        first = app.table.art.running[1]
+        first = app.table.art.running.process
         click_row(app, dialog, "Card faces")
         assert app.preferences.card_face == "aisleriot:second"
         assert first.returncode is not None  # stopped, not waited for

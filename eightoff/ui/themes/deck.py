@@ -11,13 +11,15 @@ debug log; the theme's file is only ever read.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import logging
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,15 +27,13 @@ from eightoff.core.cards import DECK
 from eightoff.core.i18n import _
 from eightoff.core.preferences import Preferences
 from eightoff.themes.found import Theme, find_theme, find_themes, is_theme_id, renderer_missing
-from eightoff.themes.kept import Kept, cell
+from eightoff.themes.kept import Damaged, Kept, cell
 from eightoff.ui.designs import DEFAULT_FACE
 from eightoff.ui.face_cache import PictureFile
 from eightoff.ui.faces import FACE, CardFaces, card_faces
 from eightoff.ui.layout import CARD_ASPECT
+from eightoff.ui.themes import limits
 from eightoff.ui.window import in_screen_format
-
-if TYPE_CHECKING:
-    import subprocess
 
 KEPT_SIZES = 3
 """Sizes of theme cards kept drawn: the table's, the preview's, and one resized from."""
@@ -64,11 +64,26 @@ class Wish:
         """Whether the table asked for it (else a preview)."""
         return "window" in dict(self.place)
 
-    def request(self, cache: Path) -> str:
+    def request(self, cache: Path, seconds: float) -> str:
         theme = self.theme
         return json.dumps({"id": theme.id, "kind": theme.kind, "name": theme.name,
                            "path": str(theme.path), "svg": str(theme.svg) if theme.svg else "",
-                           "cache": str(cache), **dict(self.place)})
+                           "cache": str(cache), "seconds": seconds, **dict(self.place)})
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A drawing process running, what it was asked, and when the window stops it."""
+
+    wish: Wish
+    process: subprocess.Popen[bytes]
+    deadline: float
+    """`time.monotonic()` past which it has taken too long (limits.DRAW_SECONDS)."""
+
+    def stop(self) -> None:
+        """Kill it (its files are written whole or not at all) and reap it: at once."""
+        self.process.kill()
+        self.process.wait()
 
 
 class ThemeFaces(CardFaces):
@@ -87,9 +102,11 @@ class ThemeFaces(CardFaces):
         width, height = self.size
         column, row = cell(None)
         try:
-            grid = pygame.image.load(self.kept.picture_path(self.size))
+            grid = drawn_grid(self.kept, self.size)
+            if grid is None:
+                raise FileNotFoundError(self.kept.picture_path(self.size))
             return grid.subsurface((column * width, row * height, width, height)).copy()
-        except (pygame.error, ValueError, OSError) as error:
+        except (Damaged, pygame.error, OSError) as error:
             log("the back of %s is the built-in design's: %s", self.theme.id, error)
             return super()._draw_back()
 
@@ -144,9 +161,9 @@ class CardArt:
         """Why a theme cannot be drawn, by id, once known (said once in the debug log)."""
         self.drawn: dict[tuple[str, tuple[int, int]], ThemeFaces] = {}
         self.wishes: list[Wish] = []
-        self.running: tuple[Wish, subprocess.Popen[bytes]] | None = None
+        self.running: Drawing | None = None
         self.damaged: set[Path] = set()
-        """Drawings found damaged (said once; drawn again over)."""
+        """Drawings found damaged (said once; set aside and drawn again)."""
         self.started = False
         """Drawings start once the first frame is on screen (`after_frame`)."""
         self.generation = 0
@@ -244,17 +261,17 @@ class CardArt:
             return None
         faces = ThemeFaces(size, theme, kept)
         if not faces.restore(self.cache):
-            path = kept.picture_path(size)
-            if not path.is_file():
-                return None
             try:
-                grid = pygame.image.load(path)
-                if grid.get_size() != (size[0] * 13, size[1] * 5):
-                    raise ValueError(f"it is {grid.get_width()}x{grid.get_height()}")
-            except (pygame.error, ValueError, OSError) as error:
+                grid = drawn_grid(kept, size)
+            except (Damaged, pygame.error) as error:
+                path = kept.picture_path(size)
                 if path not in self.damaged:
                     self.damaged.add(path)
-                    log("the drawn cards in %s are drawn again: %s", path, error)
+                    aside = kept.set_aside(size)
+                    log("the drawn cards in %s are damaged (%s) and drawn again; %s", path, error,
+                        f"the damaged file is kept as {aside}" if aside else "it could not be moved aside")
+                return None
+            if grid is None:
                 return None
             faces.load(grid)
             self.unkept = faces
@@ -296,11 +313,11 @@ class CardArt:
         earlier one, and stops its drawing when it is of a theme the player has left (going
         through the themes in Preferences waits for none of those passed)."""
         running = self.running
-        if running is not None and running[0].theme != wish.theme and running[0].for_table == wish.for_table:
-            running[1].kill()  # its files are written whole or not at all
-            running[1].wait()
+        if (running is not None and running.wish.theme != wish.theme
+                and running.wish.for_table == wish.for_table):
+            running.stop()
             self.running = None
-        if wish not in self.wishes and (self.running is None or self.running[0] != wish):
+        if wish not in self.wishes and (self.running is None or self.running.wish != wish):
             self.wishes = [each for each in self.wishes if each.place != wish.place] + [wish]
         self._next()
 
@@ -318,23 +335,40 @@ class CardArt:
         return self.running is not None or (self.started and bool(self.wishes))
 
     def poll(self) -> Wish | None:
-        """The drawing that has just finished, if one has (the table takes its cards then)."""
+        """The drawing that has just finished, if one has (the table takes its cards then); one
+        past its time is stopped here and its theme noted as one that cannot be drawn."""
         if self.running is None:
             return None
-        wish, process = self.running
-        code = process.poll()
-        if code is None:
+        drawing = self.running
+        code = drawing.process.poll()
+        too_slow = code is None and time.monotonic() > drawing.deadline
+        if too_slow:
+            drawing.stop()
+        elif code is None:
             return None
         self.running = None
         self.generation += 1
+        wish = drawing.wish
         self.kept.pop(wish.theme, None)  # the drawing looked at the theme's file afresh
-        if code != 0:
-            kept = self._kept(wish.theme)
-            note = kept.note() if kept is not None else None
-            self.fail(wish.theme.id, str(note["problem"]) if note and "problem" in note
-                      else _("its drawing stopped ({code})").format(code=code))
+        code = drawing.process.returncode
+        if too_slow or code != 0:
+            self._ended(wish.theme, limits.too_slow(limits.DRAW_SECONDS) if too_slow
+                        else limits.ended(code, limits.DRAW_SECONDS), lasting=too_slow or code < 0)
         self._next()
         return wish
+
+    def _ended(self, theme: Theme, why: str, lasting: bool) -> None:
+        """A drawing of `theme` failed: its own note says why, else `why`, noted for the next
+        start too when `lasting` (stopped for its time, or by a signal: its memory, a crash),
+        as the file would do the same again."""
+        kept = self._kept(theme)
+        note = kept.note() if kept is not None else None
+        if note and "problem" in note:
+            why = str(note["problem"])
+        elif kept is not None and lasting:
+            with contextlib.suppress(OSError):  # not kept: said again at the next start
+                kept.write_note({"problem": why})
+        self.fail(theme.id, why)
 
     def _next(self) -> None:
         if not self.started or self.running is not None or not self.wishes or self.cache is None:
@@ -345,22 +379,28 @@ class CardArt:
         if wish.theme.id in self.problems:
             self._next()
             return
+        seconds = limits.DRAW_SECONDS
         try:
-            command = [sys.executable, "-m", "eightoff.ui.themes.draw", wish.request(self.cache)]
+            command = [sys.executable, "-m", "eightoff.ui.themes.draw", wish.request(self.cache, seconds)]
             process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                        stderr=subprocess.DEVNULL)
         except OSError as error:
             self.fail(wish.theme.id, str(error))
             return
-        self.running = (wish, process)
+        self.running = Drawing(wish, process, time.monotonic() + seconds)
 
     def close(self) -> None:
         """The window closes: a drawing still running is stopped (its cache file is written
         whole or not at all)."""
         if self.running is not None:
-            self.running[1].kill()
-            self.running[1].wait()
+            self.running.stop()
             self.running = None
+
+
+def drawn_grid(kept: Kept, size: tuple[int, int]) -> pygame.Surface | None:
+    """The drawing's grid of cards `size` each, from its PNG checked whole; None when there is none."""
+    data = kept.picture(size)
+    return None if data is None else pygame.image.load(io.BytesIO(data), "grid.png")
 
 
 def index_too_small(height: int) -> bool:

@@ -33,14 +33,16 @@ from eightoff.core.i18n import _
 from eightoff.themes.found import AISLERIOT, Theme
 from eightoff.themes.kept import GRID, Kept, cell
 from eightoff.themes.sheet import BACK, HREFS, SVG_NS, URL, Art, Undrawable, element_id, read_art
+from eightoff.ui.themes.limits import DRAW_SECONDS, MEMORY_BASE, hold_to, memory_for, too_much_memory
 from eightoff.ui.themes.size import card_size
 
 MEASURE_WIDTH = 300
 """Pixels across the small drawing of a KDE sheet that finds where an element is."""
 FINE_WIDTH = 400
 """Pixels across the drawing of the back alone that measures the cards' proportions."""
-PICTURE_LIMIT = 1200
-"""The widest card drawn (a 4K screen's cards are under 400)."""
+PICTURE_LIMIT = 800
+"""The widest card drawn (a 4K screen's cards are about 300, an 8K screen's 600): what bounds
+the memory a drawing may have (limits.py)."""
 TEXT = re.compile(r"<(?:\w+:)?text\b")
 """Loading the system's fonts costs resvg 0.1-0.3 s a drawing: only a drawing with text needs them."""
 
@@ -256,7 +258,10 @@ def references(node: ElementTree.Element) -> Iterator[str]:
 
 def draw(request: dict[str, object]) -> int:
     """Do what `request` asks: note the theme's proportions, draw its cards at the size they
-    follow to, keep both in the cache; or note why the theme cannot be drawn. 0 when drawn."""
+    follow to, keep both in the cache; or note why the theme cannot be drawn. 0 when drawn.
+    Held to the request's `seconds` and to the memory its cards need (limits.py)."""
+    seconds = float(str(request.get("seconds", DRAW_SECONDS)))
+    hold_to(MEMORY_BASE, seconds)
     theme = Theme(str(request["id"]), str(request["kind"]), str(request["name"]),
                   Path(str(request["path"])), Path(str(request["svg"])) if request.get("svg") else None)
     kept = Kept.of(theme, Path(str(request["cache"])))
@@ -276,14 +281,22 @@ def draw(request: dict[str, object]) -> int:
         size = card_size(request, aspect)
         if size[0] > PICTURE_LIMIT:
             raise Undrawable(_("its cards would be too large to draw"))
+        hold_to(memory_for(size[0] * GRID[0] * size[1] * GRID[1]), seconds)
         drawn = sheet_png(art, size) if deck is None else png(deck.grid(size))
+    except MemoryError:  # the allocation that failed took nothing: the note can be written
+        return refused(kept, too_much_memory())
     except Undrawable as error:
-        kept.write_note({"problem": str(error)})
-        print(str(error), file=sys.stderr)
-        return 1
+        return refused(kept, str(error))
     kept.write(kept.picture_path(size), lambda file: file.write(drawn))
     kept.write_note({"aspect": aspect})
     return 0
+
+
+def refused(kept: Kept, why: str) -> int:
+    """Note why the theme cannot be drawn, for the window and the theme list; 1."""
+    kept.write_note({"problem": why})
+    print(why, file=sys.stderr)
+    return 1
 
 
 def main(argv: list[str]) -> int:
