@@ -33,6 +33,7 @@ from eightoff.core.i18n import _
 from eightoff.themes.found import AISLERIOT, Theme
 from eightoff.themes.kept import GRID, Kept, cell
 from eightoff.themes.sheet import BACK, HREFS, SVG_NS, URL, Art, Undrawable, element_id, read_art
+from eightoff.ui.layout import LARGEST_CARD
 from eightoff.ui.themes.limits import DRAW_SECONDS, MEMORY_BASE, hold_to, memory_for, too_much_memory
 from eightoff.ui.themes.size import card_size
 
@@ -40,9 +41,6 @@ MEASURE_WIDTH = 300
 """Pixels across the small drawing of a KDE sheet that finds where an element is."""
 FINE_WIDTH = 400
 """Pixels across the drawing of the back alone that measures the cards' proportions."""
-PICTURE_LIMIT = 800
-"""The widest card drawn (a 4K screen's cards are about 300, an 8K screen's 600): what bounds
-the memory a drawing may have (limits.py)."""
 TEXT = re.compile(r"<(?:\w+:)?text\b")
 """Loading the system's fonts costs resvg 0.1-0.3 s a drawing: only a drawing with text needs them."""
 
@@ -279,7 +277,7 @@ def draw(request: dict[str, object]) -> int:
             if not 1.0 <= aspect <= 2.0:
                 raise Undrawable(_("its back is not a card's shape"))
         size = card_size(request, aspect)
-        if size[0] > PICTURE_LIMIT:
+        if size[0] > LARGEST_CARD:  # the table's largest (a preview's are smaller): it bounds the memory
             raise Undrawable(_("its cards would be too large to draw"))
         hold_to(memory_for(size[0] * GRID[0] * size[1] * GRID[1]), seconds)
         drawn = sheet_png(art, size) if deck is None else png(deck.grid(size))

@@ -22,7 +22,7 @@ if sys.platform != "win32":
 
 DRAW_SECONDS = 60.0
 """Wall-clock (window) and processor (drawing process) seconds a drawing may take: the installed
-themes take under 20 s of processor time even for an 8K screen's cards."""
+themes take under 20 s of processor time even for cards twice the table's largest."""
 MEMORY_BASE = 512 << 20
 """Bytes of address space the drawing process may have before it knows its card size: reading
 and measuring a theme (the installed themes need under 150 MB for it)."""
@@ -32,7 +32,7 @@ MEMORY_PER_PIXEL = 24
 themes peak at 9 (Aisleriot's) to 18 (a KDE deck) bytes a pixel above that base."""
 
 
-def hold_to(memory: int, seconds: float = DRAW_SECONDS) -> None:
+def hold_to(memory: int, seconds: float) -> None:
     """Hold this process to `memory` bytes of address space (an allocation past it fails: a
     `MemoryError` in Python, an abort in resvg) and `seconds` of processor time (then SIGXCPU
     ends it, should the window be gone); each no further than its hard limit, and not at all
