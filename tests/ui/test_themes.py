@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -27,6 +28,7 @@ from eightoff.ui import faces as faces_module
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import PreferencesDialog
 from eightoff.ui.faces import CardFaces
+from eightoff.ui.layout import LARGEST_CARD
 from eightoff.ui.themes import deck, limits
 from eightoff.ui.themes.choice import face_notes
 from eightoff.ui.themes.deck import INDEX_SHARE, ThemeFaces
@@ -196,6 +198,11 @@ def test_a_drawing_past_its_time_or_memory_is_stopped_and_the_window_plays_on(
             if make is slow_filter:
                 app.pump(3)
                 assert process.poll() is None  # frames go on while it draws
+                if Path(f"/proc/{process.pid}/limits").exists():  # Linux: what it holds itself to
+                    held = held_limits(process)
+                    assert held["Max cpu time"] == "3"
+                    assert held["Max address space"] != "unlimited"
+                    assert int(held["Max address space"]) <= limits.memory_for(LARGEST_CARD ** 2 * 2 * 65)
             until_drawn(app)
             assert process.returncode is not None  # stopped and reaped, never left running
             assert app.running and type(app.table.faces) is CardFaces
@@ -214,6 +221,19 @@ def test_a_drawing_past_its_time_or_memory_is_stopped_and_the_window_plays_on(
         second.close()
     assert [(row["drawable"], row.get("reason")) for row in themes_json(tmp_path / "home", data)] == [
         (False, why)]
+
+
+def held_limits(process: subprocess.Popen[bytes]) -> dict[str, str]:
+    """The soft limits of the drawing process, once it has set its own (the window's loop, which
+    would stop it at its time, is not run meanwhile)."""
+    give_up = time.monotonic() + 60
+    while time.monotonic() < give_up:
+        rows = Path(f"/proc/{process.pid}/limits").read_text().splitlines()[1:]
+        held = {row[:26].strip(): row[26:].split()[0] for row in rows}
+        if held["Max cpu time"] != "unlimited":
+            return held
+        time.sleep(0.02)
+    raise AssertionError("the drawing process set no limits")
 
 
 def cut_short(data: bytes) -> bytes:
