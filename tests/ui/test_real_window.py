@@ -20,7 +20,15 @@ from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
 from eightoff.core.rules import Rules
 from eightoff.core.variants import STANDARD, preset
-from tests.ui.xwindow import GameProcess, Screenshot, grab_screen, missing_tools, virtual_screen, xdotool
+from tests.ui.xwindow import (
+    GameProcess,
+    Screenshot,
+    grab_screen,
+    missing_tools,
+    virtual_screen,
+    xdotool,
+    xdrag,
+)
 
 pytestmark = [
     pytest.mark.xvfb,
@@ -109,10 +117,7 @@ def test_drag_and_click_with_xdotool(started: tuple[GameProcess, int, Move]) -> 
     grip = (left + x + w // 2, top + y + 6)
     tx, ty, _, _ = layout[run.destination.name]["cards"][-1][1]
     drop = (left + tx + w // 2, top + ty + 6 + 30)
-    path = [str(value) for i in range(1, 9) for value in
-            ("mousemove", grip[0] + (drop[0] - grip[0]) * i // 8, grip[1] + (drop[1] - grip[1]) * i // 8)]
-    xdotool(game.display, "mousemove", "--sync", str(grip[0]), str(grip[1]), "mousedown", "1",
-            *path, "mouseup", "1")
+    xdrag(game.display, grip, drop)
     step = core.play(run, autoplay=AUTOPLAY)
     layout, printed = game.next_layout()
     assert printed == [format_move(m) for m in step.moves]
@@ -233,11 +238,7 @@ def test_a_card_dragged_across_the_foundations_lands_on_the_row_and_a_click_play
             grip = (left + x + w // 2, top + y + h // 2)
             tx, ty, tw, th = layout[move.destination.name]["cards"][-1][1]
             drop = (left + tx + tw // 2 + 20, top + ty + th // 2)
-            path = [str(value) for i in range(1, 9) for value in
-                    ("mousemove", grip[0] + (drop[0] - grip[0]) * i // 8,
-                     grip[1] + (drop[1] - grip[1]) * i // 8)]
-            xdotool(display, "mousemove", "--sync", str(grip[0]), str(grip[1]), "mousedown", "1", *path,
-                    "mouseup", "1")
+            xdrag(display, grip, drop)
             step = core.play(move, autoplay=AUTOPLAY)
             layout, printed = game.next_layout()
             assert printed == [format_move(m) for m in step.moves]

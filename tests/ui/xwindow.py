@@ -75,6 +75,15 @@ def xdotool(display: str, *arguments: str) -> str:
     return result.stdout
 
 
+def xdrag(display: str, grip: tuple[int, int], drop: tuple[int, int]) -> None:
+    """Press the left button at `grip` (screen pixels), move to `drop` in eight steps, as a hand
+    does, and release it there."""
+    path = [str(value) for i in range(1, 9) for value in
+            ("mousemove", grip[0] + (drop[0] - grip[0]) * i // 8, grip[1] + (drop[1] - grip[1]) * i // 8)]
+    xdotool(display, "mousemove", "--sync", str(grip[0]), str(grip[1]), "mousedown", "1", *path,
+            "mouseup", "1")
+
+
 def resize_window(display: str, window: str, size: tuple[int, int]) -> None:
     """The window made `size` by xdotool, as no window manager limits it, and checked so."""
     xdotool(display, "windowsize", "--sync", window, *map(str, size))
