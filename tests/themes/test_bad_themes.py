@@ -12,15 +12,18 @@ import os
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from eightoff.themes.found import find_themes
-from eightoff.themes.sheet import INFLATED_LIMIT
+from eightoff.themes.found import AISLERIOT, Theme, find_themes
+from eightoff.themes.sheet import DEPTH_LIMIT, INFLATED_LIMIT, problem
 
 from .makers import deck_svg, sheet_svg, write_deck, write_sheet
 
@@ -259,3 +262,26 @@ def test_a_fault_only_drawing_shows_is_listed_once_the_window_has_met_it(tmp_pat
     later = time.time() + 5
     os.utime(deck / "sideways.svgz", (later, later))  # the deck changed: drawn again before judged
     assert [row["drawable"] for row in themes_json(home, data)] == [True]
+
+
+def read_problem(folder: Path, svg: str) -> str:
+    """What reading an Aisleriot sheet of `svg` says against drawing it ("" when it may be drawn)."""
+    path = write_sheet(folder, "sheet", svg)
+    return problem(Theme("aisleriot:sheet", AISLERIOT, "Sheet", path, path))
+
+
+@settings(deadline=None, max_examples=40)
+@given(levels=st.integers(1, 120), through_use=st.booleans())
+@example(levels=DEPTH_LIMIT - 2, through_use=False)  # the deepest allowed, and one deeper
+@example(levels=DEPTH_LIMIT - 1, through_use=False)
+@example(levels=(DEPTH_LIMIT - 1) // 2, through_use=True)
+@example(levels=(DEPTH_LIMIT + 1) // 2, through_use=True)
+def test_nesting_is_refused_exactly_past_its_limit(levels: int, through_use: bool) -> None:
+    """Groups in groups, or a chain of <use> each holding the one before (a use and its group
+    are two levels): refused exactly when the deepest element, the sheet's root counted, is
+    more than DEPTH_LIMIT down, whichever way it is built."""
+    with tempfile.TemporaryDirectory() as folder:
+        why = read_problem(Path(folder), use_chain(levels) if through_use else nested(levels))
+    depth = 2 * levels + 1 if through_use else levels + 2
+    assert (why == f"it nests elements more than {DEPTH_LIMIT} deep") == (depth > DEPTH_LIMIT), why
+    assert depth > DEPTH_LIMIT or why == ""
