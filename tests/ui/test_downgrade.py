@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import pygame
@@ -17,7 +18,16 @@ from eightoff.core.outcome import Outcome
 from eightoff.core.variants import PRESETS
 from eightoff.ui.stats_dialog import StatisticsDialog
 from tests.ui.helpers import key
-from tests.ui.test_store_link import QUICK, arguments, figures, open_app, press_toolbar, store_at, to_cell
+from tests.ui.test_store_link import (
+    QUICK,
+    arguments,
+    figures,
+    open_app,
+    press_button,
+    press_toolbar,
+    store_at,
+    to_cell,
+)
 
 __all__ = ["QUICK"]
 
@@ -52,6 +62,7 @@ def test_a_game_this_version_does_not_know_is_kept_aside_and_eight_off_opens(tmp
     for number, game, outcome in [(1, "standard", Outcome.WON), (2, "standard", Outcome.LOST),
                                   (3, "fan", Outcome.LOST), (4, "citadel", Outcome.WON)]:
         assert store.record_outcome(played(number, game), outcome, 60.0)
+    assert store.record_outcome(played(6, "fan"), Outcome.LOST, 60.0, daily=date.today(), par=40)
     store.save_unfinished(played(5, "fan", moves=3), 30.0)
     store.save_unfinished(played(7, "standard", moves=1), 5.0)
     known = {game: figures(store, game) for game in ("standard", "citadel")}
@@ -72,7 +83,9 @@ def test_a_game_this_version_does_not_know_is_kept_aside_and_eight_off_opens(tmp
     notice = app.table.status.notice
     assert UNKNOWN in notice and "Eight Off opens instead" in notice and "\n" not in notice
     press_toolbar(app, "statistics")
-    assert isinstance(app.top, StatisticsDialog)
+    press_button(app, "Daily")  # the calendar of daily deals, beside the unknown game's daily
+    dialog = app.top
+    assert isinstance(dialog, StatisticsDialog) and dialog.daily_page
     key(app, pygame.K_ESCAPE)
     assert app.top is app.table
     to_cell(app, 0)
@@ -81,4 +94,4 @@ def test_a_game_this_version_does_not_know_is_kept_aside_and_eight_off_opens(tmp
     assert rows(database) == kept, "the unknown game's rows were touched"
     again = store_at(tmp_path)
     assert {game: figures(again, game) for game in known} == known
-    assert figures(again, UNKNOWN).played == 1
+    assert figures(again, UNKNOWN).played == 2
