@@ -167,6 +167,10 @@ class TestBadInput:
         assert_usage_error(eightoff("replay", tmp_path, SOLUTION_1), "board file", "directory")
         assert_usage_error(eightoff("replay", board, tmp_path), "moves file", "directory")
 
+    def test_an_endless_file_is_refused_at_its_size_limit(self, board: Path) -> None:
+        assert_usage_error(eightoff("replay", board, "/dev/zero"), "moves file", "larger than 4 MB")
+        assert_usage_error(eightoff("replay", "/dev/urandom", SOLUTION_1), "board file", "larger than 4 MB")
+
     def test_non_utf8_file(self, board: Path, tmp_path: Path) -> None:
         binary = tmp_path / "binary"
         binary.write_bytes(b"\xff\xfe\x00garbage")
