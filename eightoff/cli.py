@@ -402,7 +402,11 @@ def run(
     loaded: Loaded | None = None,
 ) -> int:
     """Parse and dispatch; `open_window` handles the no-subcommand case, `loaded` the commands
-    that need more modules than the rules (see `Loaded`)."""
+    that need more modules than the rules (see `Loaded`). Started with stdout closed (`>&-`), a
+    command says it cannot write and ends with status 1; the window opens all the same."""
+    closed = sys.stdout is None
+    if closed:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # left to the interpreter's exit
     try:
         args, extra = build_parser().parse_known_args(argv)
         if extra:
@@ -420,6 +424,8 @@ def run(
             if open_window is None:
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)
+        if closed:
+            return output_failed(os.strerror(errno.EBADF))
         result: int = args.handler(args)
         sys.stdout.flush()
         return result

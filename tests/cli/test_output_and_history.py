@@ -47,6 +47,22 @@ def test_a_full_device_is_one_line_and_a_failure(tmp_path: Path, arguments: tupl
     assert line.startswith("eightoff: cannot write the output") and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("arguments", [("deal", "5", "--rules", "fan"), ("solve", "--deal", "3"), ("--help",),
+                                       ("deal", "--help")])
+def test_a_closed_stdout_is_one_line_and_a_failure(tmp_path: Path, arguments: tuple[str, ...]) -> None:
+    """Started with stdout closed (`>&-`), where Python has no sys.stdout at all: a command says
+    it cannot write and fails; help, which has nowhere to go, ends quietly; never a traceback."""
+    result = subprocess.run([sys.executable, "-m", "eightoff", *arguments], capture_output=True,
+                            text=True, timeout=120, preexec_fn=lambda: os.close(1),
+                            env={**os.environ, "EIGHTOFF_HOME": str(tmp_path), "LANGUAGE": "en"})
+    assert "Traceback" not in result.stderr
+    if "--help" in arguments:
+        assert (result.returncode, result.stderr) == (0, "")
+    else:
+        assert result.returncode == 1
+        assert result.stderr.splitlines() == ["eightoff: cannot write the output: Bad file descriptor"]
+
+
 def test_italian_words_in_an_ascii_terminal_are_one_line(tmp_path: Path) -> None:
     some_games(tmp_path)
     result = run(tmp_path, "stats", LANGUAGE="it", PYTHONIOENCODING="ascii")
