@@ -604,6 +604,7 @@ class Engine:
         known_offers = self._offers
         home_moves, column_moves = self._home_moves, self._column_moves
         width = len(columns)
+        stride = width * RUN_SLOTS  # a source column's row of moves in `_column_moves`
         found: list[Any] = []
         for index, column in enumerate(columns):
             if not len(column):
@@ -611,7 +612,7 @@ class Engine:
             card = column[-1]
             if card in (clubs, diamonds, hearts, spades):
                 found.append(home_moves[card])  # only unsafe ones are left when auto-play folds
-            row = index * width * RUN_SLOTS
+            row = index * stride
             if capacity == 1:
                 # One card at a time (no free cell and no empty column, as on most boards of the
                 # games without cells): what `offers` would list, read off the top card itself
