@@ -9,6 +9,7 @@ The longer reasons: docs/notes.md, `eightoff.solver.prove`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from eightoff.solver.board import (
@@ -24,6 +25,8 @@ from eightoff.solver.board import (
     reverse_of,
 )
 
+Order = Callable[[Board], int]
+"""A score of a board, lowest first: the order in which a `Prover` tries a board's children."""
 Frame = tuple[Board, list[InternalMove], tuple[InternalMove, ...], "InternalMove | None"]
 """A board on the current path, the moves still to try from it (last first), the moves that led
 to it from the board below it on the stack (one step and its auto-play), and the move that would
@@ -32,10 +35,13 @@ only undo that step (skipped)."""
 
 class Prover:
     """One exhaustive search, advanced a number of boards at a time (`advance`) so that it can
-    take turns with the best-first runners."""
+    take turns with the best-first runners. It tries each board's moves in the engine's order,
+    or, given an `order`, its children lowest-scored first (ties in the engine's order): on a
+    winnable deal the order decides how soon it wins, on a lost one it visits the same boards."""
 
-    def __init__(self, engine: Engine, start: Board) -> None:
+    def __init__(self, engine: Engine, start: Board, order: Order | None = None) -> None:
         self.engine = engine
+        self.order = order
         start, opening = engine.autoplay(start)
         self.seen = {key_of(start)}
         self.stack: list[Frame] = []
@@ -50,7 +56,11 @@ class Prover:
 
     def _push(self, board: Board, edge: tuple[InternalMove, ...], back: InternalMove | None) -> None:
         moves = self.engine.moves(board)
-        moves.reverse()  # popped from the end: tried in the engine's order
+        order = self.order
+        if order is not None:
+            step = self.engine.step
+            moves.sort(key=lambda move: order(step(board, move)[0]))
+        moves.reverse()  # popped from the end: tried in the engine's (or the `order`'s) order
         self.stack.append((board, moves, edge, back))
         self.nodes += 1
 
@@ -95,7 +105,9 @@ class Prover:
         moves where a best-first one takes a hundred). From each board of the line, the step
         that reaches the latest board of the line (exactly that board, so the moves after it
         still name the right columns), and from there on, until the won board: a line of the
-        same search's steps, each legal where it is made."""
+        same search's steps, each legal where it is made. The found line where that is not
+        longer (a step that jumps ahead brings its own auto-play, which on a short line may
+        outnumber the moves it cuts)."""
         if self.end is None:
             return self.won or []
         boards = [frame[0] for frame in self.stack] + [self.end[0]]
@@ -113,7 +125,7 @@ class Prover:
                     reached, step = later, (move, *home)
             line.extend(plain(move) for move in step)
             index = reached
-        return line
+        return line if self.won is None or len(line) < len(self.won) else self.won
 
 
 @dataclass(frozen=True)
@@ -139,15 +151,24 @@ class ProofTurns:
     `beyond` (the game's `table_budget`): the runners' boards past which nothing shipped was
     decided. Before it a capped prover waits instead of giving up; past it, it goes on uncapped
     and a win it finds ends the search (`decisive`). Why this leaves every search within the
-    budget as it was: docs/solver.md, "Past the tables' budgets"."""
+    budget as it was: docs/solver.md, "Past the tables' budgets".
+
+    `orders`: the search restarts from the deal with each in turn (None: the engine's order),
+    each leg given up at `schedule.boards` where it is capped: which order wins a deal soon
+    varies from deal to deal, and one that wanders wanders far."""
 
     def __init__(
         self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None,
-        capped_past: bool = False,
+        capped_past: bool = False, orders: Sequence[Order | None] = (),
     ) -> None:
         self.rules = engine.rules
-        """Its proving engine is made when it starts (`turn`): most deals are won before, and
+        self.engine: Engine | None = None
+        """Its proving engine, made when it starts (`turn`): most deals are won before, and
         an engine's tables cost a short search's worth of work."""
+        self.orders = list(orders)
+        """The orders of the legs still to come, the current one first (`Prover.order`)."""
+        self.spent = 0
+        """Boards expanded by the legs given up."""
         self.start = start
         self.schedule = schedule
         self.beyond = beyond
@@ -181,18 +202,30 @@ class ProofTurns:
                 return False
             self.waiting = False
         if self.prover is None:
-            self.prover = Prover(engine_for(self.rules, proving=True), self.start)
+            if self.engine is None:
+                self.engine = engine_for(self.rules, proving=True)
+            self.prover = Prover(self.engine, self.start, self.orders[0] if self.orders else None)
         verdict = self.prover.advance(self.schedule.share * boards)
-        self.nodes = self.prover.nodes
+        self.nodes = self.spent + self.prover.nodes
         if verdict is None:
-            if alone or (past and not self.capped_past) or self.nodes < self.schedule.boards:
+            if alone or (past and not self.capped_past) or self.prover.nodes < self.schedule.boards:
                 return False
             if self.beyond is not None and not past:
                 self.waiting = True
+                return False
+            if len(self.orders) > 1:  # the next leg starts in the next round
+                self.orders.pop(0)
+                self.spent = self.nodes
+                self.prover = None
                 return False
         if verdict:
             self.won = self.prover.direct() if past else self.prover.won
             self.decisive = past
         self.finished = True
-        self.prover = None  # its keys are no longer needed
+        self.release()
         return verdict is False
+
+    def release(self) -> None:
+        """Drop the prover's keys and the orders' caches, once no longer needed."""
+        self.prover = None
+        self.orders.clear()

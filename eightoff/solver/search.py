@@ -132,6 +132,11 @@ class Portfolio:
     begun past `beyond` (`joins_after` unused), takes its share of each round and gives up at
     its `boards` (the shared runners prove a lost deal as soon: it is there to find wins); a
     win it finds is the answer at once (docs/solver.md, "Past the tables' budgets")."""
+    past_orders: tuple[Weights | None, ...] = ()
+    """The `past_proof`'s legs: it tries each board's children lowest-scored first by each of
+    these weightings in turn (their `path` unused; None: in the engine's order), restarting
+    from the deal with the next when a leg reaches the schedule's `boards`. Empty: one leg, in
+    the engine's order."""
 
 
 SAME_SUIT = Portfolio((
@@ -163,10 +168,17 @@ CASTLE = replace(NO_CELL, past=(
 ))
 """Beleaguered Castle: past its table's budget a weighting that counts buried cards joins the
 others (docs/solver.md, "Past the tables' budgets")."""
-STREETS = replace(NO_CELL, past_proof=ProofSchedule(0, 1, 175_000))
+STREETS = replace(NO_CELL, past_proof=ProofSchedule(0, 1, 55_000), past_orders=(
+    Weights(misplaced=1, buried=0, next_card=2, cell=0, not_home=1, path=0),
+    Weights(misplaced=1, buried=1, next_card=2, cell=0, not_home=1, path=0),
+    Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0),
+    None,
+))
 """Streets and Alleys: past its table's budget a depth-first prover takes turns with the
-runners, a board for each of theirs, for 175,000 boards. Its move order wins some deals on
-which every weighting wanders (docs/solver.md, "Past the tables' budgets")."""
+runners, a board for each of theirs, trying each board's children best first by one weighting
+for 55,000 boards, then from the deal again by the next, and last in the engine's order. Each
+order wins in a few thousand boards some deals on which the runners wander, and wanders on
+others (docs/solver.md, "Past the tables' budgets")."""
 
 
 TAKEBACK_PROOF = ProofSchedule(0, 16, 3_000_000)
@@ -388,7 +400,9 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
             if past and nodes >= past[0].joins_after:
                 late.append(shared.runner(past.pop(0).weights))
             if proof is None and past_proof is not None and beyond is not None and nodes >= beyond:
-                proof = ProofTurns(engine, start, past_proof, beyond, capped_past=True)
+                orders = [None if weights is None else Heuristic(engine, weights).score
+                          for weights in portfolio.past_orders]
+                proof = ProofTurns(engine, start, past_proof, beyond, capped_past=True, orders=orders)
             busy = False
             before = nodes
             for runner in runners + late if late else runners:
@@ -421,7 +435,7 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
         for runner in runners + late:
             runner.heap.clear()
         if proof is not None:
-            proof.prover = None
+            proof.release()
 
 
 Record = tuple[Board, int, tuple[InternalMove, ...], int, tuple[int, ...]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -12,11 +13,11 @@ from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import FREECELL, VARIANTS, preset
-from eightoff.solver.board import engine_for, from_position
+from eightoff.solver.board import engine_for, from_position, key_of
 from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import UNSOLVED, Budget, Limits
 from eightoff.solver.prove import ProofSchedule, Prover
-from eightoff.solver.search import Portfolio, Runner, Weights, portfolio_for, search
+from eightoff.solver.search import Heuristic, Portfolio, Runner, Weights, portfolio_for, search
 from eightoff.solver.solve import solve, to_core
 from tests.solver.asked import find_par
 from tests.solver.test_solve import small_positions, winnable_by_brute_force
@@ -198,21 +199,88 @@ def test_a_prover_joining_past_the_budget_keeps_the_verdict_and_the_search_withi
     runner = Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0)
     plain = Portfolio((runner,), beyond=beyond)
     late = replace(plain, past_proof=ProofSchedule(0, share, 0))
+    assert_the_same_within_the_budget(position, rules, plain, late, min(budget, beyond))
+
+
+def assert_the_same_within_the_budget(
+    position: Position, rules: Rules, plain: Portfolio, late: Portfolio, within: int
+) -> None:
+    """`late`'s verdict agrees with brute force, its win replays through the core, and within
+    `within` boards its search is `plain`'s, board for board."""
     engine, start = engine_for(rules), from_position(position)
     outcome = search(engine, start, Limits(Budget()), late)
     assert outcome.status == ("solved" if winnable_by_brute_force(position, rules) else UNSOLVED)
     if outcome.status == "solved":
         to_core(position, rules, outcome.line)
-    within = min(budget, beyond)
     assert search(engine, start, Limits(Budget(nodes=within)), late) == search(
         engine, start, Limits(Budget(nodes=within)), plain)
+
+
+ORDERS = st.lists(
+    st.none() | st.builds(
+        Weights, misplaced=st.integers(0, 3), buried=st.integers(0, 2), next_card=st.integers(0, 3),
+        cell=st.integers(0, 2), not_home=st.integers(0, 2), path=st.just(0)),
+    min_size=1, max_size=3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_positions(), ORDERS, st.integers(1, 6), st.integers(1, 30), st.integers(0, 40))
+def test_a_prover_restarting_in_other_orders_keeps_the_verdict_and_the_search_within_it(
+    case: tuple[Position, Rules], orders: list[Weights | None], leg: int, beyond: int, budget: int
+) -> None:
+    """A prover past `beyond` in legs of a few boards, each from the deal in another order: it
+    often gives up a leg, sometimes every leg, and the verdict still agrees with brute force, a
+    win replays through the core, and within `beyond` the search is the one without it."""
+    position, rules = case
+    runner = Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0)
+    plain = Portfolio((runner,), beyond=beyond)
+    late = replace(plain, past_proof=ProofSchedule(0, 2, leg), past_orders=tuple(orders))
+    assert_the_same_within_the_budget(position, rules, plain, late, min(budget, beyond))
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_positions(), ORDERS.map(lambda orders: orders[0]), st.integers(1, 8))
+def test_an_ordered_prover_goes_down_to_the_lowest_scored_child_first(
+    case: tuple[Position, Rules], weights: Weights | None, boards: int
+) -> None:
+    """Each board the prover goes down to is, of its parent's children not seen before, the
+    lowest scored (ties: the first in the engine's order), and it agrees with brute force."""
+    position, rules = case
+    engine = engine_for(rules, proving=True)
+    order = None if weights is None else Heuristic(engine, weights).score
+    prover = Prover(engine, from_position(position), order)
+    verdict = None
+    while verdict is None:
+        verdict = prover.advance(boards)
+        for parent, child in pairwise(prover.stack):
+            children = [engine.step(parent[0], move)[0] for move in engine.moves(parent[0])]
+            first = children.index(child[0])
+            if order is None:
+                assert all(key_of(other) in prover.seen for other in children[:first])
+            else:
+                assert all(order(other) > order(child[0]) or key_of(other) in prover.seen
+                           for other in children[:first])
+                assert all(order(other) >= order(child[0]) or key_of(other) in prover.seen
+                           for other in children[first:])
+    assert verdict == winnable_by_brute_force(position, rules)
+
+
+@pytest.mark.slow
+def test_streets_and_alleys_deals_29_and_36_are_won_past_the_budget_by_the_ordered_prover() -> None:
+    """Undecided by the runners alone within 600,000 boards, and by fc-solve's default within two
+    minutes: 29 is won in the prover's second leg (buried cards and the next cards weighed),
+    36 in its third (buried cards), each before the runners reach 200,000 boards."""
+    rules = preset("streets-and-alleys")
+    for number in (29, 36):
+        result = solve(deal(number, rules), rules, Budget(nodes=200_000))
+        assert result.status == "solved", number
 
 
 @pytest.mark.slow
 def test_streets_and_alleys_deal_73_is_won_past_the_budget_by_the_prover() -> None:
     """Undecided within the table's 30,000 boards, and by the runners alone within 300,000 (fc-solve
-    wins it at once); the depth-first prover joining at the budget wins it at its 67,916th board,
-    before the runners reach 100,000, and its line, cut short, replays as a win."""
+    wins it at once); the depth-first prover joining at the budget wins it at once, before the
+    runners reach 100,000, and its line, cut short, replays as a win."""
     rules = preset("streets-and-alleys")
     assert portfolio_for(rules).past_proof is not None
     result = solve(deal(73, rules), rules, Budget(nodes=100_000))
