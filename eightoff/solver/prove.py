@@ -142,20 +142,15 @@ class ProofSchedule:
 
 
 class ProofTurns:
-    """A `Prover` taking turns beside best-first runners, as its `ProofSchedule` says.
+    """A `Prover` taking turns beside best-first runners, as its `ProofSchedule` says. It never
+    changes what the runners do, so a deal they solve gets the same line as without it; it ends
+    a lost deal's search sooner, and keeps a win it finds (`won`) for when the runners run out.
 
-    It never changes what the runners do (their turns and counts are theirs alone), so a deal
-    they solve gets the same line as without it; it only ends the search sooner on a lost
-    deal. A win it finds is kept (`won`), for when the runners run out of budget.
-
-    `beyond` (the game's `table_budget`): the runners' boards past which nothing shipped was
-    decided. Before it a capped prover waits instead of giving up; past it, it goes on uncapped
-    and a win it finds ends the search (`decisive`). Why this leaves every search within the
-    budget as it was: docs/solver.md, "Past the tables' budgets".
-
-    `orders`: the search restarts from the deal with each in turn (None: the engine's order),
-    each leg given up at `schedule.boards` where it is capped: which order wins a deal soon
-    varies from deal to deal, and one that wanders wanders far."""
+    `beyond` (the game's `table_budget`): before it a capped prover waits instead of giving up;
+    past it, it goes on uncapped and a win it finds ends the search (`decisive`). `orders`: the
+    legs, each restarting from the deal in its own order (None: the engine's) and given up at
+    `schedule.boards` where capped, since which order wins soon varies from deal to deal. Why
+    the searches within the budget stay as they were: docs/solver.md, "Past the tables' budgets"."""
 
     def __init__(
         self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None,
