@@ -145,7 +145,8 @@ class Layout(NamedTuple):
                   (room_w - left - aspect * self.least) / (RANK_WIDTH + RANK_GAP), (room_h - margin) / 1.15)
         while cap > self.least and not fits(cap):
             cap -= scale / 2
-        cap, suit = max(cap, self.least), self.mark(max(cap, self.least) * 0.85)
+        cap = max(cap, self.least)
+        suit = self.mark(cap * 0.85)
         tall = margin + max(_tallest(cap), suit)
         return self._replace(margin=margin, cap=cap, index_suit=suit, stacked=False, compact=tall)
 

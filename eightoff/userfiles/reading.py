@@ -56,6 +56,7 @@ def kind_of(mode: int) -> str | None:
 
 
 def too_large(limit: int) -> BadFile:
+    """The refusal of a file longer than `limit` bytes, in the player's words."""
     return BadFile(_("it is larger than {size}").format(size=file_size(limit)))
 
 
@@ -110,7 +111,7 @@ def read_input(path: str, limit: int = INPUT_LIMIT) -> str:
         with open(path, "rb") as file:
             data = file.read(limit + 1)
     if len(data) > limit:
-        raise BadFile(_("it is larger than {size}").format(size=file_size(limit)))
+        raise too_large(limit)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
