@@ -74,3 +74,28 @@ def test_a_castle_game_speaks_of_rows() -> None:
     assert tree(adapter)[pile_id(Pile.column(4))].label.endswith("row 5")
     shown = help_text(app)
     assert "the rows" in shown and "column" not in shown
+
+
+@pytest.mark.parametrize(("key_name", "language", "word", "picked"), [
+    ("beleaguered-castle", "it", "fila", "Hai preso {card} da fila {number}: ora scegli dove va"),
+    ("streets-and-alleys", "en", "row", "Picked {card} from row {number}: now choose where it goes"),
+    ("citadel", "it", "fila", "Hai preso {card} da fila {number}: ora scegli dove va"),
+])
+def test_each_castle_row_is_named_by_the_number_its_key_types(
+        key_name: str, language: str, word: str, picked: str) -> None:
+    """Rows fanned left and right of the foundations: the screen reader's name of each row, its
+    key and the focus a pick moves to agree, row by row, in the player's language."""
+    try:
+        app = game_window(key_name, language)
+        _bridge, adapter = connect(app)
+        for index in range(app.table.game.rules.columns):
+            pile = Pile.column(index)
+            assert tree(adapter)[pile_id(pile)].label.endswith(f"{word} {index + 1}")
+            top = app.table.game.position.top(pile)
+            assert top is not None
+            key(app, pygame.key.key_code(str(index + 1)))
+            assert said(adapter)[-1] == picked.format(card=card_name(top), number=index + 1)
+            assert adapter.updates[-1].focus == pile_id(pile)
+            key(app, pygame.K_ESCAPE)
+    finally:
+        install_language("en")
