@@ -51,3 +51,13 @@ def opened() -> Iterator[list[App]]:
         app.session.close()
         for closer in app.closers:
             closer()
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    """A test that plays in Italian leaves the English originals for the next (the language is
+    the process's: gettext's installed catalogue)."""
+    yield
+    from eightoff.locale import install_language
+
+    install_language("en")

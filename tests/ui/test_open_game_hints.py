@@ -5,8 +5,6 @@ position turns the indicator from "winnable" to "no longer winnable" (Italian fo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -15,7 +13,6 @@ from eightoff.core.i18n import _
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import Pile, PileKind
 from eightoff.core.variants import PRESETS
-from eightoff.locale import install_language
 from eightoff.session.advisor import NO_LONGER_WINNABLE, THINKING, WINNABLE
 from eightoff.session.pile_keys import pile_keys
 from eightoff.ui.app import App
@@ -44,13 +41,6 @@ def opened_in(game: Game, opened: list[App]) -> App:
     opened.append(app)
     assert (app.table.toolbar.buttons[0].label == "Nuova") == (language == "it")
     return app
-
-
-@pytest.fixture
-def english_after() -> Iterator[None]:
-    """A test that plays in Italian leaves the English originals for the next."""
-    yield
-    install_language("en")
 
 
 @pytest.mark.slow

@@ -6,7 +6,6 @@ the statistics keep one won game under that game alone, as the Statistics dialog
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -15,7 +14,6 @@ import pytest
 from eightoff.core.i18n import _
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import PRESETS, VARIANTS
-from eightoff.locale import install_language
 from eightoff.session.keeper import Keeper
 from eightoff.session.session import Session
 from eightoff.store import Statistics
@@ -31,13 +29,6 @@ from tests.ui.test_variants import OPEN_GAMES, drag_move, first_winnable
 BY_KEYS = ("forecell", "kings-only-bakers", "beleaguered-castle", "citadel", "bakers-dozen")
 """Played with the piles' keys; the other open games with the mouse."""
 ITALIAN = ("relaxed-freecell", "beleaguered-castle", "fan")
-
-
-@pytest.fixture
-def english_after() -> Iterator[None]:
-    """A test that plays in Italian leaves the English originals for the next."""
-    yield
-    install_language("en")
 
 
 def window(home: Path, game_key: str, number: int) -> App:

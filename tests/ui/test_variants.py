@@ -5,7 +5,6 @@ the keyboard (Raglan; the open ones in both languages)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -17,7 +16,6 @@ from eightoff.core.notation import format_board
 from eightoff.core.piles import PileKind
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, RAGLAN, SEAHAVEN, VARIANTS
-from eightoff.locale import install_language
 from eightoff.session.pile_keys import pile_keys
 from eightoff.solver.limits import SOLVED, Budget
 from eightoff.solver.solve import solve
@@ -67,13 +65,6 @@ def first_winnable(rules: Rules) -> tuple[int, tuple[Move, ...]]:
 OPEN_GAMES = ("forecell", "relaxed-freecell", "kings-only-bakers", "relaxed-seahaven", "beleaguered-castle",
               "streets-and-alleys", "citadel", "fan", "bakers-dozen")
 """The games without Eight Off's eight cells or Raglan's reserve: each won in both languages."""
-
-
-@pytest.fixture
-def english_after() -> Iterator[None]:
-    """A test that plays in Italian leaves the English originals for the next."""
-    yield
-    install_language("en")
 
 
 def app_in(language: str, rules: Rules, board: str) -> App:
