@@ -1,5 +1,6 @@
-"""The games of many columns in the real program on an 800x600 X screen (Xvfb): Fan's eighteen
-fans and Baker's Dozen's thirteen columns (one with LANGUAGE=it). A card dragged by the mouse with
+"""The games of many piles in the real program on an 800x600 X screen (Xvfb): Fan's eighteen
+fans, Baker's Dozen's thirteen columns, and the castle games' rows fanned left and right of the
+foundations (two with LANGUAGE=it). A card dragged by the mouse with
 xdotool onto another pile, a move typed with the piles' keys, and a top card clicked each make
 the move the core makes, and the piles printed afterwards are the core's."""
 
@@ -43,7 +44,8 @@ def check_step(game: GameProcess, core: Game, move: Move) -> dict[str, object]:
     return layout
 
 
-@pytest.mark.parametrize(("key", "language"), [("fan", "it"), ("bakers-dozen", "en")])
+@pytest.mark.parametrize(("key", "language"), [("fan", "it"), ("bakers-dozen", "en"),
+                                              ("beleaguered-castle", "it"), ("streets-and-alleys", "en")])
 def test_drag_keys_and_click_in_a_game_of_many_columns(
     key: str, language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
