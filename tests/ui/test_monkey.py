@@ -12,10 +12,12 @@ import pytest
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
 from eightoff.core.notation import format_board
-from eightoff.core.variants import EASY, STANDARD
+from eightoff.core.rules import Rules
+from eightoff.core.variants import EASY, PRESETS, STANDARD
 from eightoff.ui.app import App
 from eightoff.ui.layout import MIN_WINDOW
 from tests.ui.helpers import clock, make_app, post
+from tests.ui.test_variants import OPEN_GAMES
 
 ACTIONS_PER_SEED = 2000
 BATCH = 40
@@ -130,7 +132,18 @@ def check(app: App) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_monkey(seed: int) -> None:
     rng = random.Random(seed)
-    rules = rng.choice((STANDARD, EASY))
+    run_monkey(rng, rng.choice((STANDARD, EASY)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_key", OPEN_GAMES)
+def test_monkey_in_the_open_games(game_key: str) -> None:
+    """The castle games' rows on both sides of the foundations, Fan's rows of fans, Baker's
+    Dozen's thirteen columns: the same monkey, from each game's own fixed seed."""
+    run_monkey(random.Random(OPEN_GAMES.index(game_key) + 100), PRESETS[game_key])
+
+
+def run_monkey(rng: random.Random, rules: Rules) -> None:
     app = make_app(format_board(deal(rng.randrange(1, 32000), rules)), rules, size=(900, 640),
                    autoplay=rng.random() < 0.5, animation_speed=rng.choice(("off", "fast", "normal")))
     game, moves = app.table.game, 0
