@@ -163,11 +163,16 @@ NO_CELL = Portfolio((
 ))
 """Alternate colours with no cells (Raglan). Unlike FreeCell it weighs the path length: a
 single-card game with no cells wanders far down a greedy line (docs/solver.md, "Tuning")."""
-CASTLE = replace(NO_CELL, past=(
-    Runner(Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0.5), 0),
-))
+CASTLE = replace(
+    NO_CELL,
+    past=(Runner(Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0.5), 0),),
+    past_proof=ProofSchedule(0, 1, 55_000),
+    past_orders=(Weights(misplaced=1, buried=1, next_card=2, cell=0, not_home=1, path=0),),
+)
 """Beleaguered Castle: past its table's budget a weighting that counts buried cards joins the
-others (docs/solver.md, "Past the tables' budgets")."""
+others, and a depth-first prover takes turns with them for 55,000 boards, trying each board's
+children best first by buried cards and the next cards weighed: an order that wins a deal on
+which every weighting wanders (docs/solver.md, "Past the tables' budgets")."""
 STREETS = replace(NO_CELL, past_proof=ProofSchedule(0, 1, 55_000), past_orders=(
     Weights(misplaced=1, buried=0, next_card=2, cell=0, not_home=1, path=0),
     Weights(misplaced=1, buried=1, next_card=2, cell=0, not_home=1, path=0),

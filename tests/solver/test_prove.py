@@ -187,6 +187,18 @@ def test_beleaguered_castle_deal_122_is_won_past_the_budget_by_the_late_weightin
     assert result.status == "solved"
 
 
+@pytest.mark.slow
+def test_beleaguered_castle_deal_79_is_won_past_the_budget_by_the_ordered_prover() -> None:
+    """Undecided by every weighting within 300,000 boards, and by the prover in the engine's
+    order; the prover joining at the table's budget, its children tried best first with buried
+    cards and the next cards weighed, wins it at its 45,375th board, before the runners reach
+    150,000, and its line, cut short, replays as a win (`solve` replays every win)."""
+    rules = preset("beleaguered-castle")
+    result = solve(deal(79, rules), rules, Budget(nodes=150_000))
+    assert result.status == "solved"
+    assert len(result.moves) < 1_000
+
+
 @settings(max_examples=200, deadline=None)
 @given(small_positions(), st.integers(1, 3), st.integers(1, 30), st.integers(0, 40))
 def test_a_prover_joining_past_the_budget_keeps_the_verdict_and_the_search_within_it(
