@@ -64,11 +64,32 @@ def card_name(card: Card) -> str:
 def pile_name(pile: Pile, rules: Rules) -> str:
     """How messages name a pile: 'column 3' (or as the game calls its piles: 'fan 3', 'row 3'),
     'cell 2', 'the hearts foundation', 'reserve place 1'."""
+    return _pile_phrase(pile, rules, 0)
+
+
+def pile_to(pile: Pile, rules: Rules) -> str:
+    """Where a move goes: 'to column 3', 'to the hearts foundation' ('nella colonna 3', 'sulla
+    base di cuori': a whole phrase, for the languages whose preposition takes the article)."""
+    return _pile_phrase(pile, rules, 1)
+
+
+def pile_from(pile: Pile, rules: Rules) -> str:
+    """Where a card was taken from: 'from column 3', 'from cell 2'."""
+    return _pile_phrase(pile, rules, 2)
+
+
+def _pile_phrase(pile: Pile, rules: Rules, form: int) -> str:
+    """The pile's name (`form` 0), or the phrase to it (1) or from it (2)."""
     if pile.kind is FOUNDATION:
-        return _("the {suit} foundation").format(suit=suit_name(Suit(pile.index)))
-    names = {COLUMN: tableau_words(rules).name, CELL: N_("cell {number}"),
-             RESERVE: N_("reserve place {number}")}
-    return _(names[pile.kind]).format(number=pile.index + 1)
+        foundation = (N_("the {suit} foundation"), N_("to the {suit} foundation"),
+                      N_("from the {suit} foundation"))
+        return _(foundation[form]).format(suit=suit_name(Suit(pile.index)))
+    words = tableau_words(rules)
+    phrases = {COLUMN: (words.name, words.to, words.source),
+               CELL: (N_("cell {number}"), N_("to cell {number}"), N_("from cell {number}")),
+               RESERVE: (N_("reserve place {number}"), N_("to reserve place {number}"),
+                         N_("from reserve place {number}"))}
+    return _(phrases[pile.kind][form]).format(number=pile.index + 1)
 
 
 def one_at_a_time(rules: Rules) -> str:

@@ -11,7 +11,7 @@ from eightoff.core.cards import Card
 from eightoff.core.i18n import _, ngettext
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import Position, card_name, pile_name
+from eightoff.core.position import Position, card_name, pile_name, pile_to
 from eightoff.core.rules import Rules, RunMoves
 from eightoff.core.variants import tableau_words
 from eightoff.session.pile_keys import key_words
@@ -42,11 +42,11 @@ def hint_words(position: Position, rules: Rules, move: Move) -> str:
         return ngettext("Hint: move {card} and the card on it onto {target}",
                         "Hint: move {card} and the {count} cards on it onto {target}",
                         move.count - 1).format(**names)
-    names["pile"] = pile_name(move.destination, rules)
+    names["destination"] = pile_to(move.destination, rules)
     if move.count == 1:
-        return _("Hint: move {card} to {pile}").format(**names)
-    return ngettext("Hint: move {card} and the card on it to {pile}",
-                    "Hint: move {card} and the {count} cards on it to {pile}",
+        return _("Hint: move {card} {destination}").format(**names)
+    return ngettext("Hint: move {card} and the card on it {destination}",
+                    "Hint: move {card} and the {count} cards on it {destination}",
                     move.count - 1).format(**names)
 
 
@@ -58,9 +58,9 @@ def move_words(before: Position, rules: Rules, move: Move) -> str:
                         move.count).format(card=card_name(lead), count=move.count - 1,
                                            target=card_name(on_card))
     else:
-        text = ngettext("{card} to {pile}", "{card} and {count} more to {pile}",
+        text = ngettext("{card} {destination}", "{card} and {count} more {destination}",
                         move.count).format(card=card_name(lead), count=move.count - 1,
-                                           pile=pile_name(move.destination, rules))
+                                           destination=pile_to(move.destination, rules))
     return _sentence(text)
 
 

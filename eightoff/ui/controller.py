@@ -19,7 +19,7 @@ import pygame
 from eightoff.core.errors import IllegalMove
 from eightoff.core.i18n import _
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import card_name, pile_name
+from eightoff.core.position import card_name, pile_from, pile_name
 from eightoff.core.variants import variant_of
 from eightoff.session.commands import COMMANDS, HELP, key_words
 from eightoff.session.pile_keys import FOUNDATION_KEYS, PILE_KEYS, pile_keys
@@ -435,5 +435,5 @@ class Controller:
             self.table.invalidate()
             top = self.table.game.position.top(pile) if pile is not None else None
             if pile is not None and top is not None:
-                self.table.announcer.say(_("Picked {card} from {pile}: now choose where it goes").format(
-                    card=card_name(top), pile=pile_name(pile, self.table.game.rules)))
+                self.table.announcer.say(_("Picked {card} {source}: now choose where it goes").format(
+                    card=card_name(top), source=pile_from(pile, self.table.game.rules)))

@@ -10,7 +10,7 @@ import pytest
 
 from eightoff.core.errors import IllegalMove
 from eightoff.core.piles import Pile
-from eightoff.core.position import pile_name
+from eightoff.core.position import pile_from, pile_name, pile_to
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, VARIANTS, variant
 from eightoff.core.variants.variant import COLUMNS, FANS, ROWS
@@ -77,3 +77,23 @@ def test_the_piles_names_in_italian() -> None:
     finally:
         install_language("en")
 
+
+
+def test_italian_joins_the_preposition_to_each_piles_article() -> None:
+    """'to'/'from' a pile are whole phrases: Italian says 'nel ventaglio', 'dalla colonna',
+    'sulla base', never 'in ventaglio' or 'da colonna' (a bare name after a preposition)."""
+    cases = [(Pile.column(2), PRESETS["fan"], "nel ventaglio 3", "dal ventaglio 3"),
+             (Pile.column(0), PRESETS["citadel"], "nella fila 1", "dalla fila 1"),
+             (Pile.column(0), PRESETS["bakers-dozen"], "nella colonna 1", "dalla colonna 1"),
+             (Pile.cell(1), PRESETS["forecell"], "nella cella 2", "dalla cella 2"),
+             (Pile.reserve(0), PRESETS["raglan"], "nella casella 1 della riserva",
+              "dalla casella 1 della riserva"),
+             (Pile.foundation(2), PRESETS["fan"], "sulla base di cuori", "dalla base di cuori")]
+    install_language("it")
+    try:
+        assert [(pile_to(pile, rules), pile_from(pile, rules)) for pile, rules, *_ in cases] == [
+            (to, source) for *_, to, source in cases]
+    finally:
+        install_language("en")
+    assert (pile_to(Pile.column(2), PRESETS["fan"]), pile_from(Pile.foundation(2), PRESETS["fan"])) == (
+        "to fan 3", "from the hearts foundation")

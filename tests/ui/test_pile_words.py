@@ -43,7 +43,7 @@ def stuck_pile(app: App) -> Pile:
 @pytest.mark.parametrize(("language", "word", "picked", "nowhere", "keys", "first"), [
     ("en", "fan", "Picked {card} from fan 1: now choose where it goes",
      "cannot go home yet, and no fan takes it", "the fans", "onto the first fan it fits"),
-    ("it", "ventaglio", "Hai preso {card} da ventaglio 1: ora scegli dove va",
+    ("it", "ventaglio", "Hai preso {card} dal ventaglio 1: ora scegli dove va",
      "non può ancora andare sulla base, e non sta su nessun ventaglio", "i ventagli",
      "sul primo ventaglio dove sta"),
 ])
@@ -77,9 +77,9 @@ def test_a_castle_game_speaks_of_rows() -> None:
 
 
 @pytest.mark.parametrize(("key_name", "language", "word", "picked"), [
-    ("beleaguered-castle", "it", "fila", "Hai preso {card} da fila {number}: ora scegli dove va"),
+    ("beleaguered-castle", "it", "fila", "Hai preso {card} dalla fila {number}: ora scegli dove va"),
     ("streets-and-alleys", "en", "row", "Picked {card} from row {number}: now choose where it goes"),
-    ("citadel", "it", "fila", "Hai preso {card} da fila {number}: ora scegli dove va"),
+    ("citadel", "it", "fila", "Hai preso {card} dalla fila {number}: ora scegli dove va"),
 ])
 def test_each_castle_row_is_named_by_the_number_its_key_types(
         key_name: str, language: str, word: str, picked: str) -> None:

@@ -59,6 +59,11 @@ class PileWords:
 
     name: str
     """One pile: 'column {number}' (numbered from 1)."""
+    to: str
+    """Where a move goes, 'to column {number}': a phrase of its own, as languages such as
+    Italian join the preposition to the article ('nella colonna', 'nel ventaglio')."""
+    source: str
+    """Where a card was taken from: 'from column {number}'."""
     keys: str
     """Help's keys for them: '{keys} the columns'."""
     first_fit: str
@@ -77,6 +82,8 @@ class PileWords:
 
 COLUMNS = PileWords(
     name=N_("column {number}"),
+    to=N_("to column {number}"),
+    source=N_("from column {number}"),
     keys=N_("{keys} the columns"),
     first_fit=N_("onto the first column it fits"),
     nowhere=N_("{card} cannot go home yet, and no column takes it"),
@@ -89,6 +96,8 @@ COLUMNS = PileWords(
 )
 ROWS = PileWords(
     name=N_("row {number}"),
+    to=N_("to row {number}"),
+    source=N_("from row {number}"),
     keys=N_("{keys} the rows"),
     first_fit=N_("onto the first row it fits"),
     nowhere=N_("{card} cannot go home yet, and no row takes it"),
@@ -101,6 +110,8 @@ ROWS = PileWords(
 )
 FANS = PileWords(
     name=N_("fan {number}"),
+    to=N_("to fan {number}"),
+    source=N_("from fan {number}"),
     keys=N_("{keys} the fans"),
     first_fit=N_("onto the first fan it fits"),
     nowhere=N_("{card} cannot go home yet, and no fan takes it"),
