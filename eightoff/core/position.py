@@ -78,17 +78,23 @@ def pile_from(pile: Pile, rules: Rules) -> str:
     return _pile_phrase(pile, rules, 2)
 
 
+def pile_in(pile: Pile, rules: Rules) -> str:
+    """Where a card lies: 'in column 3', 'in the hearts foundation'."""
+    return _pile_phrase(pile, rules, 3)
+
+
 def _pile_phrase(pile: Pile, rules: Rules, form: int) -> str:
-    """The pile's name (`form` 0), or the phrase to it (1) or from it (2)."""
+    """The pile's name (`form` 0), or the phrase to it (1), from it (2) or in it (3)."""
     if pile.kind is FOUNDATION:
         foundation = (N_("the {suit} foundation"), N_("to the {suit} foundation"),
-                      N_("from the {suit} foundation"))
+                      N_("from the {suit} foundation"), N_("in the {suit} foundation"))
         return _(foundation[form]).format(suit=suit_name(Suit(pile.index)))
     words = tableau_words(rules)
-    phrases = {COLUMN: (words.name, words.to, words.source),
-               CELL: (N_("cell {number}"), N_("to cell {number}"), N_("from cell {number}")),
+    phrases = {COLUMN: (words.name, words.to, words.source, words.inside),
+               CELL: (N_("cell {number}"), N_("to cell {number}"), N_("from cell {number}"),
+                      N_("in cell {number}")),
                RESERVE: (N_("reserve place {number}"), N_("to reserve place {number}"),
-                         N_("from reserve place {number}"))}
+                         N_("from reserve place {number}"), N_("in reserve place {number}"))}
     return _(phrases[pile.kind][form]).format(number=pile.index + 1)
 
 
@@ -346,7 +352,7 @@ class Position(NamedTuple):
         """
         cards = self.columns[source.index] if source.kind is COLUMN else self.cards(source)
         if not cards:
-            raise EmptySource(_("There is no card in {pile}").format(pile=pile_name(source, rules)))
+            raise EmptySource(_("There is no card {place}").format(place=pile_in(source, rules)))
         if source == destination:
             raise WrongDestination(_("The cards are already there"))
         if source.kind is FOUNDATION and not rules.foundation_takeback:
@@ -382,9 +388,9 @@ class Position(NamedTuple):
     ) -> None:
         if count < 1 or count > len(cards):
             only = ngettext(
-                "There is only {count} card in {pile}", "There are only {count} cards in {pile}", len(cards)
+                "There is only {count} card {place}", "There are only {count} cards {place}", len(cards)
             )
-            raise NotARun(only.format(count=len(cards), pile=pile_name(source, rules)))
+            raise NotARun(only.format(count=len(cards), place=pile_in(source, rules)))
         if count > 1 and rules.run_moves is _SINGLE_CARDS:
             raise NotARun(one_at_a_time(rules))
         if count > available and count > len(cards) - self.face_down(source.index):
@@ -402,9 +408,8 @@ class Position(NamedTuple):
         if destination.kind is CELL:
             occupant = self.cells[destination.index]
             if occupant is not None:
-                held = _("{pile} already holds {card}")
-                held = held.format(pile=pile_name(destination, rules), card=card_name(occupant))
-                raise WrongDestination(_sentence(held))
+                raise WrongDestination(_("Cell {number} already holds {card}").format(
+                    number=destination.index + 1, card=card_name(occupant)))
             return
         if destination.index != card.suit:
             belongs = _("{card} belongs on the {suit} foundation").format(

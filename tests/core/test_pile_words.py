@@ -10,12 +10,12 @@ import pytest
 
 from eightoff.core.errors import IllegalMove
 from eightoff.core.piles import Pile
-from eightoff.core.position import pile_from, pile_name, pile_to
+from eightoff.core.position import Position, pile_from, pile_in, pile_name, pile_to
 from eightoff.core.rules import Rules
 from eightoff.core.variants import PRESETS, VARIANTS, variant
 from eightoff.core.variants.variant import COLUMNS, FANS, ROWS
 from eightoff.locale import install_language
-from tests.core.test_open_games import board_of
+from tests.core.test_open_games import board_of, cards
 
 NOUNS = {COLUMNS: "column", ROWS: "row", FANS: "fan"}
 
@@ -97,3 +97,28 @@ def test_italian_joins_the_preposition_to_each_piles_article() -> None:
         install_language("en")
     assert (pile_to(Pile.column(2), PRESETS["fan"]), pile_from(Pile.foundation(2), PRESETS["fan"])) == (
         "to fan 3", "from the hearts foundation")
+
+
+def test_italian_refusals_say_where_with_the_article() -> None:
+    """A refusal that says where a card is not takes the article as 'to' and 'from' do: 'non
+    ci sono carte nel ventaglio 3', 'nella cella 7 c'è già', never 'in ventaglio 3'."""
+    fan = board_of("fan", ["KS QS", "5H", "", "7D"])
+    install_language("it")
+    try:
+        assert [pile_in(pile, rules) for pile, rules in [
+            (Pile.column(2), PRESETS["fan"]), (Pile.column(0), PRESETS["citadel"]),
+            (Pile.cell(1), PRESETS["forecell"]), (Pile.reserve(0), PRESETS["raglan"]),
+            (Pile.foundation(2), PRESETS["fan"])]] == [
+            "nel ventaglio 3", "nella fila 1", "nella cella 2", "nella casella 1 della riserva",
+            "sulla base di cuori"]
+        with pytest.raises(IllegalMove, match="^Non ci sono carte nel ventaglio 3$"):
+            fan.find_move(PRESETS["fan"], Pile.column(2), Pile.column(0))
+        with pytest.raises(IllegalMove, match="^C'è solo 1 carta nel ventaglio 2$"):
+            fan.find_move(PRESETS["fan"], Pile.column(1), Pile.column(0), 2)
+        cells = Position(board_of("standard", ["KS"]).columns, (*cards("2D 3D"), *(None,) * 6), (0, 0, 0, 0))
+        with pytest.raises(IllegalMove, match="^Nella cella 1 c'è già il 2 di quadri$"):
+            cells.find_move(PRESETS["standard"], Pile.cell(1), Pile.cell(0))
+    finally:
+        install_language("en")
+    assert pile_in(Pile.column(2), PRESETS["fan"]) == "in fan 3"
+

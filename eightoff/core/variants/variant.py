@@ -64,6 +64,8 @@ class PileWords:
     Italian join the preposition to the article ('nella colonna', 'nel ventaglio')."""
     source: str
     """Where a card was taken from: 'from column {number}'."""
+    inside: str
+    """Where a card lies, 'in column {number}' ('nella colonna', 'nel ventaglio')."""
     keys: str
     """Help's keys for them: '{keys} the columns'."""
     first_fit: str
@@ -84,6 +86,7 @@ COLUMNS = PileWords(
     name=N_("column {number}"),
     to=N_("to column {number}"),
     source=N_("from column {number}"),
+    inside=N_("in column {number}"),
     keys=N_("{keys} the columns"),
     first_fit=N_("onto the first column it fits"),
     nowhere=N_("{card} cannot go home yet, and no column takes it"),
@@ -98,6 +101,7 @@ ROWS = PileWords(
     name=N_("row {number}"),
     to=N_("to row {number}"),
     source=N_("from row {number}"),
+    inside=N_("in row {number}"),
     keys=N_("{keys} the rows"),
     first_fit=N_("onto the first row it fits"),
     nowhere=N_("{card} cannot go home yet, and no row takes it"),
@@ -112,6 +116,7 @@ FANS = PileWords(
     name=N_("fan {number}"),
     to=N_("to fan {number}"),
     source=N_("from fan {number}"),
+    inside=N_("in fan {number}"),
     keys=N_("{keys} the fans"),
     first_fit=N_("onto the first fan it fits"),
     nowhere=N_("{card} cannot go home yet, and no fan takes it"),
