@@ -9,8 +9,10 @@ The longer reasons: docs/notes.md, `eightoff.solver.prove`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Protocol
 
 from eightoff.solver.board import (
     SEPARATOR,
@@ -25,12 +27,25 @@ from eightoff.solver.board import (
     reverse_of,
 )
 
-Order = Callable[[Board], int]
-"""A score of a board, lowest first: the order in which a `Prover` tries a board's children."""
-Frame = tuple[Board, list[InternalMove], tuple[InternalMove, ...], "InternalMove | None"]
-"""A board on the current path, the moves still to try from it (last first), the moves that led
-to it from the board below it on the stack (one step and its auto-play), and the move that would
-only undo that step (skipped)."""
+
+class Order(Protocol):
+    """A score of boards, lowest first: the order in which a `Prover` tries a board's children.
+    `child_score` is `score` for a child of a board scored `parent_score`, worked out from what
+    the step changed (the search's `Heuristic` is one)."""
+
+    def score(self, board: Board) -> int: ...
+
+    def child_score(self, board: Board, parent: Board, parent_score: int) -> int: ...
+
+
+Child = tuple[Board, tuple[InternalMove, ...], int]
+"""A board's child made ahead of its turn to be scored by an `Order`, and kept for it: the child,
+the step that makes it (the move and its auto-play) and its score."""
+Frame = tuple[Board, list[InternalMove], list[Child], tuple[InternalMove, ...], "InternalMove | None"]
+"""A board on the current path; the moves still to try from it (last first), or, given an
+`Order`, its children still to try, each made once to be scored and kept (last first); the
+moves that led to it from the board below it on the stack (one step and its auto-play), and the
+move that would only undo that step (skipped)."""
 
 
 class Prover:
@@ -52,21 +67,34 @@ class Prover:
         self.end: tuple[Board, tuple[InternalMove, ...]] | None = None
         """The won board and the step that reached it from the top of the stack, once found."""
         if self.won is None:
-            self._push(start, tuple(opening), None)
+            self._push(start, tuple(opening), None, 0 if order is None else order.score(start))
 
-    def _push(self, board: Board, edge: tuple[InternalMove, ...], back: InternalMove | None) -> None:
+    def _push(
+        self, board: Board, edge: tuple[InternalMove, ...], back: InternalMove | None, score: int
+    ) -> None:
+        """Put `board` (scored `score` by the `order`, if any) on the stack with what to try
+        from it."""
         moves = self.engine.moves(board)
         order = self.order
+        children: list[Child] = []
         if order is not None:
-            step = self.engine.step
-            moves.sort(key=lambda move: order(step(board, move)[0]))
-        moves.reverse()  # popped from the end: tried in the engine's (or the `order`'s) order
-        self.stack.append((board, moves, edge, back))
+            # Each child is made once, here, and kept for its turn (the move back is never tried).
+            step, rate = self.engine.step, order.child_score
+            for move in moves:
+                if move != back:
+                    child, home = step(board, move)
+                    children.append((child, (move, *home), rate(child, board, score)))
+            children.sort(key=itemgetter(2))
+            children.reverse()  # popped from the end: lowest scored first, ties in the engine's order
+            moves = []
+        else:
+            moves.reverse()  # popped from the end: tried in the engine's order
+        self.stack.append((board, moves, children, edge, back))
         self.nodes += 1
 
     def line(self) -> list[InternalMove]:
         """The moves from the start to the board on top of the stack."""
-        return [plain(move) for frame in self.stack for move in frame[2]]
+        return [plain(move) for frame in self.stack for move in frame[3]]
 
     def advance(self, boards: int) -> bool | None:
         """Expand up to `boards` more boards: True when a win was found (`won` holds its line),
@@ -80,24 +108,28 @@ class Prover:
         while stack:
             if self.nodes >= budget:
                 return None
-            board, moves, _, back = stack[-1]
-            if not moves:
+            board, moves, children, _, back = stack[-1]
+            score = 0
+            if children:
+                child, edge, score = children.pop()
+            elif moves:
+                move = moves.pop()
+                if move == back:
+                    continue
+                child, home = step(board, move)
+                edge = (move, *home)
+            else:
                 stack.pop()
                 continue
-            move = moves.pop()
-            if move == back:
-                continue
-            child, home = step(board, move)
             known = len(seen)
             remember(join([*sorted(child[0]), child[1], child[3]]))  # `key_of`, inlined
             if len(seen) == known:
                 continue  # seen before
-            edge = (move, *home)
             if child[2] == WON:  # its foundations
                 self.won = [*self.line(), *map(plain, edge)]
                 self.end = (child, edge)
                 return True
-            self._push(child, edge, reverse_of(board, child, edge))
+            self._push(child, edge, reverse_of(board, child, edge), score)
         return False
 
     def direct(self) -> list[InternalMove]:
@@ -111,9 +143,9 @@ class Prover:
         if self.end is None:
             return self.won or []
         boards = [frame[0] for frame in self.stack] + [self.end[0]]
-        steps = [frame[2] for frame in self.stack[1:]] + [self.end[1]]
+        steps = [frame[3] for frame in self.stack[1:]] + [self.end[1]]
         where = {board: index for index, board in enumerate(boards)}
-        line = [plain(move) for move in self.stack[0][2]]
+        line = [plain(move) for move in self.stack[0][3]]
         index = 0
         while index < len(steps):
             board = boards[index]
@@ -149,12 +181,13 @@ class ProofTurns:
     `beyond` (the game's `table_budget`): before it a capped prover waits instead of giving up;
     past it, it goes on uncapped and a win it finds ends the search (`decisive`). `orders`: the
     legs, each restarting from the deal in its own order (None: the engine's) and given up at
-    `schedule.boards` where capped, since which order wins soon varies from deal to deal. Why
-    the searches within the budget stay as they were: docs/solver.md, "Past the tables' budgets"."""
+    its length in `legs` (past its end, `schedule.boards`) where capped, since which order wins
+    soon varies from deal to deal. Why the searches within the budget stay as they were:
+    docs/solver.md, "Past the tables' budgets"."""
 
     def __init__(
         self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None,
-        capped_past: bool = False, orders: Sequence[Order | None] = (),
+        capped_past: bool = False, orders: Sequence[Order | None] = (), legs: Sequence[int] = (),
     ) -> None:
         self.rules = engine.rules
         self.engine: Engine | None = None
@@ -162,6 +195,8 @@ class ProofTurns:
         an engine's tables cost a short search's worth of work."""
         self.orders = list(orders)
         """The orders of the legs still to come, the current one first (`Prover.order`)."""
+        self.legs = list(legs)
+        """The boards of the legs still to come, the current one first, as far as given."""
         self.spent = 0
         """Boards expanded by the legs given up."""
         self.start = start
@@ -203,13 +238,15 @@ class ProofTurns:
         verdict = self.prover.advance(self.schedule.share * boards)
         self.nodes = self.spent + self.prover.nodes
         if verdict is None:
-            if alone or (past and not self.capped_past) or self.prover.nodes < self.schedule.boards:
+            cap = self.legs[0] if self.legs else self.schedule.boards
+            if alone or (past and not self.capped_past) or self.prover.nodes < cap:
                 return False
             if self.beyond is not None and not past:
                 self.waiting = True
                 return False
             if len(self.orders) > 1:  # the next leg starts in the next round
                 self.orders.pop(0)
+                del self.legs[:1]
                 self.spent = self.nodes
                 self.prover = None
                 return False

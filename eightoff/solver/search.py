@@ -135,8 +135,11 @@ class Portfolio:
     past_orders: tuple[Weights | None, ...] = ()
     """The `past_proof`'s legs: it tries each board's children lowest-scored first by each of
     these weightings in turn (their `path` unused; None: in the engine's order), restarting
-    from the deal with the next when a leg reaches the schedule's `boards`. Empty: one leg, in
+    from the deal with the next when a leg reaches its length (`past_legs`). Empty: one leg, in
     the engine's order."""
+    past_legs: tuple[int, ...] = ()
+    """The boards of each of the first legs of `past_orders`; the legs past its end take the
+    `past_proof`'s `boards`."""
 
 
 SAME_SUIT = Portfolio((
@@ -173,17 +176,20 @@ CASTLE = replace(
 others, and a depth-first prover takes turns with them for 55,000 boards, trying each board's
 children best first by buried cards and the next cards weighed: an order that wins a deal on
 which every weighting wanders (docs/solver.md, "Past the tables' budgets")."""
-STREETS = replace(NO_CELL, past_proof=ProofSchedule(0, 1, 55_000), past_orders=(
+STREETS = replace(
+    NO_CELL, past_proof=ProofSchedule(0, 1, 55_000), past_legs=(10_000, 5_000, 20_000), past_orders=(
     Weights(misplaced=1, buried=0, next_card=2, cell=0, not_home=1, path=0),
+    Weights(misplaced=2, buried=3, next_card=0.5, cell=0, not_home=1, path=0),
+    Weights(misplaced=1, buried=0.5, next_card=0, cell=0, not_home=1, path=0),
     Weights(misplaced=1, buried=1, next_card=2, cell=0, not_home=1, path=0),
     Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0),
     None,
 ))
 """Streets and Alleys: past its table's budget a depth-first prover takes turns with the
 runners, a board for each of theirs, trying each board's children best first by one weighting
-for 55,000 boards, then from the deal again by the next, and last in the engine's order. Each
-order wins in a few thousand boards some deals on which the runners wander, and wanders on
-others (docs/solver.md, "Past the tables' budgets")."""
+for 10,000 boards, then from the deal again by the next for 5,000, 20,000, 55,000 and 55,000,
+and last in the engine's order for 55,000. Each order wins in a few thousand boards some deals
+on which the runners wander, and wanders on others (docs/solver.md, "Past the tables' budgets")."""
 
 
 TAKEBACK_PROOF = ProofSchedule(0, 16, 3_000_000)
@@ -405,9 +411,10 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
             if past and nodes >= past[0].joins_after:
                 late.append(shared.runner(past.pop(0).weights))
             if proof is None and past_proof is not None and beyond is not None and nodes >= beyond:
-                orders = [None if weights is None else Heuristic(engine, weights).score
+                orders = [None if weights is None else Heuristic(engine, weights)
                           for weights in portfolio.past_orders]
-                proof = ProofTurns(engine, start, past_proof, beyond, capped_past=True, orders=orders)
+                proof = ProofTurns(engine, start, past_proof, beyond, capped_past=True, orders=orders,
+                                   legs=portfolio.past_legs)
             busy = False
             before = nodes
             for runner in runners + late if late else runners:

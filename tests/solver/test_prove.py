@@ -13,14 +13,14 @@ from eightoff.core.deals import deal
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
 from eightoff.core.variants import FREECELL, VARIANTS, preset
-from eightoff.solver.board import engine_for, from_position, key_of
+from eightoff.solver.board import Board, Engine, engine_for, from_position, is_won, key_of
 from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import UNSOLVED, Budget, Limits
-from eightoff.solver.prove import ProofSchedule, Prover
+from eightoff.solver.prove import ProofSchedule, ProofTurns, Prover
 from eightoff.solver.search import Heuristic, Portfolio, Runner, Weights, portfolio_for, search
 from eightoff.solver.solve import solve, to_core
 from tests.solver.asked import find_par
-from tests.solver.test_solve import small_positions, winnable_by_brute_force
+from tests.solver.test_solve import replays_to_win, small_positions, winnable_by_brute_force
 
 
 @settings(max_examples=300, deadline=None)
@@ -236,17 +236,23 @@ ORDERS = st.lists(
 
 
 @settings(max_examples=200, deadline=None)
-@given(small_positions(), ORDERS, st.integers(1, 6), st.integers(1, 30), st.integers(0, 40))
+@given(
+    small_positions(), ORDERS, st.integers(1, 6), st.lists(st.integers(1, 6), max_size=2), st.integers(1, 30),
+    st.integers(0, 40),
+)
 def test_a_prover_restarting_in_other_orders_keeps_the_verdict_and_the_search_within_it(
-    case: tuple[Position, Rules], orders: list[Weights | None], leg: int, beyond: int, budget: int
+    case: tuple[Position, Rules], orders: list[Weights | None], leg: int, legs: list[int], beyond: int,
+    budget: int,
 ) -> None:
-    """A prover past `beyond` in legs of a few boards, each from the deal in another order: it
-    often gives up a leg, sometimes every leg, and the verdict still agrees with brute force, a
-    win replays through the core, and within `beyond` the search is the one without it."""
+    """A prover past `beyond` in legs of a few boards (some of their own lengths), each from
+    the deal in another order: it often gives up a leg, sometimes every leg, and the verdict
+    still agrees with brute force, a win replays through the core, and within `beyond` the
+    search is the one without it."""
     position, rules = case
     runner = Runner(Weights(misplaced=1, buried=0, next_card=0.5, cell=0, not_home=1, path=0.5), 0)
     plain = Portfolio((runner,), beyond=beyond)
-    late = replace(plain, past_proof=ProofSchedule(0, 2, leg), past_orders=tuple(orders))
+    late = replace(
+        plain, past_proof=ProofSchedule(0, 2, leg), past_orders=tuple(orders), past_legs=tuple(legs))
     assert_the_same_within_the_budget(position, rules, plain, late, min(budget, beyond))
 
 
@@ -259,7 +265,7 @@ def test_an_ordered_prover_goes_down_to_the_lowest_scored_child_first(
     lowest scored (ties: the first in the engine's order), and it agrees with brute force."""
     position, rules = case
     engine = engine_for(rules, proving=True)
-    order = None if weights is None else Heuristic(engine, weights).score
+    order = None if weights is None else Heuristic(engine, weights)
     prover = Prover(engine, from_position(position), order)
     verdict = None
     while verdict is None:
@@ -270,11 +276,94 @@ def test_an_ordered_prover_goes_down_to_the_lowest_scored_child_first(
             if order is None:
                 assert all(key_of(other) in prover.seen for other in children[:first])
             else:
-                assert all(order(other) > order(child[0]) or key_of(other) in prover.seen
+                assert all(order.score(other) > order.score(child[0]) or key_of(other) in prover.seen
                            for other in children[:first])
-                assert all(order(other) >= order(child[0]) or key_of(other) in prover.seen
+                assert all(order.score(other) >= order.score(child[0]) or key_of(other) in prover.seen
                            for other in children[first:])
     assert verdict == winnable_by_brute_force(position, rules)
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_positions(), ORDERS.map(lambda orders: orders[0]))
+def test_the_prover_reaches_boards_in_the_order_a_plain_depth_first_search_does(
+    case: tuple[Position, Rules], weights: Weights | None
+) -> None:
+    """Advanced one board at a time, the prover goes down to the boards a plain recursive
+    search reaches first, in the same order, to the same end: each board's children made
+    afresh and tried lowest `score` first (ties in the engine's order), each once. So the
+    children it keeps, their scores worked out from the parent's, and the move back it leaves
+    out change nothing of where it goes."""
+    position, rules = case
+    engine = engine_for(rules, proving=True)
+    order = None if weights is None else Heuristic(engine, weights)
+    start = from_position(position)
+    prover = Prover(engine, start, order)
+    reached = [prover.stack[-1][0] if prover.stack else engine.autoplay(start)[0]]
+    verdict = None
+    while verdict is None:
+        verdict = prover.advance(1)
+        if verdict is None:
+            reached.append(prover.stack[-1][0])
+        elif verdict and prover.end is not None:
+            reached.append(prover.end[0])
+    assert reached == depth_first(engine, engine.autoplay(start)[0], order)
+
+
+def depth_first(engine: Engine, start: Board, order: Heuristic | None) -> list[Board]:
+    """The boards a depth-first search from `start` reaches, in the order it first reaches them,
+    up to a won board: each board's children tried in the engine's order, or lowest scored first
+    by `order`, each new one searched from before the next is tried."""
+    seen = {key_of(start)}
+    reached = [start]
+    pending = [iter([] if is_won(start) else [start])]
+    while pending:
+        board = next(pending[-1], None)
+        if board is None:
+            pending.pop()
+            continue
+        if board is not start:
+            key = key_of(board)
+            if key in seen:
+                continue
+            seen.add(key)
+            reached.append(board)
+            if is_won(board):
+                break
+        children = [engine.step(board, move)[0] for move in engine.moves(board)]
+        pending.append(iter(children if order is None else sorted(children, key=order.score)))
+    return reached
+
+
+def test_each_leg_is_given_up_at_its_own_length_then_at_the_schedules() -> None:
+    """Legs of 30 and 50 boards, then two of the schedule's 70, on a deal no leg decides that
+    soon: each restarts exactly when the one before reaches its length, and the last ends the
+    prover."""
+    rules = preset("streets-and-alleys")
+    turns = ProofTurns(engine_for(rules), from_position(deal(77, rules)), ProofSchedule(0, 1, 70), 0,
+                       capped_past=True, orders=[None] * 4, legs=[30, 50])
+    restarts = []
+    nodes = 0
+    while not turns.finished:
+        nodes += 1
+        assert not turns.turn(nodes, 1)
+        if turns.prover is None and not turns.finished:
+            restarts.append(turns.spent)
+    assert restarts == [30, 80, 150]
+    assert turns.nodes == 220
+
+
+@pytest.mark.slow
+def test_streets_and_alleys_deals_70_and_144_are_won_by_the_prover_soon_past_the_budget() -> None:
+    """The runners win them only at 289,845 and 332,252 boards (past 10 s, with the legs in
+    the next-card orders beside them); the second leg (buried cards at 3) wins 70 at its 1,800th
+    board, the third (next cards not weighed) 144 at its 11,097th, each within 80,000 boards in
+    all, and the lines replay as wins."""
+    rules = preset("streets-and-alleys")
+    for number in (70, 144):
+        position = deal(number, rules)
+        result = solve(position, rules, Budget(nodes=80_000))
+        assert result.status == "solved", number
+        assert replays_to_win(position, rules, result.moves), number
 
 
 @pytest.mark.slow
