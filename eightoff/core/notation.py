@@ -18,7 +18,7 @@ from eightoff.core.errors import BoardFormatError, EmptySource, MoveFormatError
 from eightoff.core.i18n import _, ngettext, shortened
 from eightoff.core.moves import Move
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import Position, pile_in
+from eightoff.core.position import Position, no_card_in
 from eightoff.core.rules import Rules
 
 _FOUNDATION_ORDER = (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES)
@@ -247,7 +247,7 @@ def parse_move(text: str, position: Position, rules: Rules) -> Move:
     else:
         card = position.top(source)
         if card is None:
-            raise EmptySource(_("There is no card {place}").format(place=pile_in(source, rules)))
+            raise EmptySource(no_card_in(source, rules))
         destination = Pile.foundation(card.suit)
     return Move(source, destination, count)
 

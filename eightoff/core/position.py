@@ -83,6 +83,11 @@ def pile_in(pile: Pile, rules: Rules) -> str:
     return _pile_phrase(pile, rules, 3)
 
 
+def no_card_in(pile: Pile, rules: Rules) -> str:
+    """The refusal of a move or a pick from an empty pile: 'There is no card in cell 5'."""
+    return _("There is no card {place}").format(place=pile_in(pile, rules))
+
+
 def _pile_phrase(pile: Pile, rules: Rules, form: int) -> str:
     """The pile's name (`form` 0), or the phrase to it (1), from it (2) or in it (3)."""
     if pile.kind is FOUNDATION:
@@ -352,7 +357,7 @@ class Position(NamedTuple):
         """
         cards = self.columns[source.index] if source.kind is COLUMN else self.cards(source)
         if not cards:
-            raise EmptySource(_("There is no card {place}").format(place=pile_in(source, rules)))
+            raise EmptySource(no_card_in(source, rules))
         if source == destination:
             raise WrongDestination(_("The cards are already there"))
         if source.kind is FOUNDATION and not rules.foundation_takeback:

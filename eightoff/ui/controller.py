@@ -19,7 +19,7 @@ import pygame
 from eightoff.core.errors import IllegalMove
 from eightoff.core.i18n import _
 from eightoff.core.piles import Pile, PileKind
-from eightoff.core.position import card_name, pile_from, pile_in
+from eightoff.core.position import card_name, no_card_in, pile_from
 from eightoff.core.variants import variant_of
 from eightoff.session.commands import COMMANDS, HELP, key_words
 from eightoff.session.pile_keys import FOUNDATION_KEYS, PILE_KEYS, pile_keys
@@ -409,7 +409,7 @@ class Controller:
         source = self.selected
         if source is None:
             if not table.game.position.cards(pile):
-                table.notify(_("There is no card {place}").format(place=pile_in(pile, table.game.rules)))
+                table.notify(no_card_in(pile, table.game.rules))
                 return
             self.select(pile)
             return
