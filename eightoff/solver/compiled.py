@@ -12,7 +12,7 @@ import os
 import sys
 import zlib
 
-COMPILED = ("board", "search", "shorten", "prove", "merged")
+COMPILED = ("board", "search", "shorten", "prove", "merged", "suited")
 """The solver modules mypyc compiles (in `eightoff/solver/`)."""
 SOURCES_FILE = "SOURCES"
 PURE_VARIABLE = "EIGHTOFF_PURE_PYTHON"

@@ -35,11 +35,14 @@ from eightoff.solver.board import (
 from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import Limits, Status
 from eightoff.solver.prove import ProofSchedule, ProofTurns
+from eightoff.solver.suited import SuitedProver, applies_to
 
 EXPANDED_ROOM: Final = bytes(4096)
 PROOF_ALONE_TURN: Final = 128
 """Runner boards' worth of proof search (`ProofSchedule.share` boards each) between looks at
 the limits, once the runners have run dry on an engine whose search proves nothing."""
+PROOF_FIRST_TURN: Final = 128
+"""Boards the proof made first (`Portfolio.proof_first`) expands between looks at the limits."""
 
 
 @dataclass
@@ -140,6 +143,11 @@ class Portfolio:
     past_legs: tuple[int, ...] = ()
     """The boards of each of the first legs of `past_orders`; the legs past its end take the
     `past_proof`'s `boards`."""
+    proof_first: bool = False
+    """Whether a `SuitedProver` searches first, alone, within the node budget: a proof of loss
+    is the answer; a win it finds, or its budget spent, leaves the deal to the runners as
+    before, so every answer within a node budget is the one without it (docs/solver.md, "A
+    proof first")."""
 
 
 SAME_SUIT = Portfolio((
@@ -176,6 +184,9 @@ CASTLE = replace(
 others, and a depth-first prover takes turns with them for 55,000 boards, trying each board's
 children best first by buried cards and the next cards weighed: an order that wins a deal on
 which every weighting wanders (docs/solver.md, "Past the tables' budgets")."""
+KINGS_ONLY = replace(SAME_SUIT, proof_first=True)
+"""Kings-Only Baker's Game: the same-suit weightings, after a proof made first, since most of
+its deals are lost (docs/solver.md, "A proof first")."""
 STREETS = replace(
     NO_CELL, past_proof=ProofSchedule(0, 1, 55_000), past_legs=(10_000, 5_000, 20_000), past_orders=(
     Weights(misplaced=1, buried=0, next_card=2, cell=0, not_home=1, path=0),
@@ -199,7 +210,7 @@ and the prover costs about half what a runner does per board."""
 
 
 PORTFOLIOS = {
-    "same-suit": SAME_SUIT, "free-cell": FREE_CELL, "no-cell": NO_CELL, "castle": CASTLE, "streets": STREETS,
+    "same-suit": SAME_SUIT, "kings-only": KINGS_ONLY, "free-cell": FREE_CELL, "no-cell": NO_CELL, "castle": CASTLE, "streets": STREETS,
 }
 """The portfolios by the names the game registry's entries give as their `solver_tuning`."""
 
@@ -348,6 +359,10 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
     collector would otherwise walk again and again as they grow."""
     engine.forget()
     portfolio = portfolio or portfolio_for(engine.rules)
+    if portfolio.proof_first and applies_to(engine):
+        proved = _proof_first(engine, start, limits)
+        if proved is not None:
+            return proved
     schedule = portfolio.runners
     shares = portfolio.shares_boards
     shared = _Shared(engine, start)
@@ -448,6 +463,22 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
             runner.heap.clear()
         if proof is not None:
             proof.release()
+
+
+def _proof_first(engine: Engine, start: Board, limits: Limits) -> Outcome | None:
+    """The `SuitedProver`'s answer when it proves the board lost, within the node budget and
+    its own look at the other limits (the runners' `limits` stay as they were); None when it
+    finds a win or stops: the runners then search as if it had not run. Its boards, on a lost
+    deal, are the runners' to the board, so the proof's count is theirs."""
+    prover = SuitedProver(engine, start)
+    own = limits.after(0)
+    while True:
+        boards = PROOF_FIRST_TURN if own.nodes is None else min(PROOF_FIRST_TURN, own.nodes - prover.nodes)
+        verdict = prover.advance(boards)
+        if verdict is False:
+            return Outcome(Status.UNSOLVED, [], prover.nodes, len(prover.seen))
+        if verdict or own.exceeded(prover.nodes, lambda: len(prover.seen)):
+            return None
 
 
 Record = tuple[Board, int, tuple[InternalMove, ...], int, tuple[int, ...]]

@@ -26,7 +26,7 @@ KINGS_ONLY_BAKERS_VARIANT = Variant(
         N_("Deal N has the cards of PySolFC's Kings Only Baker's Game N."),
     ),
     rules=KINGS_ONLY_BAKERS,
-    solver_tuning="same-suit",
+    solver_tuning="kings-only",
     grade_table="grades-kings-only-bakers.txt",
     daily_table="daily-kings-only-bakers.txt",
 )
