@@ -312,9 +312,9 @@ class Engine:
         """The cards of the run at the top of `column` that may move together, top card first."""
         cards = self._runs.get(column)
         if cards is None:
-            builds = self.builds
+            parents = self.parents
             length = 1 if column else 0
-            while length < len(column) and (column[-length], column[-length - 1]) in builds:
+            while length < len(column) and column[-length - 1] in parents[column[-length]]:
                 length += 1
             cards = self._runs[column] = column[::-1][:length]
         return cards

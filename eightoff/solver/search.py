@@ -252,11 +252,12 @@ class Heuristic:
     def _column(self, column: bytes) -> tuple[int, bytes]:
         """The column's part of the score, and for each card code how many cards lie on that
         card here (0 for a card not in the column): what the next-card feature reads."""
-        builds = self.engine.builds
+        parents = self.engine.parents
         settled = 0
         if column and column[0] in self.engine.fills:
             settled = 1
-            while settled < len(column) and (column[settled], column[settled - 1]) in builds:
+            # (the card's parents, a `bytes`, looked in: a pair in `builds` makes a tuple to hash)
+            while settled < len(column) and column[settled - 1] in parents[column[settled]]:
                 settled += 1
         buried = 0
         above = bytearray(CARD_CODES)
