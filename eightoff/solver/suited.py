@@ -27,6 +27,8 @@ COLUMN_TO_COLUMN: Final = 0
 COLUMN_TO_CELL: Final = 1
 CELL_TO_COLUMN: Final = 2
 WON: Final = [KING, KING, KING, KING]
+NO_HOME: Final[list[int]] = []
+"""The cards sent home after a move that uncovered none going home: shared, never added to."""
 
 Child = tuple[int, int, int, int, bytes]
 """A move still to try from a board: its kind, its source (a column, or the card for a cell's),
@@ -81,6 +83,7 @@ class SuitedProver:
             self.runs.append(runs)
             if column:
                 self.tops[column[-1]] = index
+        self.empties = sum(1 for column in self.columns if not column)
         self.cells = list(start[1])
         for card in self.cells:
             self.key[card] = IN_CELL
@@ -100,9 +103,11 @@ class SuitedProver:
         if self.won:
             return True
         stack, seen, key, cells = self.stack, self.seen, self.key, self.cells
-        budget = self.nodes + boards
+        nodes = self.nodes
+        budget = nodes + boards
         while stack:
-            if self.nodes >= budget:
+            if nodes >= budget:
+                self.nodes = nodes
                 return None
             children, back = stack[-1]
             if not children:
@@ -124,19 +129,22 @@ class SuitedProver:
                 card = source
                 cells.remove(card)
                 self.put(target, card)
-            home: list[int] = []
+            home = NO_HOME
             if not child:
+                home = []
                 self.autoplay(source, home)
                 child = bytes(key)
                 if child in seen:
                     self.undo((kind, source, target, count, card, home))
                     continue
             seen.add(child)
-            self.nodes += 1
+            nodes += 1
             if home and self.foundations == WON:
+                self.nodes = nodes
                 self.won = True
                 return True
             stack.append((self.children(), (kind, source, target, count, card, home)))
+        self.nodes = nodes
         return False
 
     def children(self) -> list[Child]:
@@ -146,13 +154,7 @@ class SuitedProver:
         columns, runs, tops, key, seen, foundations = (
             self.columns, self.runs, self.tops, self.key, self.seen, self.foundations)
         free = self.cells_total - len(self.cells)
-        empties = 0
-        first_empty = -1
-        for index in range(len(columns)):
-            if not columns[index]:
-                empties += 1
-                if first_empty < 0:
-                    first_empty = index
+        empties = self.empties
         capacity = self.onto_capacity[free][empties]
         to_empty = self.empty_capacity[free][empties] if empties and self.kings_fill else 0
         found: list[Child] = []
@@ -162,30 +164,6 @@ class SuitedProver:
             if not size:
                 continue
             top = column[-1]
-            run = runs[index][-1]
-            bottom = top + run - 1  # the run's lowest card: only it may lie on another column
-            under = column[-run - 1] if run < size else BOTTOM
-            goes_home = run < size and foundations[under >> 4] == (under & RANK_MASK) - 1
-            if run <= capacity:
-                target = tops[bottom + 1]
-                if target >= 0:
-                    if goes_home:
-                        found.append((COLUMN_TO_COLUMN, index, target, run, b""))
-                    else:
-                        key[bottom] = bottom + 1
-                        child = bytes(key)
-                        key[bottom] = under
-                        if child not in seen:
-                            found.append((COLUMN_TO_COLUMN, index, target, run, child))
-            if to_empty and bottom & RANK_MASK == KING and run < size and run <= to_empty:
-                if goes_home:
-                    found.append((COLUMN_TO_COLUMN, index, first_empty, run, b""))
-                else:
-                    key[bottom] = BOTTOM
-                    child = bytes(key)
-                    key[bottom] = under
-                    if child not in seen:
-                        found.append((COLUMN_TO_COLUMN, index, first_empty, run, child))
             if free:
                 under = column[-2] if size > 1 else BOTTOM
                 if size > 1 and foundations[under >> 4] == (under & RANK_MASK) - 1:
@@ -196,16 +174,34 @@ class SuitedProver:
                     key[top] = under
                     if child not in seen:
                         found.append((COLUMN_TO_CELL, index, 0, 1, child))
+            run = runs[index][-1]
+            bottom = top + run - 1  # the run's lowest card: only it may lie on another column
+            target = tops[bottom + 1] if run <= capacity else -1
+            if target < 0 and to_empty and bottom & RANK_MASK == KING and run < size and run <= to_empty:
+                target = columns.index([])
+            if target >= 0:
+                under = column[-run - 1] if run < size else BOTTOM
+                if run < size and foundations[under >> 4] == (under & RANK_MASK) - 1:
+                    found.append((COLUMN_TO_COLUMN, index, target, run, b""))
+                else:
+                    key[bottom] = bottom + 1 if columns[target] else BOTTOM
+                    child = bytes(key)
+                    key[bottom] = under
+                    if child not in seen:
+                        found.append((COLUMN_TO_COLUMN, index, target, run, child))
         for card in self.cells:
             target = tops[card + 1]
-            if target < 0 and to_empty and card & RANK_MASK == KING:
-                target = first_empty
             if target >= 0:
-                key[card] = card + 1 if target != first_empty else BOTTOM
-                child = bytes(key)
-                key[card] = IN_CELL
-                if child not in seen:
-                    found.append((CELL_TO_COLUMN, card, target, 1, child))
+                key[card] = card + 1
+            elif to_empty and card & RANK_MASK == KING:
+                target = columns.index([])
+                key[card] = BOTTOM
+            else:
+                continue
+            child = bytes(key)
+            key[card] = IN_CELL
+            if child not in seen:
+                found.append((CELL_TO_COLUMN, card, target, 1, child))
         return found
 
     def put(self, index: int, card: int) -> None:
@@ -219,6 +215,7 @@ class SuitedProver:
         else:
             runs.append(1)
             self.key[card] = BOTTOM
+            self.empties -= 1
         column.append(card)
         tops[card] = index
 
@@ -230,6 +227,8 @@ class SuitedProver:
         tops[card] = -1
         if column:
             tops[column[-1]] = index
+        else:
+            self.empties += 1
         return card
 
     def lift(self, source: int, count: int, target: int) -> None:
