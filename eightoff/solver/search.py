@@ -509,6 +509,33 @@ def ranks(columns: tuple[bytes, ...]) -> tuple[int, ...]:
     return tuple(ranked)
 
 
+def reranked(columns: tuple[bytes, ...], ranked: tuple[int, ...], place: int) -> tuple[int, ...]:
+    """`ranks(columns)` where only the column at `place` has another bottom card (or none) than
+    in the columns `ranked` was made for, as after most moves that empty or fill a column: the
+    others keep their order, so only that column's new rank is counted, and the ranks between
+    its old one and its new one move by one. Compiled, this makes no int object, where sorting
+    makes one for each column."""
+    column = columns[place]
+    key = (column[0] + 1 if len(column) else 0) << PLACE_BITS | place
+    rank = 0
+    for other in range(len(columns)):
+        cards = columns[other]
+        if other != place and ((cards[0] + 1 if len(cards) else 0) << PLACE_BITS | other) < key:
+            rank += 1
+    old = ranked[place]
+    moved = list(ranked)
+    if rank < old:
+        for other in range(len(ranked)):
+            if rank <= ranked[other] < old:
+                moved[other] += 1
+    elif rank > old:
+        for other in range(len(ranked)):
+            if old < ranked[other] <= rank:
+                moved[other] -= 1
+    moved[place] = rank
+    return tuple(moved)
+
+
 def key_parts(board: Board, ranked: tuple[int, ...]) -> list[bytes]:
     """The parts `key_of` joins into the board's visited-set key, its columns put in sorted
     order by `ranked` (as `ranks` gives it) rather than by sorting them."""
@@ -622,17 +649,24 @@ class _Runner:
                 continue
             child, home = engine.step(board, move)
             # Its key from its parent's parts: the columns that changed put in their parent's
-            # places, unless one's bottom card changed (then sorted again, `ranks`).
+            # places, unless a bottom card changed: then the order is made again, by moving
+            # that column's rank where one did (`reranked`), else by sorting (`ranks`).
             child_columns, child_ranked, child_parts = child[0], ranked, parts.copy()
+            moved = -1
             for place in range(len(columns)):
                 now, was = child_columns[place], columns[place]
                 if now is not was:
                     if len(now) and len(was) and now[0] == was[0]:  # (`len`: see `Engine.moves`)
                         child_parts[ranked[place]] = now
+                    elif moved < 0:
+                        moved = place
                     else:
-                        child_ranked = ranks(child_columns)
-                        child_parts = key_parts(child, child_ranked)
+                        moved = len(columns)  # two or more: sorted again
                         break
+            if moved >= 0:
+                child_ranked = (ranks(child_columns) if moved == len(columns)
+                                else reranked(child_columns, ranked, moved))
+                child_parts = key_parts(child, child_ranked)
             child_parts[cells_part] = child[1]
             child_parts[cells_part + 1] = child[3]
             key = SEPARATOR.join(child_parts)

@@ -21,6 +21,7 @@ from eightoff.solver.search import (
     entry,
     key_parts,
     ranks,
+    reranked,
 )
 from tests.solver.playouts import played_positions
 
@@ -40,8 +41,11 @@ def test_a_childs_score_and_key_order_from_its_parent_are_its_own(played: tuple[
         for heuristic in heuristics:
             assert heuristic.child_score(child, board, heuristic.score(board)) == heuristic.score(child)
         bottoms = [column[:1] for column in child[0]]
-        if bottoms == [column[:1] for column in board[0]]:
+        changed = [place for place, bottom in enumerate(bottoms) if bottom != board[0][place][:1]]
+        if not changed:
             assert key_parts(child, ranked)[:-2] == sorted(child[0])
+        for place in changed[:1] if len(changed) == 1 else ():
+            assert reranked(child[0], ranked, place) == ranks(child[0])
         assert key_parts(child, ranks(child[0])) == [*sorted(child[0]), child[1], child[3]]
 
 
@@ -94,6 +98,7 @@ def test_every_key_the_search_keeps_is_its_boards_own(played: tuple[Position, Ru
         if runner.expand() != -1:
             break
     assert len(shared.expanded) >= len(shared.records)
+    assert all(ranked == ranks(board[0]) for board, *_, ranked in shared.records)
     keys = {SEPARATOR.join(key_parts(board, ranks(board[0]))) for board, *_ in shared.records}
     assert keys == shared.seen
     assert len(keys) == len(shared.records)
