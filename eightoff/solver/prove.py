@@ -12,9 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Protocol
+from typing import Final, Protocol
 
+from eightoff.core.rules import Build
 from eightoff.solver.board import (
+    CARD_CODES,
+    KING,
+    RANK_MASK,
     SEPARATOR,
     WON,
     Board,
@@ -48,26 +52,92 @@ moves that led to it from the board below it on the stack (one step and its auto
 move that would only undo that step (skipped)."""
 
 
+BLIND: Final = CARD_CODES
+"""A blind card's code in a blind key is this plus its rank (card codes are below it)."""
+SEEING: Final = KING + 1
+"""A suit's reach at which none of its cards is blind: its foundation never gets there."""
+
+
+def blind_table(reach: Sequence[int]) -> bytes:
+    """The translation (`bytes.translate`) of a column into its part of a blind key: a card
+    ranked above its suit's reach is blind, coded by its rank alone."""
+    return bytes(
+        BLIND + (code & RANK_MASK) if code < CARD_CODES and code & RANK_MASK > reach[code >> 4] else code
+        for code in range(256)
+    )
+
+
+def sees_blind(engine: Engine, start: Board) -> bool:
+    """Whether a blind proof holds for these rules: building reads ranks alone, no card waits
+    in a cell or the reserve (a key of columns alone) and take-backs do not matter."""
+    rules = engine.rules
+    return rules.build is Build.ANY_SUIT and not rules.cells and not start[3] and not engine.takeback_matters
+
+
 class Prover:
     """One exhaustive search, advanced a number of boards at a time (`advance`) so that it can
     take turns with the best-first runners. It tries each board's moves in the engine's order,
     or, given an `order`, its children lowest-scored first (ties in the engine's order): on a
-    winnable deal the order decides how soon it wins, on a lost one it visits the same boards."""
+    winnable deal the order decides how soon it wins, on a lost one it visits the same boards.
 
-    def __init__(self, engine: Engine, start: Board, order: Order | None = None) -> None:
+    `blind` (where `sees_blind`): a card that cannot go home before its suit's foundation
+    reaches the suit's reach is known by its rank alone, so boards that differ only in which
+    suit such cards are of count once; a board on which a foundation reaches its reach starts
+    the search again from the deal with that reach raised (until no card is blind). Why a
+    blind search that runs dry is a proof: docs/solver.md, "Blind proofs"."""
+
+    def __init__(self, engine: Engine, start: Board, order: Order | None = None, blind: bool = False) -> None:
         self.engine = engine
         self.order = order
         start, opening = engine.autoplay(start)
-        self.seen = {key_of(start)}
+        self.start = start
+        self.opening = tuple(opening)
+        self.reach: list[int] = [
+            home + 1 if blind and home + 1 < KING and sees_blind(engine, start) else SEEING
+            for home in start[2]
+        ]
+        """Each suit's reach: the foundation at which the search starts again (`SEEING`: never)."""
+        self.table: bytes | None = None
+        """The blind key's translation of the columns (`blind_table`); None when no card is blind."""
+        self.restarts = 0
+        self.seen: set[bytes] = set()
         self.stack: list[Frame] = []
         self.nodes = 0
-        """Boards expanded (their moves generated)."""
+        """Boards expanded (their moves generated), over every start."""
         self.won: list[InternalMove] | None = [plain(move) for move in opening] if is_won(start) else None
         """The line to a win, once one is found."""
         self.end: tuple[Board, tuple[InternalMove, ...]] | None = None
         """The won board and the step that reached it from the top of the stack, once found."""
         if self.won is None:
-            self._push(start, tuple(opening), None, 0 if order is None else order.score(start))
+            self._begin()
+
+    def _begin(self) -> None:
+        """Start from the deal, with the reaches as they are now."""
+        start = self.start
+        self.table = None if all(reach == SEEING for reach in self.reach) else blind_table(self.reach)
+        self.seen = {self._key(start)}
+        self.stack = []
+        self._push(start, self.opening, None, 0 if self.order is None else self.order.score(start))
+
+    def _key(self, board: Board) -> bytes:
+        table = self.table
+        if table is None:
+            return key_of(board)
+        return SEPARATOR.join([*sorted([column.translate(table) for column in board[0]]), board[1], board[3]])
+
+    def _reached(self, foundations: tuple[int, ...]) -> bool:
+        """Whether a foundation has reached its suit's reach; if so, the reach is raised past it
+        (`SEEING` once only Kings would be blind) and the search starts again."""
+        raised = False
+        for suit in range(len(foundations)):
+            home = foundations[suit]
+            if home >= self.reach[suit]:
+                self.reach[suit] = home + 1 if home + 1 < KING else SEEING
+                raised = True
+        if raised:
+            self.restarts += 1
+            self._begin()
+        return raised
 
     def _push(
         self, board: Board, edge: tuple[InternalMove, ...], back: InternalMove | None, score: int
@@ -101,7 +171,7 @@ class Prover:
         False when every board has been visited without one (the proof), None otherwise."""
         if self.won is not None:
             return True
-        stack, seen, step = self.stack, self.seen, self.engine.step
+        stack, seen, step, table = self.stack, self.seen, self.engine.step, self.table
         remember = seen.add
         join = SEPARATOR.join
         budget = self.nodes + boards
@@ -122,9 +192,16 @@ class Prover:
                 stack.pop()
                 continue
             known = len(seen)
-            remember(join([*sorted(child[0]), child[1], child[3]]))  # `key_of`, inlined
+            if table is None:
+                remember(join([*sorted(child[0]), child[1], child[3]]))  # `key_of`, inlined
+            else:
+                remember(join([*sorted([column.translate(table) for column in child[0]]), child[1], child[3]]))
             if len(seen) == known:
                 continue  # seen before
+            if table is not None and self._reached(child[2]):
+                stack, seen, table = self.stack, self.seen, self.table
+                remember = seen.add
+                continue
             if child[2] == WON:  # its foundations
                 self.won = [*self.line(), *map(plain, edge)]
                 self.end = (child, edge)
@@ -188,15 +265,24 @@ class ProofTurns:
     def __init__(
         self, engine: Engine, start: Board, schedule: ProofSchedule, beyond: int | None = None,
         capped_past: bool = False, orders: Sequence[Order | None] = (), legs: Sequence[int] = (),
+        blind: ProofSchedule | None = None, blind_at: int = 0,
     ) -> None:
         self.rules = engine.rules
         self.engine: Engine | None = None
         """Its proving engine, made when it starts (`turn`): most deals are won before, and
         an engine's tables cost a short search's worth of work."""
-        self.orders = list(orders)
+        self.orders = list(orders) or [None]
         """The orders of the legs still to come, the current one first (`Prover.order`)."""
-        self.legs = list(legs)
-        """The boards of the legs still to come, the current one first, as far as given."""
+        self.legs = [legs[leg] if leg < len(legs) else schedule.boards for leg in range(len(self.orders))]
+        """The boards of the legs still to come, the current one first."""
+        self.blind = blind
+        """The schedule of a blind proof's leg (`Prover.blind`, in the engine's order: its share
+        of each round and its boards; `joins_after` unused), run as leg `blind_at`."""
+        self.blind_at = blind_at if blind is not None else -1
+        """How many legs come before the blind one (-1: none, or it is over)."""
+        if blind is not None:
+            self.orders.insert(blind_at, None)
+            self.legs.insert(blind_at, blind.boards)
         self.spent = 0
         """Boards expanded by the legs given up."""
         self.start = start
@@ -234,11 +320,14 @@ class ProofTurns:
         if self.prover is None:
             if self.engine is None:
                 self.engine = engine_for(self.rules, proving=True)
-            self.prover = Prover(self.engine, self.start, self.orders[0] if self.orders else None)
-        verdict = self.prover.advance(self.schedule.share * boards)
+            self.prover = Prover(
+                self.engine, self.start, self.orders[0] if self.orders else None, blind=self.blind_at == 0
+            )
+        share = self.blind.share if self.blind is not None and self.blind_at == 0 else self.schedule.share
+        verdict = self.prover.advance(share * boards)
         self.nodes = self.spent + self.prover.nodes
         if verdict is None:
-            cap = self.legs[0] if self.legs else self.schedule.boards
+            cap = self.legs[0]
             if alone or (past and not self.capped_past) or self.prover.nodes < cap:
                 return False
             if self.beyond is not None and not past:
@@ -247,6 +336,7 @@ class ProofTurns:
             if len(self.orders) > 1:  # the next leg starts in the next round
                 self.orders.pop(0)
                 del self.legs[:1]
+                self.blind_at -= 1
                 self.spent = self.nodes
                 self.prover = None
                 return False

@@ -148,6 +148,11 @@ class Portfolio:
     is the answer; a win it finds, or its budget spent, leaves the deal to the runners as
     before, so every answer within a node budget is the one without it (docs/solver.md, "A
     proof first")."""
+    past_blind: ProofSchedule | None = None
+    """A blind proof (`Prover.blind`) run as one of the `past_proof`'s legs: its share of each
+    round and its boards (`joins_after` unused)."""
+    past_blind_at: int = 0
+    """How many legs of `past_orders` come before the blind one."""
 
 
 SAME_SUIT = Portfolio((
@@ -179,11 +184,15 @@ CASTLE = replace(
     past=(Runner(Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0.5), 0),),
     past_proof=ProofSchedule(0, 1, 55_000),
     past_orders=(Weights(misplaced=1, buried=1, next_card=2, cell=0, not_home=1, path=0),),
+    past_blind=ProofSchedule(0, 4, 80_000),
+    past_blind_at=1,
 )
 """Beleaguered Castle: past its table's budget a weighting that counts buried cards joins the
 others, and a depth-first prover takes turns with them for 55,000 boards, trying each board's
 children best first by buried cards and the next cards weighed: an order that wins a deal on
-which every weighting wanders (docs/solver.md, "Past the tables' budgets")."""
+which every weighting wanders; then a blind proof for 80,000 boards, four for each of theirs,
+which proves lost deals whose every board is a handful of cards going round the columns
+(docs/solver.md, "Past the tables' budgets", "Blind proofs")."""
 KINGS_ONLY = replace(SAME_SUIT, proof_first=True)
 """Kings-Only Baker's Game: the same-suit weightings, after a proof made first, since most of
 its deals are lost (docs/solver.md, "A proof first")."""
@@ -430,7 +439,8 @@ def _search(engine: Engine, start: Board, limits: Limits, portfolio: Portfolio |
                 orders = [None if weights is None else Heuristic(engine, weights)
                           for weights in portfolio.past_orders]
                 proof = ProofTurns(engine, start, past_proof, beyond, capped_past=True, orders=orders,
-                                   legs=portfolio.past_legs)
+                                   legs=portfolio.past_legs, blind=portfolio.past_blind,
+                                   blind_at=portfolio.past_blind_at)
             busy = False
             before = nodes
             for runner in runners + late if late else runners:

@@ -11,16 +11,20 @@ from hypothesis import strategies as st
 
 from eightoff.core.deals import deal
 from eightoff.core.position import Position
-from eightoff.core.rules import Rules
+from eightoff.core.rules import Build, Rules
 from eightoff.core.variants import FREECELL, VARIANTS, preset
 from eightoff.solver.board import Board, Engine, engine_for, from_position, is_won, key_of
 from eightoff.solver.grade import table_budget
 from eightoff.solver.limits import UNSOLVED, Budget, Limits
-from eightoff.solver.prove import ProofSchedule, ProofTurns, Prover
+from eightoff.solver.prove import SEEING, ProofSchedule, ProofTurns, Prover, blind_table
 from eightoff.solver.search import Heuristic, Portfolio, Runner, Weights, portfolio_for, search
 from eightoff.solver.solve import solve, to_core
 from tests.solver.asked import find_par
+from tests.solver.test_open_games import TINY_OPEN, late_positions
 from tests.solver.test_solve import replays_to_win, small_positions, winnable_by_brute_force
+
+ANY_SUIT = [rules for rules in TINY_OPEN if rules.build is Build.ANY_SUIT]
+"""The small shapes a blind proof holds for: building reads ranks alone."""
 
 
 @settings(max_examples=300, deadline=None)
@@ -387,3 +391,67 @@ def test_streets_and_alleys_deal_73_is_won_past_the_budget_by_the_prover() -> No
     result = solve(deal(73, rules), rules, Budget(nodes=100_000))
     assert result.status == "solved"
     assert len(result.moves) < 1_000
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_positions(ANY_SUIT) | late_positions("beleaguered-castle", 3).map(
+    lambda position: (position, preset("beleaguered-castle"))), st.integers(1, 5))
+def test_a_blind_prover_agrees_with_brute_force(case: tuple[Position, Rules], boards: int) -> None:
+    """Building in any suit, every card above its suit's next one starts blind: the search
+    starts again each time a card goes home (a few boards at a time, as it takes turns), and
+    when it runs dry the position is lost; once no card is blind, a win it finds replays."""
+    position, rules = case
+    prover = Prover(engine_for(rules, proving=True), from_position(position), blind=True)
+    verdict = None
+    while verdict is None:
+        verdict = prover.advance(boards)
+    assert verdict == winnable_by_brute_force(position, rules)
+    if verdict:
+        assert prover.won is not None and prover.table is None
+        to_core(position, rules, prover.won)
+
+
+def test_a_blind_card_is_known_by_its_rank_alone_and_no_other_card_by_it() -> None:
+    """Reaches of 2 (clubs), 5 (diamonds), 13 and `SEEING`: every club above the 2 and every
+    diamond above the 5 is blind, coded as any blind card of its rank and as no card that is
+    not blind; the others keep their codes."""
+    table = blind_table([2, 5, 13, SEEING])
+    clubs, diamonds, hearts, spades = 0, 16, 32, 48
+    assert table[clubs + 2] == clubs + 2 and table[diamonds + 5] == diamonds + 5
+    assert table[clubs + 3] != clubs + 3 and table[diamonds + 6] != diamonds + 6
+    assert table[clubs + 6] == table[diamonds + 6] != table[clubs + 5]
+    assert all(table[suit + rank] == suit + rank for suit in (hearts, spades) for rank in range(1, 14))
+    assert not {table[code] for code in range(64) if table[code] != code} & set(range(64))
+
+
+@pytest.mark.slow
+def test_beleaguered_castle_deal_162_is_proved_lost_by_the_blind_proof_past_the_budget() -> None:
+    """Lost, and undecided by the runners within 10 s: its plain proof expands 1,329,690
+    boards. Every board of it has the Aces of three suits home and nothing more of them, so past
+    the ordered leg the blind proof, every card of those suits above the 2 blind, proves it
+    in 65,428 boards, before the runners reach 175,000."""
+    rules = preset("beleaguered-castle")
+    result = solve(deal(162, rules), rules, Budget(nodes=175_000))
+    assert result.status == UNSOLVED
+
+
+def test_the_blind_leg_comes_in_its_place_with_its_share_and_length() -> None:
+    """A leg of 30 boards in the engine's order, then the blind one (four boards for each of
+    the runners', 40 boards), then one of the schedule's 70, on a deal no leg decides that soon:
+    each restarts in the round its prover reaches its length (the deal itself its first board:
+    the blind one's 41st in its tenth round)."""
+    rules = preset("beleaguered-castle")
+    turns = ProofTurns(engine_for(rules), from_position(deal(48, rules)), ProofSchedule(0, 1, 70), 0,
+                       capped_past=True, orders=[None, None], legs=[30], blind=ProofSchedule(0, 4, 40),
+                       blind_at=1)
+    restarts = []
+    nodes = 0
+    while not turns.finished:
+        nodes += 1
+        assert not turns.turn(nodes, 1)
+        if turns.prover is not None:
+            assert (turns.prover.table is not None) == (turns.blind_at == 0)
+        if turns.prover is None and not turns.finished:
+            restarts.append((turns.spent, nodes))
+    assert restarts == [(30, 29), (71, 39)]
+    assert turns.nodes == 141
