@@ -3,8 +3,9 @@
 Most of that game's deals are lost, and a lost deal's proof visits every board the pruning of
 `Engine.moves` leaves: the best-first runners make a new board, its key and its score for each
 of them. This search keeps one board that it changes and changes back, and a board's key is
-what each card lies on: a child's key differs from its board's in one byte, so a child seen
-before costs a byte changed and a set look-up. It reaches the same boards as the runners.
+what each card lies on: a child's key differs from its board's in a byte or two, so a child
+seen before costs those bytes changed and a set look-up. Cells' cards whose parent is a top are
+laid on it at once (`settle`), which leaves fewer boards than the runners reach.
 
 The longer reasons: docs/solver.md, "A proof first"."""
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from eightoff.core.rules import Build
+from eightoff.core.rules import Build, RunMoves
 from eightoff.solver.board import KING, RANK_MASK, Board, Engine
 
 BOTTOM: Final = 0
@@ -32,12 +33,11 @@ NO_HOME: Final[list[int]] = []
 
 Child = tuple[int, int, int, int, bytes]
 """A move still to try from a board: its kind, its source (a column, or the card for a cell's),
-its target column, the cards it moves, and the key of the board it makes (empty when cards go
-home after it: that key is known only once it is made)."""
+its target column, the cards it moves, and the key of the board it makes (empty when cards
+follow it, `settle`: that key is known only once it is made)."""
 Undo = tuple[int, int, int, int, int, list[int]]
 """What takes a board back to its parent: the move (kind, source, target, cards), the card it
-put in a cell or took from one, and the cards auto-play sent home after it, each after the
-column it left (-1: a cell)."""
+took from a cell or the lowest it put in cells, and what `settle` did after it."""
 
 
 def applies_to(engine: Engine) -> bool:
@@ -50,13 +50,16 @@ def applies_to(engine: Engine) -> bool:
         and not rules.reserve
         and not engine.takeback_matters
         and all(card & RANK_MASK == KING for card in engine.fills)
+        and (rules.run_moves is not RunMoves.SINGLE_CARDS or not rules.cells)
     )
 
 
 class SuitedProver:
-    """One exhaustive depth-first search over the boards `Engine.moves` and auto-play reach,
-    advanced some boards at a time (`advance`). It answers only whether a win exists: a won
-    deal's line is the runners' to find (its par and grade come from theirs)."""
+    """One exhaustive depth-first search over the canonical boards (no cell's card whose parent
+    is a top) that `Engine.moves` and `settle` reach, advanced some boards at a time
+    (`advance`). It answers only whether a win exists: a won deal's line is the runners' to
+    find (its par and grade come from theirs). Why it misses none: docs/solver.md, "A proof
+    first"."""
 
     def __init__(self, engine: Engine, start: Board) -> None:
         start, _ = engine.autoplay(start)
@@ -91,6 +94,7 @@ class SuitedProver:
         for suit, rank in enumerate(self.foundations):
             for home in range(1, rank + 1):
                 self.key[suit * 16 + home] = HOME
+        self.settle([])
         self.seen = {bytes(self.key)}
         self.nodes = 1
         """Boards expanded (their moves listed), the start's included: as the runners count."""
@@ -122,9 +126,10 @@ class SuitedProver:
             if kind == COLUMN_TO_COLUMN:
                 self.lift(source, count, target)
             elif kind == COLUMN_TO_CELL:
-                card = self.pop(source)
-                cells.append(card)
-                key[card] = IN_CELL
+                for _ in range(count):
+                    card = self.pop(source)
+                    cells.append(card)
+                    key[card] = IN_CELL
             else:
                 card = source
                 cells.remove(card)
@@ -132,7 +137,7 @@ class SuitedProver:
             home = NO_HOME
             if not child:
                 home = []
-                self.autoplay(source, home)
+                self.settle(home)
                 child = bytes(key)
                 if child in seen:
                     self.undo((kind, source, target, count, card, home))
@@ -148,9 +153,10 @@ class SuitedProver:
         return False
 
     def children(self) -> list[Child]:
-        """The moves `Engine.moves` makes on this board (auto-play done), but those to a board
-        seen already: each such key is the board's with the moved card's byte changed, unless
-        the move uncovers a card that goes home (its key is made when it is tried)."""
+        """The moves `Engine.moves` makes on this canonical board, but that a top card goes to a
+        cell only as its column's whole top run, and those to a board seen already: each such
+        key is the board's with the moved cards' bytes changed, unless cards follow the move
+        (`settle`: its key is made when it is tried)."""
         columns, runs, tops, key, seen, foundations = (
             self.columns, self.runs, self.tops, self.key, self.seen, self.foundations)
         free = self.cells_total - len(self.cells)
@@ -164,44 +170,58 @@ class SuitedProver:
             if not size:
                 continue
             top = column[-1]
-            if free:
-                under = column[-2] if size > 1 else BOTTOM
-                if size > 1 and foundations[under >> 4] == (under & RANK_MASK) - 1:
-                    found.append((COLUMN_TO_CELL, index, 0, 1, b""))
-                else:
-                    key[top] = IN_CELL
-                    child = bytes(key)
-                    key[top] = under
-                    if child not in seen:
-                        found.append((COLUMN_TO_CELL, index, 0, 1, child))
             run = runs[index][-1]
             bottom = top + run - 1  # the run's lowest card: only it may lie on another column
-            target = tops[bottom + 1] if run <= capacity else -1
-            if target < 0 and to_empty and bottom & RANK_MASK == KING and run < size and run <= to_empty:
-                target = columns.index([])
+            under = column[-run - 1] if run < size else BOTTOM
+            # Whether a card follows the move by itself (`settle`): the uncovered card going
+            # home, or a cell's card going onto it. Then the child's key is read once it is made.
+            follows = run < size and (
+                foundations[under >> 4] == (under & RANK_MASK) - 1 or key[under - 1] == IN_CELL)
+            target = tops[bottom + 1]
             if target >= 0:
-                under = column[-run - 1] if run < size else BOTTOM
-                if run < size and foundations[under >> 4] == (under & RANK_MASK) - 1:
+                if run <= capacity:
+                    if follows:
+                        found.append((COLUMN_TO_COLUMN, index, target, run, b""))
+                    else:
+                        key[bottom] = bottom + 1
+                        child = bytes(key)
+                        key[bottom] = under
+                        if child not in seen:
+                            found.append((COLUMN_TO_COLUMN, index, target, run, child))
+            elif run <= free:  # the whole run into cells (onto the card it may go on, it would go there)
+                if follows:
+                    found.append((COLUMN_TO_CELL, index, 0, run, b""))
+                else:
+                    for card in range(top, bottom + 1):
+                        key[card] = IN_CELL
+                    child = bytes(key)
+                    for card in range(top, bottom):
+                        key[card] = card + 1
+                    key[bottom] = under
+                    if child not in seen:
+                        found.append((COLUMN_TO_CELL, index, 0, run, child))
+            if to_empty and bottom & RANK_MASK == KING and run < size and run <= to_empty:
+                target = columns.index([])
+                if follows:
                     found.append((COLUMN_TO_COLUMN, index, target, run, b""))
                 else:
-                    key[bottom] = bottom + 1 if columns[target] else BOTTOM
+                    key[bottom] = BOTTOM
                     child = bytes(key)
                     key[bottom] = under
                     if child not in seen:
                         found.append((COLUMN_TO_COLUMN, index, target, run, child))
-        for card in self.cells:
-            target = tops[card + 1]
-            if target >= 0:
-                key[card] = card + 1
-            elif to_empty and card & RANK_MASK == KING:
-                target = columns.index([])
-                key[card] = BOTTOM
-            else:
-                continue
-            child = bytes(key)
-            key[card] = IN_CELL
-            if child not in seen:
-                found.append((CELL_TO_COLUMN, card, target, 1, child))
+        if to_empty:
+            for card in self.cells:
+                if card & RANK_MASK == KING:
+                    target = columns.index([])
+                    if key[card - 1] == IN_CELL:  # its Queen follows it
+                        found.append((CELL_TO_COLUMN, card, target, 1, b""))
+                        continue
+                    key[card] = BOTTOM
+                    child = bytes(key)
+                    key[card] = IN_CELL
+                    if child not in seen:
+                        found.append((CELL_TO_COLUMN, card, target, 1, child))
         return found
 
     def put(self, index: int, card: int) -> None:
@@ -242,24 +262,24 @@ class SuitedProver:
         for card in cards:
             self.put(target, card)
 
-    def autoplay(self, uncovered: int, home: list[int]) -> None:
-        """Send home every card that may go (every one is safe in one suit), after a move that
-        left column `uncovered` (-1 for none): only its new top may go at first, then whatever
-        each card sent home lets follow. Each card goes into `home` after the column it left
-        (-1: a cell)."""
-        columns, cells, foundations, key = self.columns, self.cells, self.foundations, self.key
-        index = uncovered
-        if index < 0 or not columns[index]:
-            return
-        card = columns[index][-1]
-        if foundations[card >> 4] != (card & RANK_MASK) - 1:
-            return
-        while index >= 0:
-            card = self.pop(index)
-            foundations[card >> 4] += 1
-            key[card] = HOME
-            home.append(index)
-            home.append(card)
+    def settle(self, home: list[int]) -> None:
+        """Send home every card that may go (every one is safe in one suit), and put every
+        cell's card whose parent is a column's top card on it, until neither is left. Each card
+        goes into `home` after where it went from or to: the column it left for home, -1 for a
+        cell it left for home, or -2 less the column it went onto from a cell."""
+        columns, cells, foundations, key, tops = self.columns, self.cells, self.foundations, self.key, self.tops
+        moved = True
+        while moved:
+            moved = False
+            for index in range(len(columns)):
+                column = columns[index]
+                while column and foundations[column[-1] >> 4] == (column[-1] & RANK_MASK) - 1:
+                    card = self.pop(index)
+                    foundations[card >> 4] += 1
+                    key[card] = HOME
+                    home.append(index)
+                    home.append(card)
+                    moved = True
             cell = 0
             while cell < len(cells):
                 card = cells[cell]
@@ -269,17 +289,16 @@ class SuitedProver:
                     key[card] = HOME
                     home.append(-1)
                     home.append(card)
-                    cell = 0
+                    moved = True
+                elif tops[card + 1] >= 0:
+                    del cells[cell]
+                    index = tops[card + 1]
+                    self.put(index, card)
+                    home.append(-2 - index)
+                    home.append(card)
+                    moved = True
                 else:
                     cell += 1
-            index = -1
-            for place in range(len(columns)):
-                column = columns[place]
-                if column:
-                    card = column[-1]
-                    if foundations[card >> 4] == (card & RANK_MASK) - 1:
-                        index = place
-                        break
 
     def undo(self, back: Undo) -> None:
         """Take the board back to its parent: the cards sent home come back last first, then the
@@ -287,18 +306,24 @@ class SuitedProver:
         kind, source, target, count, card, home = back
         foundations, cells, key = self.foundations, self.cells, self.key
         for place in range(len(home) - 1, 0, -2):
-            sent = home[place]
+            sent, where = home[place], home[place - 1]
+            if where < -1:  # it went onto a column from a cell
+                self.pop(-2 - where)
+                cells.append(sent)
+                key[sent] = IN_CELL
+                continue
             foundations[sent >> 4] -= 1
-            if home[place - 1] < 0:
+            if where < 0:
                 cells.append(sent)
                 key[sent] = IN_CELL
             else:
-                self.put(home[place - 1], sent)
+                self.put(where, sent)
         if kind == COLUMN_TO_COLUMN:
             self.lift(target, count, source)
         elif kind == COLUMN_TO_CELL:
-            cells.remove(card)
-            self.put(source, card)
+            for sent in range(card, card - count, -1):  # `card` is the run's lowest
+                cells.remove(sent)
+                self.put(source, sent)
         else:
             self.pop(target)
             cells.append(card)
