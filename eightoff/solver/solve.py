@@ -114,11 +114,13 @@ def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[
     and the end checked for a win: a line the core refuses is a `SolverBug`, never hidden.
     Each move comes with the position after it, as the replay made it."""
     now = [position]
+    columns, cells, _, reserve, _ = position
+    table = move_table(len(columns), len(cells), len(reserve))  # the line keeps the deal's piles
 
     def translated() -> Iterator[Move]:
         """Each internal move as a core move from the position `replay` has reached."""
         for internal in line:
-            yield core_move(now[0], internal)
+            yield core_move(now[0], internal, table)
 
     steps: list[tuple[Move, Position]] = []
     try:
@@ -132,11 +134,11 @@ def to_core(position: Position, rules: Rules, line: list[InternalMove]) -> list[
     return steps
 
 
-def core_move(position: Position, internal: InternalMove) -> Move:
-    """A plain internal move as the core spells it, from `position`."""
+def core_move(position: Position, internal: InternalMove, table: MoveTable) -> Move:
+    """A plain internal move as the core spells it, from `position` (whose piles `table`
+    was made for)."""
     kind, a, b, count = internal
-    columns, cells, _, reserve, _ = position
-    table = move_table(len(columns), len(cells), len(reserve))
+    _, cells, _, reserve, _ = position
     if kind == COLUMN_TO_COLUMN:
         moves = table.column[a].to_column[b]
         return moves[count] if 0 < count < len(moves) else Move(Pile.column(a), Pile.column(b), count)

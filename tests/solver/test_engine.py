@@ -16,6 +16,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from eightoff.core.move_table import move_table
 from eightoff.core.moves import Move
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
@@ -104,10 +105,11 @@ def test_supply_chains_are_core_moves_and_cover_every_supply_used(case: tuple[Po
     board = from_position(position)
     chains = [move for move in engine.moves(board) if move[0] == CHAIN]
     reached = set()
+    table = move_table(len(position.columns), len(position.cells), len(position.reserve))
     for move in chains:
         now = position
         for link in links(move):
-            made = core_move(now, link)
+            made = core_move(now, link, table)
             now = now.apply(now.find_move(rules, made.source, made.destination, made.count))  # or ValueError
         assert key_of(from_position(now)) == key_of(engine.apply(board, move))
         reached.add(key_of(from_position(now)))
