@@ -204,12 +204,14 @@ STREETS = replace(
     Weights(misplaced=1, buried=1, next_card=2, cell=0, not_home=1, path=0),
     Weights(misplaced=1, buried=1, next_card=0.5, cell=0, not_home=1, path=0),
     None,
-))
+), past_blind=ProofSchedule(0, 16, 250_000), past_blind_at=6)
 """Streets and Alleys: past its table's budget a depth-first prover takes turns with the
 runners, a board for each of theirs, trying each board's children best first by one weighting
 for 10,000 boards, then from the deal again by the next for 5,000, 20,000, 55,000 and 55,000,
-and last in the engine's order for 55,000. Each order wins in a few thousand boards some deals
-on which the runners wander, and wanders on others (docs/solver.md, "Past the tables' budgets")."""
+and in the engine's order for 55,000. Each order wins in a few thousand boards some deals
+on which the runners wander, and wanders on others. Last, a blind proof for 250,000 boards,
+sixteen for each of theirs, proves lost what all six leave undecided (docs/solver.md, "Past the
+tables' budgets", "Blind proofs")."""
 
 
 TAKEBACK_PROOF = ProofSchedule(0, 16, 3_000_000)

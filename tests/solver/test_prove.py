@@ -435,6 +435,18 @@ def test_beleaguered_castle_deal_162_is_proved_lost_by_the_blind_proof_past_the_
     assert result.status == UNSOLVED
 
 
+@pytest.mark.slow
+def test_streets_and_alleys_deal_77_is_proved_lost_by_the_blind_leg_after_the_ordered_ones() -> None:
+    """Lost, and left undecided by the six ordered legs past the budget (200,000 boards in
+    all): the blind leg that follows them proves it in 24,361 boards, before the runners
+    reach 240,000. Without that leg the same budget ends undecided."""
+    rules = preset("streets-and-alleys")
+    assert solve(deal(77, rules), rules, Budget(nodes=240_000)).status == UNSOLVED
+    without = replace(portfolio_for(rules), past_blind=None)
+    start = from_position(deal(77, rules))
+    assert search(engine_for(rules), start, Limits(Budget(nodes=240_000)), without).status != UNSOLVED
+
+
 def test_the_blind_leg_comes_in_its_place_with_its_share_and_length() -> None:
     """A leg of 30 boards in the engine's order, then the blind one (four boards for each of
     the runners', 40 boards), then one of the schedule's 70, on a deal no leg decides that soon:
