@@ -74,6 +74,12 @@ def sees_blind(engine: Engine, start: Board) -> bool:
     return rules.build is Build.ANY_SUIT and not rules.cells and not start[3] and not engine.takeback_matters
 
 
+def reach_above(home: int) -> int:
+    """A suit's reach once its foundation holds `home`: one above it, or `SEEING` once that
+    would be the King, above which no card of the suit is left to be blind."""
+    return home + 1 if home + 1 < KING else SEEING
+
+
 class Prover:
     """One exhaustive search, advanced a number of boards at a time (`advance`) so that it can
     take turns with the best-first runners. It tries each board's moves in the engine's order,
@@ -92,10 +98,8 @@ class Prover:
         start, opening = engine.autoplay(start)
         self.start = start
         self.opening = tuple(opening)
-        self.reach: list[int] = [
-            home + 1 if blind and home + 1 < KING and sees_blind(engine, start) else SEEING
-            for home in start[2]
-        ]
+        blind = blind and sees_blind(engine, start)
+        self.reach: list[int] = [reach_above(home) if blind else SEEING for home in start[2]]
         """Each suit's reach: the foundation at which the search starts again (`SEEING`: never)."""
         self.table: bytes | None = None
         """The blind key's translation of the columns (`blind_table`); None when no card is blind."""
@@ -132,7 +136,7 @@ class Prover:
         for suit in range(len(foundations)):
             home = foundations[suit]
             if home >= self.reach[suit]:
-                self.reach[suit] = home + 1 if home + 1 < KING else SEEING
+                self.reach[suit] = reach_above(home)
                 raised = True
         if raised:
             self.restarts += 1
