@@ -30,6 +30,11 @@ from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
 T = TypeVar("T")
 FILE = "games.db"
 HEADER = b"SQLite format 3\x00"
+FORMAT_BYTES = slice(18, 20)
+"""The header's write and read versions: 1 with a rollback journal, 2 with a write-ahead log.
+SQLite reads a file whose write version is higher but never writes it, so a damaged byte there
+would make every save fail for ever while the games still read: it is salvaged instead."""
+NEWEST_FORMAT = 2
 WINDOW_WAIT = 0.005
 """Seconds a window waits for another process's write lock: under a frame (then the write waits)."""
 COMMAND_WAIT = 10.0
@@ -371,11 +376,13 @@ class Database:
         if kind is not None:
             return kind
         try:
-            header = wal_files.first_bytes(self.path, len(HEADER))
+            header = wal_files.first_bytes(self.path, FORMAT_BYTES.stop)
         except OSError as error:
             return _("it cannot be read: {reason}").format(reason=error.strerror or error)
-        if header and header != HEADER:
+        if header and header[:len(HEADER)] != HEADER:
             return _("it is not a database")
+        if any(version > NEWEST_FORMAT for version in header[FORMAT_BYTES]):
+            return _("its header names a file format SQLite cannot write")
         return None
 
     def _replace(self, reason: str) -> None:
@@ -408,8 +415,11 @@ class Database:
             self.problem = _("{reason}, and it could not be moved aside: {error}").format(
                 reason=reason, error=getattr(error, "strerror", None) or error)
             return
-        told = [_("Your {what} could not be read ({reason}); a new one was started with the {count} games "
-                  "that could still be read, and the old file was kept as {aside}.").format(
+        told = [ngettext(
+            "Your {what} could not be read ({reason}); a new one was started with the {count} game that "
+            "could still be read, and the old file was kept as {aside}.",
+            "Your {what} could not be read ({reason}); a new one was started with the {count} games that "
+            "could still be read, and the old file was kept as {aside}.", saved).format(
             what=what(), reason=reason, count=decimal(saved), aside=shown(aside))]
         if refused:
             told.append(ngettext(

@@ -39,7 +39,8 @@ def odd_companion(path: Path) -> str | None:
         return kind
     if hasattr(os, "geteuid") and found.st_uid != os.geteuid():
         return _("it belongs to another user")
-    if not os.access(path, os.R_OK | os.W_OK) and os.access(path.parent, os.W_OK):
+    if not _writable(path) and os.access(path.parent, os.W_OK) and not _writable(path) and \
+            _still(path, found):
         return _("it cannot be written")
     if path.name.endswith("-wal") and found.st_size:
         with contextlib.suppress(OSError):
@@ -47,6 +48,21 @@ def odd_companion(path: Path) -> str | None:
                 return None
         return _("it is not a write-ahead log")  # SQLite would empty it as one that is cut short
     return None
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.R_OK | os.W_OK)
+
+
+def _still(path: Path, found: os.stat_result) -> bool:
+    """Whether `path` is still the file `found` was. SQLite makes and removes another process's
+    `-journal` around each of its transactions: one that vanished, or was made anew (writable at
+    the second look), while it was looked at is in use, not odd."""
+    try:
+        now = os.lstat(path)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (found.st_dev, found.st_ino)
 
 
 def first_bytes(path: Path, count: int) -> bytes:
@@ -112,6 +128,8 @@ def set_aside_companions(path: Path, check_frames: bool) -> list[str]:
         aside = aside_path(each)
         try:
             os.rename(each, aside)
+        except FileNotFoundError:
+            continue  # gone since it was looked at: the process that made it removed it
         except OSError as error:
             said.append(_("{path} is not a file SQLite can use ({reason}), and it could not be moved aside: "
                           "{error}; nothing can be saved until it is removed.").format(

@@ -57,8 +57,11 @@ def test_a_newer_database_is_left_alone_and_nothing_is_recorded(tmp_path: Path) 
     assert not list(dirs.user_data_path.glob("games.db.corrupt-*[0-9]"))
 
 
-@pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed"])
+@pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed",
+                                 "a write version SQLite never writes"])
 def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: Path, how: str) -> None:
+    """A header byte naming a newer write version leaves every game readable while SQLite
+    refuses every save: salvaged whole, never taken for a read-only folder."""
     dirs = HomeDirs(tmp_path)
     games_in(dirs, 300)
     path = database_path(dirs)
@@ -67,8 +70,10 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
         damaged = good[:len(good) // 2]
     elif how == "garbage":
         damaged = os.urandom(len(good))
-    else:
+    elif how == "a page zeroed":
         damaged = good[:8192] + bytes(4096) + good[12288:]
+    else:
+        damaged = good[:18] + b"\x03" + good[19:]
     path.write_bytes(damaged)
     store = Store(dirs)
     played = figures(store, "standard").played
@@ -78,6 +83,8 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
     assert f"{played} games" in notice
     if how != "garbage":
         assert played > 0, "no game salvaged from a database half whole"
+    if how == "a write version SQLite never writes":
+        assert played == 300 and "file format" in notice
     assert store.record_outcome(played_game(999), WON, 1.0)
     assert figures(Store(dirs), "standard").played == played + 1
 

@@ -12,12 +12,13 @@ import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from eightoff.core.game import Game
 from eightoff.core.variants import STANDARD
-from eightoff.store import LOST, WON, HomeDirs, Store, database
+from eightoff.store import LOST, WON, HomeDirs, Store, database, wal_files
 from tests.store.conftest import played_game
 from tests.store.disks import fill, mounted
 
@@ -120,6 +121,55 @@ def test_an_odd_companion_is_set_aside_and_saving_goes_on(dirs: HomeDirs, odd: s
     assert [path.name for path in dirs.user_data_path.glob(f"games.db{suffix}.corrupt-*")] != []
     assert resumed_moves(dirs) == game.move_count
     assert Store(dirs).overview().summaries["standard"].statistics.played == 3
+
+
+@pytest.mark.parametrize("anew", [False, True], ids=["removed", "removed and made again"])
+def test_a_journal_another_process_removes_while_it_is_looked_at_is_left_alone(
+        dirs: HomeDirs, monkeypatch: pytest.MonkeyPatch, anew: bool) -> None:
+    """Another window's SQLite makes and removes `games.db-journal` around its transactions: one
+    gone (or made again) between the look at it and the check that it can be written is in use,
+    never reported as a file that cannot be written, nor renamed aside under the other window."""
+    Store(dirs).close()
+    journal = dirs.user_data_path / "games.db-journal"
+    journal.write_bytes(b"")
+    real_access, committed = os.access, list[Path]()
+
+    def access_after_the_other_process_commits(path: Any, how: int, **options: Any) -> bool:
+        if Path(path) != journal or committed:
+            return real_access(path, how, **options)
+        committed.append(journal)
+        journal.unlink()
+        answer = real_access(path, how, **options)
+        if anew:
+            journal.write_bytes(b"")
+        return answer
+
+    monkeypatch.setattr(wal_files.os, "access", access_after_the_other_process_commits)
+    assert wal_files.odd_companion(journal) is None
+    monkeypatch.undo()
+    journal.unlink(missing_ok=True)
+    store = Store(dirs)
+    finished(store, 1)
+    assert store.take_notices() == []
+    store.close()
+
+
+def test_a_companion_gone_before_it_is_moved_aside_is_not_reported(
+        dirs: HomeDirs, monkeypatch: pytest.MonkeyPatch) -> None:
+    database_path = dirs.user_data_path / "games.db"
+    Store(dirs).close()
+    journal = wal_files.companion(database_path, "-journal")
+    journal.mkdir()  # odd: a folder
+
+    def odd_then_removed(path: Path) -> str | None:
+        if path == journal:
+            journal.rmdir()
+            return "a folder"
+        return None
+
+    monkeypatch.setattr(wal_files, "odd_companion", odd_then_removed)
+    assert wal_files.set_aside_companions(database_path, check_frames=False) == []
+    assert list(dirs.user_data_path.glob("games.db-journal*")) == []
 
 
 @pytest.mark.parametrize("behind", [False, True], ids=["garbage", "garbage behind the log's magic number"])

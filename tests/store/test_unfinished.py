@@ -129,7 +129,7 @@ def test_a_bad_byte_in_the_kind_sets_the_database_aside_with_its_games(dirs: Hom
     again = Store(dirs)
     assert again.load_unfinished() is None
     [notice] = again.take_notices()
-    assert "with the 1 games that could still be read" in notice
+    assert "with the 1 game that could still be read" in notice
     [aside] = dirs.user_data_path.glob("games.db.corrupt-*[0-9]")
     with contextlib.closing(sqlite3.connect(aside)) as connection:
         assert connection.execute("SELECT count(*) FROM unfinished").fetchone()[0] == 1
