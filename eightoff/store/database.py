@@ -30,11 +30,6 @@ from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
 T = TypeVar("T")
 FILE = "games.db"
 HEADER = b"SQLite format 3\x00"
-FORMAT_BYTES = slice(18, 20)
-"""The header's write and read versions: 1 with a rollback journal, 2 with a write-ahead log.
-SQLite reads a file whose write version is higher but never writes it, so a damaged byte there
-would make every save fail for ever while the games still read: it is salvaged instead."""
-NEWEST_FORMAT = 2
 WINDOW_WAIT = 0.005
 """Seconds a window waits for another process's write lock: under a frame (then the write waits)."""
 COMMAND_WAIT = 10.0
@@ -376,13 +371,13 @@ class Database:
         if kind is not None:
             return kind
         try:
-            header = wal_files.first_bytes(self.path, FORMAT_BYTES.stop)
+            header = wal_files.first_bytes(self.path, wal_files.FORMAT_BYTES.stop)
         except OSError as error:
             return _("it cannot be read: {reason}").format(reason=error.strerror or error)
         if header and header[:len(HEADER)] != HEADER:
             return _("it is not a database")
-        if any(version > NEWEST_FORMAT for version in header[FORMAT_BYTES]):
-            return _("its header names a file format SQLite cannot write")
+        if wal_files.unknown_format(header):  # salvaged: SQLite would fail every save for ever
+            return _("its header names a version of the file format that SQLite does not know")
         return None
 
     def _replace(self, reason: str) -> None:
@@ -397,7 +392,8 @@ class Database:
             wal_files.create_private(building)
             with contextlib.closing(connect(building, self.wait)) as into:
                 migrate(into, 0)
-                saved, refused, resets, unread = salvage(self.path, into)
+                with wal_files.readable_format(self.path) as readable:
+                    saved, refused, resets, unread = salvage(readable, into)
             try:
                 os.link(self.path, aside)
             except MISSING_ERRORS:

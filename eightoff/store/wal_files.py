@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 import stat
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 from eightoff.core.i18n import _
@@ -20,6 +21,11 @@ from eightoff.userfiles.identity import identity
 from eightoff.userfiles.reading import READ_FLAGS, kind_of
 
 COMPANIONS = ("-wal", "-shm", "-journal")
+FORMAT_BYTES = slice(18, 20)
+"""The database header's write and read versions: 1 with a rollback journal, 2 with a log.
+SQLite reads a file whose write version is higher but never writes it, and does not open one
+whose read version is higher: a damaged byte there fails every save, or hides every game."""
+NEWEST_FORMAT = 2
 WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
 """The first bytes of a write-ahead log (SQLite's file format, big-endian checksums or little)."""
 
@@ -145,6 +151,52 @@ def set_aside_companions(path: Path, check_frames: bool) -> list[str]:
                           "copy of the file was kept as {aside}.").format(path=shown(log),
                                                                            aside=shown(aside)))
     return said
+
+
+def unknown_format(header: bytes) -> bool:
+    return any(version > NEWEST_FORMAT for version in header[FORMAT_BYTES])
+
+
+@contextlib.contextmanager
+def readable_format(path: Path) -> Iterator[Path]:
+    """`path`, or, when its header names a format version SQLite does not read, a private copy
+    (with its log) whose version bytes name the journal it has, removed afterwards: the games of
+    a file that one damaged byte made unreadable are then salvaged, not only kept aside."""
+    try:
+        damaged = unknown_format(first_bytes(path, FORMAT_BYTES.stop))
+    except OSError:
+        damaged = False
+    if not damaged:
+        yield path
+        return
+    copy = path.with_name(f".{path.name}.readable")
+    copies = [copy, *(companion(copy, suffix) for suffix in COMPANIONS)]
+    try:
+        version = 1
+        for each in copies:
+            with contextlib.suppress(OSError):
+                os.unlink(each)  # left by a salvage a kill cut short
+        create_private(copy)
+        shutil.copyfile(path, copy)
+        log = companion(path, "-wal")
+        if kind_of(os.lstat(log).st_mode) is None and os.path.getsize(log):
+            create_private(companion(copy, "-wal"))
+            shutil.copyfile(log, companion(copy, "-wal"))
+            version = NEWEST_FORMAT
+    except FileNotFoundError:
+        version = 1  # no log: the file alone holds every save
+    except OSError:
+        version = 0  # no room for a copy: the file as it is, which gives nothing
+    try:
+        if version:
+            with open(copy, "r+b") as header:
+                header.seek(FORMAT_BYTES.start)
+                header.write(bytes([version, version]))
+        yield copy if version else path
+    finally:
+        for each in copies:
+            with contextlib.suppress(OSError):
+                os.unlink(each)
 
 
 def create_private(path: Path) -> None:

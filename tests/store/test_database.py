@@ -57,11 +57,14 @@ def test_a_newer_database_is_left_alone_and_nothing_is_recorded(tmp_path: Path) 
     assert not list(dirs.user_data_path.glob("games.db.corrupt-*[0-9]"))
 
 
-@pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed",
-                                 "a write version SQLite never writes"])
+FORMAT_VERSIONS = {"a write version SQLite never writes": 18, "a read version SQLite never reads": 19}
+
+
+@pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed", *FORMAT_VERSIONS])
 def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: Path, how: str) -> None:
     """A header byte naming a newer write version leaves every game readable while SQLite
-    refuses every save: salvaged whole, never taken for a read-only folder."""
+    refuses every save, and a newer read version hides every game: salvaged whole (from a copy
+    whose byte is mended), never taken for a read-only folder."""
     dirs = HomeDirs(tmp_path)
     games_in(dirs, 300)
     path = database_path(dirs)
@@ -73,7 +76,8 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
     elif how == "a page zeroed":
         damaged = good[:8192] + bytes(4096) + good[12288:]
     else:
-        damaged = good[:18] + b"\x03" + good[19:]
+        byte = FORMAT_VERSIONS[how]
+        damaged = good[:byte] + b"\x03" + good[byte + 1:]
     path.write_bytes(damaged)
     store = Store(dirs)
     played = figures(store, "standard").played
@@ -83,10 +87,32 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
     assert f"{played} games" in notice
     if how != "garbage":
         assert played > 0, "no game salvaged from a database half whole"
-    if how == "a write version SQLite never writes":
+    if how in FORMAT_VERSIONS:
         assert played == 300 and "file format" in notice
+        assert [path.name for path in dirs.user_data_path.iterdir() if "readable" in path.name] == []
     assert store.record_outcome(played_game(999), WON, 1.0)
     assert figures(Store(dirs), "standard").played == played + 1
+
+
+def test_games_only_in_the_log_of_a_file_of_an_unknown_read_version_are_salvaged(tmp_path: Path) -> None:
+    """Copied while a window still had it open, the database holds its games in its log alone:
+    the mended copy the salvage reads takes the log with it."""
+    first, second = HomeDirs(tmp_path / "first"), HomeDirs(tmp_path / "second")
+    store = Store(first)
+    for number in range(1, 6):
+        assert store.record_outcome(played_game(number, moves=4), WON, float(number))
+    database_path(second).parent.mkdir(parents=True)
+    for suffix in ("", "-wal"):
+        (database_path(second).parent / f"games.db{suffix}").write_bytes(
+            (database_path(first).parent / f"games.db{suffix}").read_bytes())
+    store.close()
+    assert (database_path(second).parent / "games.db-wal").stat().st_size > 0
+    damaged = bytearray(database_path(second).read_bytes())
+    damaged[19] = 3
+    database_path(second).write_bytes(bytes(damaged))
+    salvaged = Store(second)
+    assert figures(salvaged, "standard").played == 5
+    assert any("with the 5 games" in notice for notice in salvaged.take_notices())
 
 
 def test_damage_found_by_use_sets_the_database_aside_too(tmp_path: Path,
