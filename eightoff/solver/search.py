@@ -23,7 +23,6 @@ from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import (
     CARD_CODES,
     RANK_MASK,
-    SEPARATOR,
     WON,
     Board,
     Engine,
@@ -234,6 +233,16 @@ def portfolio_for(rules: Rules) -> Portfolio:
     return replace(PORTFOLIOS[game.solver_tuning], beyond=table_budget(rules.name))
 
 
+SUIT_MASK: Final = CARD_CODES - 16
+"""A card code's suit part (`suit * 16`)."""
+COUNTED: Final = CARD_CODES
+COUNTS_ABOVE: Final = tuple(bytes(COUNTED + length - 1 - depth for depth in range(length))
+                            for length in range(CARD_CODES))
+"""For a column of each length, each card's count of cards above it, plus `COUNTED`."""
+UNCOUNTED: Final = bytes(0 if code < COUNTED else code - COUNTED for code in range(256))
+"""A table taking `COUNTED + n` to n and any card code to 0."""
+
+
 class Heuristic:
     """An estimate of the work left on a board, in the features a player sees:
 
@@ -264,27 +273,25 @@ class Heuristic:
         """The column's part of the score, and for each card code how many cards lie on that
         card here (0 for a card not in the column): what the next-card feature reads."""
         parents = self.engine.parents
+        length = len(column)
         settled = 0
-        if column and column[0] in self.engine.fills:
+        if length and column[0] in self.engine.fills:
             settled = 1
             # (the card's parents, a `bytes`, looked in: a pair in `builds` makes a tuple to hash)
-            while settled < len(column) and column[settled - 1] in parents[column[settled]]:
+            while settled < length and column[settled - 1] in parents[column[settled]]:
                 settled += 1
         buried = 0
-        above = bytearray(CARD_CODES)
-        below: tuple[list[int], list[int], list[int], list[int]] = ([], [], [], [])
-        """The ranks of each suit met so far, from the bottom up: only a card's own suit can
-        bury it, so each card is compared with a quarter of the column."""
-        top = len(column) - 1
-        for depth, card in enumerate(column):
-            rank = card & RANK_MASK
-            above[card] = top - depth
-            lower = below[card >> 4]
-            for other in lower:
-                if other < rank:
+        for depth in range(1, length):
+            card = column[depth]
+            suit = card & SUIT_MASK  # a card of its suit and a lower rank lies between the two
+            for below in range(depth):
+                if suit < column[below] < card:
                     buried += 1
-            lower.append(rank)
-        return self.misplaced * (len(column) - settled) + self.buried * buried, bytes(above)
+        # Each card's count, made by C's table functions rather than set one by one: the
+        # column's cards map to their counts above COUNTED, every other code to itself (below
+        # COUNTED), and the second table takes those to 0.
+        above = bytes.maketrans(column, COUNTS_ABOVE[length])[:CARD_CODES].translate(UNCOUNTED)
+        return self.misplaced * (length - settled) + self.buried * buried, above
 
     def score(self, board: Board) -> int:
         """In quarters. Written out flat: it runs for every board a weighting adopts and every
@@ -569,7 +576,7 @@ class _Shared:
         start, opening = engine.autoplay(start)
         ranked = ranks(start[0])
         self.records: list[Record] = [(start, -1, tuple(opening), len(opening), ranked)]
-        self.seen = {SEPARATOR.join(key_parts(start, ranked))}
+        self.seen = {tuple(key_parts(start, ranked))}
         self.expanded = bytearray(EXPANDED_ROOM)
         """1 at the index of each record that has been expanded, 0 past the last record: it
         grows by `EXPANDED_ROOM` at a time, not by a call or two for each expansion."""
@@ -681,10 +688,10 @@ class _Runner:
                 child_parts = key_parts(child, child_ranked)
             child_parts[cells_part] = child[1]
             child_parts[cells_part + 1] = child[3]
-            key = SEPARATOR.join(child_parts)
-            if key in seen:
-                continue
-            seen.add(key)
+            known = len(seen)
+            seen.add(tuple(child_parts))
+            if len(seen) == known:
+                continue  # (one look into the set, not two: a tuple's hash is not kept)
             child_depth = depth + 1 + len(home)
             records.append((child, index, (move, *home) if home else (move,), child_depth, child_ranked))
             if child[2] is not foundations and child[2] == WON:
