@@ -1,6 +1,7 @@
-"""Finished games the database has not taken yet (its lock held, a full disk), kept in
-`pending-games.jsonl` beside it in the lines `stats --export` writes, so that a window closed or
-killed meanwhile loses none: the next start adds them (docs/storage.md, "Pending games").
+"""Finished games the database has not taken yet (its lock held, a full disk), kept in a
+pending file of each window's own beside it (`pending-games-<token>.jsonl`) in the lines
+`stats --export` writes, so that a window closed or killed meanwhile loses none: the next start
+adds them (docs/storage.md, "Pending games").
 When even that file cannot be written (a full disk) and a stop signal leaves nobody to ask, the
 lines go to a file of their own in the home or temporary folder, named after the data folder
 they belong to, so that the next start of that data folder finds and adds them too.
@@ -13,13 +14,18 @@ import hashlib
 import os
 import stat
 import tempfile
+import uuid
 from collections.abc import Iterable
 from pathlib import Path
 
 from eightoff.store.files import StoreFiles, atomic_write
 from eightoff.userfiles.aside import stamp
+from eightoff.userfiles.reading import kind_of
 
 FILE = "pending-games.jsonl"
+"""The one pending file of earlier versions, which every window wrote: still added at start."""
+OWN = "pending-games-"
+"""The start of the name of a window's own pending file (then a token, then `.jsonl`)."""
 ELSEWHERE = "eightoff-unsaved-games-"
 """The start of the name of a file of waiting games kept outside the data folder."""
 
@@ -34,6 +40,40 @@ def keep(files: StoreFiles, path: Path, lines: Iterable[bytes]) -> bool:
     except OSError:
         return False
     return True
+
+
+def own_file(folder: Path) -> Path:
+    """A pending file no other process writes: two windows whose games wait at once then never
+    replace each other's lines, and the one whose games go into the database removes only its
+    own file."""
+    return folder / f"{OWN}{uuid.uuid4().hex[:16]}.jsonl"
+
+
+def left_here(folder: Path, own: Path) -> list[Path]:
+    """The pending files beside the database other than `own`: an earlier version's, and those
+    of other windows, closed, killed or still open."""
+    found = []
+    with contextlib.suppress(OSError):
+        found = sorted(path for path in folder.glob(f"{OWN}*.jsonl") if path != own)
+    return [folder / FILE, *found]
+
+
+def claim(path: Path) -> Path | None:
+    """Take a pending file over before adding its games: renamed to a new name of its own, so
+    that a window still open that wrote it writes its later games into a new file, not into
+    the one this process removes once its games are in. None: gone already (its window wrote
+    its games and removed it). One that is not a regular file, or cannot be renamed, is read
+    where it is (a bad one is then kept aside under its own name)."""
+    try:
+        if kind_of(os.lstat(path).st_mode) is not None:
+            return path
+        taken = own_file(path.parent)
+        os.rename(path, taken)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return path
+    return taken
 
 
 def forget(path: Path) -> None:

@@ -82,7 +82,8 @@ class Store:
         self._files = StoreFiles(self._notices)
         self.preferences_path = self.dirs.user_config_path / PREFERENCES_FILE
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
-        self.pending_path = self.dirs.user_data_path / pending.FILE
+        self.pending_path = pending.own_file(self.dirs.user_data_path)
+        """This store's own pending file (no other process writes it)."""
         self.database_path = self.dirs.user_data_path / database.FILE
         self._db: Database | None = None
         self._instance: InstanceLock | None = None
@@ -131,15 +132,24 @@ class Store:
         return self.db.newer
 
     def _record_pending(self) -> None:
-        """Add the games a window could not write before it closed: the pending file, and the
-        files a stop signal on a full disk left elsewhere for this data folder. Adding is safe
-        to repeat (each game once, by its id), so a file is removed once all its games are in
-        the database; one with lines that do not read is kept aside instead, and while the
-        database cannot be written each file stays, and the player is told where and how."""
-        raw = self._read_waiting(self.pending_path)
+        """Add the games a window could not write before it closed: the pending files beside
+        the database (each taken over first, `pending.claim`: its window may still be open),
+        and the files a stop signal on a full disk left elsewhere for this data folder. Adding
+        is safe to repeat (each game once, by its id), so a file is removed once all its games
+        are in the database; one with lines that do not read is kept aside instead, and while
+        the database cannot be written each file stays, and the player is told where and how."""
         writable = self._db is not None and self._db.connection is not None and self._db.writable
-        if raw is not None and writable:
-            brought = self._bring_in(self.pending_path, raw)
+        for path in pending.left_here(self.dirs.user_data_path, self.pending_path):
+            self._bring_in_here(path, writable)
+        for path in pending.left_elsewhere(self.dirs.user_data_path):
+            self._bring_in_elsewhere(path, writable)
+
+    def _bring_in_here(self, path: Path, writable: bool) -> None:
+        """Add the games of one pending file beside the database, and say so."""
+        taken = pending.claim(path) if writable else path
+        raw = self._read_waiting(taken) if taken is not None else None
+        if taken is not None and raw is not None and writable:
+            brought = self._bring_in(taken, raw)
             if brought is not None and brought[0].added:
                 self._notices.add(" ".join(filter(None, (ngettext(
                     "{count} finished game that could not be saved when Eight Off last closed is now in your "
@@ -150,9 +160,7 @@ class Store:
             elif brought is not None and brought[1]:  # no game added: name the file the lines were in
                 self._notices.add(" ".join((_(
                     "A file of finished games that could not be saved when Eight Off last closed ({path}) "
-                    "added none to your statistics.").format(path=shown(self.pending_path)), brought[1])))
-        for path in pending.left_elsewhere(self.dirs.user_data_path):
-            self._bring_in_elsewhere(path, writable)
+                    "added none to your statistics.").format(path=shown(taken)), brought[1])))
 
     def _read_waiting(self, path: Path) -> bytes | None:
         """A file of waiting games' lines; None when it is not there, or is bad (then kept

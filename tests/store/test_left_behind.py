@@ -16,6 +16,7 @@ import pytest
 
 from eightoff.store import WON, HomeDirs, Store
 from eightoff.store.pending import FILE as PENDING
+from eightoff.store.pending import OWN
 from eightoff.store.pending import save_elsewhere
 from eightoff.userfiles.reading import DOCUMENT_LIMIT
 
@@ -58,6 +59,10 @@ def test_a_pending_file_that_is_a_folder_is_kept_aside_and_said(tmp_path: Path) 
     assert "it is a folder" in told and f"kept as {aside}" in told
 
 
+KEPT_ASIDE = f"{OWN}*.jsonl.corrupt-*"
+"""A pending file taken over at start (renamed to a name of that process's own) and kept aside."""
+
+
 @pytest.mark.parametrize(("language", "said"), [("en", "it is larger than 16 MB"),
                                                 ("it", "è più grande di 16 MB")])
 def test_a_pending_file_too_large_says_its_limit_in_megabytes(tmp_path: Path, language: str,
@@ -68,9 +73,9 @@ def test_a_pending_file_too_large_says_its_limit_in_megabytes(tmp_path: Path, la
     with open(home / "data" / PENDING, "wb") as file:
         file.truncate(DOCUMENT_LIMIT + 1)
     result = stats(home, language=language)
-    [told] = [line for line in result.stderr.splitlines() if PENDING in line]
+    [told] = [line for line in result.stderr.splitlines() if OWN in line]
     assert said in told and str(DOCUMENT_LIMIT) not in told
-    assert result.returncode == 0 and list((home / "data").glob(f"{PENDING}.corrupt-*"))
+    assert result.returncode == 0 and list((home / "data").glob(KEPT_ASIDE))
 
 
 def test_a_pending_file_with_a_bad_line_adds_the_rest_and_is_kept_aside(tmp_path: Path) -> None:
@@ -81,7 +86,7 @@ def test_a_pending_file_with_a_bad_line_adds_the_rest_and_is_kept_aside(tmp_path
     result = stats(home)
     assert "2 finished games that could not be saved when Eight Off last closed are now in your " \
            "statistics. 1 line of it was not added; the file was kept as" in result.stderr
-    [aside] = (home / "data").glob(f"{PENDING}.corrupt-*")
+    [aside] = (home / "data").glob(KEPT_ASIDE)
     assert b"{not a game" in aside.read_bytes()
     assert won(home) == 2
 
@@ -94,14 +99,14 @@ def test_a_pending_file_of_no_games_says_which_file_its_lines_were_in(tmp_path: 
     (home / "data" / PENDING).write_bytes(b"garbage\n\xff\xfe\n")
     result = stats(home)
     assert result.returncode == 0
-    [aside] = (home / "data").glob(f"{PENDING}.corrupt-*")
+    [aside] = (home / "data").glob(KEPT_ASIDE)
     [told] = [line for line in result.stderr.splitlines() if str(aside) in line]
-    pending = home / "data" / PENDING
+    pending = home / "data" / aside.name.split(".corrupt-")[0]  # as it was taken over
     assert f"A file of finished games that could not be saved when Eight Off last closed ({pending}) " \
            f"added none to your statistics. 2 lines of it were not added; the file was kept as " \
            f"{aside}." in told
     assert aside.read_bytes() == b"garbage\n\xff\xfe\n"
-    assert PENDING not in stats(home).stderr  # said once
+    assert OWN not in stats(home).stderr  # said once
 
 
 def left_by_a_stop_signal(home: Path, player: Path, count: int = 1) -> Path:

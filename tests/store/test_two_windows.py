@@ -9,11 +9,15 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import IO
 
-from eightoff.store import HomeDirs, Store
+import pytest
+
+from eightoff.store import LOST, WON, HomeDirs, Store
+from eightoff.store.exchange import Imported
 
 from .bad_files import started_game
-from .conftest import figures, unfinished_rows
+from .conftest import figures, held, played_game, unfinished_rows
 
 FIRST_WINDOW = textwrap.dedent(
     """
@@ -67,3 +71,53 @@ def test_the_lock_is_released_when_the_window_closes(tmp_path: Path) -> None:
     again = Store(dirs)
     assert again.acquire_instance()
     again.close()
+
+
+def test_two_windows_whose_games_wait_at_once_both_keep_them_for_the_next_start(tmp_path: Path) -> None:
+    """Both windows finish a game while a third process holds the database's write lock, so
+    both games wait in the pending files; then both windows are killed. The second window's
+    file must not have replaced the first one's: the next start adds both games."""
+    dirs = HomeDirs(tmp_path / "home")
+    first, second = Store(dirs), Store(dirs)
+    with held(dirs):
+        assert not first.record_outcome(played_game(1), WON, 10.0)
+        assert not second.record_outcome(played_game(2), LOST, 20.0)
+    # Both processes are killed here: neither writes again nor closes.
+    assert sorted(game.seconds for game in Store(dirs).each_game()) == [10.0, 20.0]
+
+
+def test_a_window_that_writes_its_waiting_game_leaves_the_others_for_the_next_start(tmp_path: Path) -> None:
+    """The first window's game goes into the database once the lock is free: that window then
+    removes its own pending lines, never the second window's, which is then killed."""
+    dirs = HomeDirs(tmp_path / "home")
+    first, second = Store(dirs), Store(dirs)
+    with held(dirs):
+        assert not first.record_outcome(played_game(1), WON, 10.0)
+        assert not second.record_outcome(played_game(2), LOST, 20.0)
+    assert first.retry_writes()
+    first.close()
+    assert sorted(game.seconds for game in Store(dirs).each_game()) == [10.0, 20.0]
+
+
+def test_a_start_that_adds_an_open_windows_waiting_games_leaves_those_it_waits_for_after(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start adds the pending file of a window still open; that window's next game waits too,
+    just as the start is adding the first. Removing the file it added must not take the second
+    game with it: the window is then killed, and the next start adds that game."""
+    dirs = HomeDirs(tmp_path / "home")
+    first = Store(dirs)
+    with held(dirs):
+        assert not first.record_outcome(played_game(1), WON, 10.0)
+    second = Store(dirs)
+    adding = second.import_games
+
+    def add_as_the_first_window_waits_again(source: IO[bytes]) -> Imported | None:
+        with held(dirs):
+            assert not first.record_outcome(played_game(2), LOST, 20.0)
+        return adding(source)
+
+    monkeypatch.setattr(second, "import_games", add_as_the_first_window_waits_again)
+    assert [game.seconds for game in second.each_game()] == [10.0]
+    second.close()
+    # The first window is killed here.
+    assert sorted(game.seconds for game in Store(dirs).each_game()) == [10.0, 20.0]

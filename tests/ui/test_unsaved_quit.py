@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from eightoff.store.pending import FILE as PENDING
+from eightoff.store.pending import OWN
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog
 from eightoff.ui.unsaved_dialog import UnsavedDialog
@@ -57,6 +57,11 @@ def wins(home: Path) -> int:
     return 0 if summary is None else summary.statistics.won
 
 
+def pending_kept(home: Path) -> bool:
+    """Whether a window's pending file holds games for the next start."""
+    return any((home / "data").glob(f"{OWN}*.jsonl"))
+
+
 def later(app: App, seconds: float) -> None:
     clock(app).time += seconds
     app.pump()
@@ -75,7 +80,7 @@ def finish(app: App) -> None:
 def test_a_quit_waits_for_the_lock_and_closes_once_the_win_is_written(home: Path) -> None:
     with lock_held(home):
         app = won_unsaved(home)
-        assert (home / "data" / PENDING).exists()
+        assert pending_kept(home)
         quit_window(app)
         assert app.running and isinstance(app.top, UnsavedDialog)
         assert app.top.title == "Your win is not saved yet"
@@ -84,7 +89,7 @@ def test_a_quit_waits_for_the_lock_and_closes_once_the_win_is_written(home: Path
         assert app.running
     later(app, 0.6)
     assert not app.running
-    assert not (home / "data" / PENDING).exists()
+    assert not pending_kept(home)
     finish(app)
     assert wins(home) == 1
 
@@ -96,13 +101,13 @@ def test_quit_anyway_leaves_the_win_for_the_next_start(home: Path) -> None:
         press_button(app, "Quit anyway")
         assert not app.running
         finish(app)  # its last try at closing fails too
-        assert (home / "data" / PENDING).exists()
+        assert pending_kept(home)
     store = store_at(home)
     assert store.overview().summaries["standard"].statistics.won == 1
     notices = store.take_notices()
     store.close()
     assert any("could not be saved when Eight Off last closed" in notice for notice in notices), notices
-    assert not (home / "data" / PENDING).exists()
+    assert not pending_kept(home)
     assert wins(home) == 1  # once, however many starts
 
 
@@ -116,7 +121,7 @@ def test_a_stop_signal_tries_within_the_watchdogs_time_then_quits(home: Path) ->
         assert app.running
         later(app, 1.1)
         assert not app.running
-        assert (home / "data" / PENDING).exists()
+        assert pending_kept(home)
 
 
 def test_waiting_asks_again_and_escape_keeps_the_window(home: Path) -> None:
@@ -170,7 +175,7 @@ def won_on_a_full_disk(disk: Path) -> tuple[App, Path]:
 def test_a_freed_disk_takes_the_win_at_once_without_a_move() -> None:
     with full_disk() as disk:
         app, home = won_on_a_full_disk(disk)
-        assert app.table.game.is_won and not (home / "data" / PENDING).exists()
+        assert app.table.game.is_won and not pending_kept(home)
         quit_window(app)
         assert isinstance(app.top, UnsavedDialog)
         assert any("it is lost" in line for line in app.top.body_lines())
