@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from eightoff.store.files import StoreFiles, atomic_write
+from eightoff.store.instance import InstanceLock
 from eightoff.userfiles.aside import stamp
 from eightoff.userfiles.reading import kind_of
 
@@ -58,12 +59,26 @@ def left_here(folder: Path, own: Path) -> list[Path]:
     return [folder / FILE, *found]
 
 
+def lock_of(path: Path) -> InstanceLock:
+    """The lock a window holds while its pending file may still be written (`pending-games-
+    <token>.lock`): a start adds only the files of windows no longer running, so a game that
+    waits in an open window is written by that window and never said to be left by a close."""
+    return InstanceLock(path.with_suffix(".lock"))
+
+
+def let_go(lock: InstanceLock) -> None:
+    """Remove a pending file's lock, then release it: its file is written no more."""
+    with contextlib.suppress(OSError):
+        os.unlink(lock.path)
+    lock.release()
+
+
 def claim(path: Path) -> Path | None:
-    """Take a pending file over before adding its games: renamed to a new name of its own, so
-    that a window still open that wrote it writes its later games into a new file, not into
-    the one this process removes once its games are in. None: gone already (its window wrote
-    its games and removed it). One that is not a regular file, or cannot be renamed, is read
-    where it is (a bad one is then kept aside under its own name)."""
+    """Take a pending file over before adding its games (its lock held): renamed to a new name
+    of its own, so that its window, should it write again (a store used after its close), writes
+    a new file, not into the one this process removes once its games are in. None: gone already
+    (its window wrote its games and removed it). One that is not a regular file, or cannot be
+    renamed, is read where it is (a bad one is then kept aside under its own name)."""
     try:
         if kind_of(os.lstat(path).st_mode) is not None:
             return path

@@ -84,6 +84,8 @@ class Store:
         self.geometry_path = self.dirs.user_state_path / GEOMETRY_FILE
         self.pending_path = pending.own_file(self.dirs.user_data_path)
         """This store's own pending file (no other process writes it)."""
+        self._pending_lock = pending.lock_of(self.pending_path)
+        """Held while the pending file may be written: no start adds it meanwhile."""
         self.database_path = self.dirs.user_data_path / database.FILE
         self._db: Database | None = None
         self._instance: InstanceLock | None = None
@@ -145,7 +147,17 @@ class Store:
             self._bring_in_elsewhere(path, writable)
 
     def _bring_in_here(self, path: Path, writable: bool) -> None:
-        """Add the games of one pending file beside the database, and say so."""
+        """Add the games of one pending file beside the database, and say so; the file of a
+        window still open is that window's to write (it holds its lock), and is left alone."""
+        owner = pending.lock_of(path)
+        if not owner.take():
+            return
+        try:
+            self._bring_in_taken(path, writable)
+        finally:
+            pending.let_go(owner)
+
+    def _bring_in_taken(self, path: Path, writable: bool) -> None:
         taken = pending.claim(path) if writable else path
         raw = self._read_waiting(taken) if taken is not None else None
         if taken is not None and raw is not None and writable:
@@ -286,6 +298,7 @@ class Store:
             self._busy_since = -database.BUSY_PATIENCE  # what stays unwritten now is said
             self._settle()
         self._files.retry()
+        pending.let_go(self._pending_lock)  # what still waits is the next start's to add
         if self._db is not None:
             self._db.close()
             self._db = None  # opened again if this store is used after all
@@ -412,6 +425,7 @@ class Store:
         self._waiting.append(waiting)
         self._settle()
         if waiting in self._waiting:
+            self._pending_lock.take()
             self._pending_kept = pending.keep(self._files, self.pending_path, self._waiting_lines())
             return False
         return True
@@ -477,6 +491,7 @@ class Store:
             del self._waiting[:len(waiting)]
             if not self._waiting and self._pending_kept:
                 pending.forget(self.pending_path)
+                pending.let_go(self._pending_lock)
                 self._pending_kept = False
             for each in waiting:
                 if getattr(self._marks.get(each.game.rules), "game_id", None) == each.game.id:

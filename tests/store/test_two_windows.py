@@ -73,6 +73,13 @@ def test_the_lock_is_released_when_the_window_closes(tmp_path: Path) -> None:
     again.close()
 
 
+def killed(*stores: Store) -> None:
+    """What a SIGKILL of each store's process leaves: nothing more written, and its locks let
+    go by the OS (held here by the one test process, where they would still count)."""
+    for store in stores:
+        store._pending_lock.release()
+
+
 def test_two_windows_whose_games_wait_at_once_both_keep_them_for_the_next_start(tmp_path: Path) -> None:
     """Both windows finish a game while a third process holds the database's write lock, so
     both games wait in the pending files; then both windows are killed. The second window's
@@ -82,7 +89,7 @@ def test_two_windows_whose_games_wait_at_once_both_keep_them_for_the_next_start(
     with held(dirs):
         assert not first.record_outcome(played_game(1), WON, 10.0)
         assert not second.record_outcome(played_game(2), LOST, 20.0)
-    # Both processes are killed here: neither writes again nor closes.
+    killed(first, second)
     assert sorted(game.seconds for game in Store(dirs).each_game()) == [10.0, 20.0]
 
 
@@ -96,28 +103,52 @@ def test_a_window_that_writes_its_waiting_game_leaves_the_others_for_the_next_st
         assert not second.record_outcome(played_game(2), LOST, 20.0)
     assert first.retry_writes()
     first.close()
+    killed(second)
     assert sorted(game.seconds for game in Store(dirs).each_game()) == [10.0, 20.0]
 
 
-def test_a_start_that_adds_an_open_windows_waiting_games_leaves_those_it_waits_for_after(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A start adds the pending file of a window still open; that window's next game waits too,
-    just as the start is adding the first. Removing the file it added must not take the second
-    game with it: the window is then killed, and the next start adds that game."""
+def test_a_start_leaves_an_open_windows_waiting_games_to_it(tmp_path: Path) -> None:
+    """A window still open writes its waiting games itself: a start neither adds them nor says
+    they were left when Eight Off closed, and a game that waits there next is kept with them.
+    Once that window is killed, the next start adds both."""
     dirs = HomeDirs(tmp_path / "home")
     first = Store(dirs)
     with held(dirs):
         assert not first.record_outcome(played_game(1), WON, 10.0)
     second = Store(dirs)
+    assert list(second.each_game()) == [] and second.take_notices() == []
+    with held(dirs):
+        assert not first.record_outcome(played_game(2), LOST, 20.0)
+    second.close()
+    killed(first)
+    third = Store(dirs)
+    assert sorted(game.seconds for game in third.each_game()) == [10.0, 20.0]
+    assert third.take_notices() == [
+        "2 finished games that could not be saved when Eight Off last closed are now in your statistics."]
+    third.close()
+    assert [path.name for path in dirs.user_data_path.glob("pending-games*")] == []
+
+
+def test_a_start_that_adds_a_closed_windows_file_leaves_what_that_store_waits_for_after(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A start takes a closed window's pending file over before it adds it: should that store
+    be used again (a game finished after its close waits too), removing the file added does
+    not take the new game with it."""
+    dirs = HomeDirs(tmp_path / "home")
+    first = Store(dirs)
+    with held(dirs):
+        assert not first.record_outcome(played_game(1), WON, 10.0)
+        first.close()
+    second = Store(dirs)
     adding = second.import_games
 
-    def add_as_the_first_window_waits_again(source: IO[bytes]) -> Imported | None:
+    def add_as_the_first_store_waits_again(source: IO[bytes]) -> Imported | None:
         with held(dirs):
             assert not first.record_outcome(played_game(2), LOST, 20.0)
         return adding(source)
 
-    monkeypatch.setattr(second, "import_games", add_as_the_first_window_waits_again)
+    monkeypatch.setattr(second, "import_games", add_as_the_first_store_waits_again)
     assert [game.seconds for game in second.each_game()] == [10.0]
     second.close()
-    # The first window is killed here.
+    killed(first)
     assert sorted(game.seconds for game in Store(dirs).each_game()) == [10.0, 20.0]
