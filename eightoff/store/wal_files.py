@@ -49,11 +49,29 @@ def odd_companion(path: Path) -> str | None:
             _still(path, found):
         return _("it cannot be written")
     if path.name.endswith("-wal") and found.st_size:
-        with contextlib.suppress(OSError):
-            if _log_header(first_bytes(path, 32)):
-                return None
+        try:
+            head, now = _head_of(path)
+        except FileNotFoundError:
+            return None  # the last window to close removed it as it was looked at
+        except OSError:
+            head, now = b"", found
+        if _log_header(head) or (now.st_dev, now.st_ino, now.st_size) != (
+                found.st_dev, found.st_ino, found.st_size):
+            return None  # a log, or another window's SQLite made it anew or emptied it meanwhile
         return _("it is not a write-ahead log")  # SQLite would empty it as one that is cut short
     return None
+
+
+def _head_of(path: Path) -> tuple[bytes, os.stat_result]:
+    """A log's first 32 bytes, and what the file read was once they were read: the file under
+    the name may have changed since it was first looked at (the last window to close removes its
+    log, the next to open makes one anew, empty; a checkpoint may empty it), and bytes read from
+    another file, or from one emptied meanwhile, say nothing of the file judged."""
+    descriptor = os.open(path, READ_FLAGS)
+    try:
+        return os.read(descriptor, 32), os.fstat(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _writable(path: Path) -> bool:

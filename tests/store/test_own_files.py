@@ -154,6 +154,36 @@ def test_a_journal_another_process_removes_while_it_is_looked_at_is_left_alone(
     store.close()
 
 
+@pytest.mark.parametrize("change", ["made anew", "emptied", "removed"])
+def test_a_log_another_window_changes_while_it_is_looked_at_is_left_alone(
+        dirs: HomeDirs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """The last window to close removes its log and the next to open makes it anew, empty, and a
+    checkpoint may empty it: a log that changes so between the first look at it and the read of
+    its header is in use, never renamed aside as one that is not a log."""
+    Store(dirs).close()
+    log = dirs.user_data_path / "games.db-wal"
+    with contextlib.closing(sqlite3.connect(tmp_path / "other.db", isolation_level=None)) as other:
+        other.execute("PRAGMA journal_mode = wal")
+        other.execute("CREATE TABLE made(n)")
+        log.write_bytes((tmp_path / "other.db-wal").read_bytes())  # a live log's header and frame
+    real_access, changed = os.access, list[Path]()
+
+    def access_as_another_window_changes_the_log(path: Any, how: int, **options: Any) -> bool:
+        if Path(path) == log and not changed:
+            changed.append(log)
+            if change == "emptied":
+                os.truncate(log, 0)
+            else:
+                log.unlink()
+                if change == "made anew":
+                    log.write_bytes(b"")
+        return real_access(path, how, **options)
+
+    monkeypatch.setattr(wal_files.os, "access", access_as_another_window_changes_the_log)
+    assert wal_files.set_aside_companions(dirs.user_data_path / "games.db", check_frames=False) == []
+    assert changed and list(dirs.user_data_path.glob("*corrupt*")) == []
+
+
 def test_a_companion_gone_before_it_is_moved_aside_is_not_reported(
         dirs: HomeDirs, monkeypatch: pytest.MonkeyPatch) -> None:
     database_path = dirs.user_data_path / "games.db"
