@@ -25,6 +25,7 @@ from eightoff.store.instance import OPENERS_LOCK, SHARED_LOCKS, InstanceLock
 from eightoff.store.schema import Count, GameId, Grade, Par, Seconds
 from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
+from eightoff.userfiles.identity import identity
 from eightoff.userfiles.reading import MISSING_ERRORS, kind_of
 
 T = TypeVar("T")
@@ -33,7 +34,10 @@ HEADER = b"SQLite format 3\x00"
 WINDOW_WAIT = 0.005
 """Seconds a window waits for another process's write lock: under a frame (then the write waits)."""
 COMMAND_WAIT = 10.0
-"""Seconds the command line waits for it (and a window, once, for a large migration)."""
+"""Seconds the command line waits for it (and a window, once, for a large migration, or for
+another process's salvage of a damaged file)."""
+SALVAGE_LOCK = f".{FILE}.salvage.lock"
+"""Held (`flock`) by the one process salvaging a damaged database."""
 CLOSING_WAIT = 2.0
 """Seconds a closing window waits for it, for a last try at what is still unwritten."""
 BUSY_PATIENCE = 3.0
@@ -309,9 +313,10 @@ class Database:
             self.notices.add(sentence)
         self.openers.release()
         self.openers.wait(self.wait, shared=True)
+        judged = identity(self.path)
         damage = self._damage()
         if damage is not None:
-            self._replace(damage)
+            self._replace(damage, judged)
             return
         try:
             wal_files.create_private(self.path)
@@ -358,7 +363,7 @@ class Database:
                 self.problem = reason_of(error)
                 self._read_only()
                 return
-            self._replace(_("it is damaged ({detail})").format(detail=error))
+            self._replace(_("it is damaged ({detail})").format(detail=error), judged)
 
     def _damage(self) -> str | None:
         """Why the path cannot be a database (not a regular file, no database header), or None."""
@@ -380,7 +385,27 @@ class Database:
             return _("its header names a version of the file format that SQLite does not know")
         return None
 
-    def _replace(self, reason: str) -> None:
+    def _replace(self, reason: str, judged: tuple[int, int] | None) -> None:
+        """Set the bad file aside and salvage it (`_salvage`), one process at a time: two that
+        start at once on one damaged file each removed the other's copy half made, and showed
+        no games without a word. One that waited for another's salvage finds a new file under
+        the name (not `judged`, the file found damaged), and opens it instead of setting aside
+        the games just saved."""
+        salvaging = InstanceLock(self.path.with_name(SALVAGE_LOCK))
+        salvaging.wait(max(self.wait, COMMAND_WAIT))
+        if not salvaging.take():  # another salvage, longer than the command line waits
+            self.connection, self.problem = None, reason_of(sqlite3.OperationalError("database is locked"))
+            self.notices.cannot_save(what(), self.path, self.problem)
+            return
+        try:
+            if identity(self.path) == judged:
+                self._salvage(reason)
+                return
+        finally:
+            salvaging.release()
+        self._open()
+
+    def _salvage(self, reason: str) -> None:
         """Set the bad file aside (with its journal files), start anew, copy what can be read.
         The new database is built and filled beside the old one, which stays in its place until
         the new one takes its name: a kill at any moment leaves the old file to salvage again."""
@@ -502,8 +527,9 @@ class Database:
         started with what could be read, and the player told): the caller tries again once."""
         if code_of(error) not in ("CORRUPT", "NOTADB") or not self.writable:
             return False  # one read as it is may only be caught mid-change by another writer: left
+        judged = self.watch.database if self.watch is not None else identity(self.path)
         self._drop()
-        self._replace(_("it is damaged ({detail})").format(detail=error))
+        self._replace(_("it is damaged ({detail})").format(detail=error), judged)
         self.set_wait(self.wait)
         return True
 

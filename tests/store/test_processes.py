@@ -1,6 +1,6 @@
 """Real processes: one killed with SIGKILL in the middle of play, two finishing games at the
-same time into the same store, and one holding the database's write lock while a window resets
-its statistics."""
+same time into the same store, one holding the database's write lock while a window resets
+its statistics, and three starting at once on one damaged database."""
 
 from __future__ import annotations
 
@@ -107,9 +107,18 @@ def test_sigkill_during_play_loses_at_most_the_move_in_flight(tmp_path: Path) ->
     assert game.position == game.start
 
 
+def let_go(processes: list[subprocess.Popen[str]]) -> None:
+    """Once every process says it is ready, let them all go at once (a line on each one's stdin)."""
+    for process in processes:
+        assert process.stdout is not None and process.stdout.readline() == "ready\n"
+    for process in processes:
+        assert process.stdin is not None
+        process.stdin.write("go\n")
+        process.stdin.flush()
+
+
 def run_finishers(home: Path, jobs: list[tuple[int, int, str, int]]) -> None:
-    """Start each job's process, and once all are ready to finish their games, let them all go
-    at once (a line on each one's stdin)."""
+    """Start each job's process, and once all are ready to finish their games, let them all go."""
     processes = [
         subprocess.Popen(
             [sys.executable, "-c", FINISHER, str(home), str(tag), str(count), rules, str(reset)],
@@ -119,12 +128,7 @@ def run_finishers(home: Path, jobs: list[tuple[int, int, str, int]]) -> None:
         )
         for tag, count, rules, reset in jobs
     ]
-    for process in processes:
-        assert process.stdout is not None and process.stdout.readline() == "ready\n"
-    for process in processes:
-        assert process.stdin is not None
-        process.stdin.write("go\n")
-        process.stdin.close()
+    let_go(processes)
     for process in processes:
         assert process.wait(timeout=120) == 0
         assert process.stdout is not None
@@ -202,3 +206,75 @@ def test_a_reset_the_other_process_never_lets_through_is_said_and_forgets_nothin
     assert (figures(store).played, figures(store).won) == (2, 1)
     assert store.reset_statistics() and figures(store).played == 0
     assert store.take_notices() == []
+
+
+def damaged_home(home: Path, count: int) -> Path:
+    """A home whose games.db holds `count` games behind one damaged byte of its header (a write
+    version SQLite never writes): every start finds it damaged and salvages all of them."""
+    store = Store(HomeDirs(home))
+    for number in range(1, count + 1):
+        store.record_outcome(played_game(number), WON, float(number))
+    store.close()
+    path = home / "data" / "games.db"
+    with open(path, "r+b") as file:
+        file.seek(18)
+        file.write(b"\x09")
+    return path
+
+
+def test_a_start_that_waited_for_another_ones_salvage_opens_the_new_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two starts find the same damaged file; the other one salvages it first. This one then
+    finds the salvaged file under the name, and opens it: it neither sets it aside again nor
+    says the games database could not be read."""
+    home = tmp_path / "home"
+    path = damaged_home(home, 3)
+    judge, others = database.Database._damage, list[list[str]]()
+
+    def judged_as_another_start_salvages(self: database.Database) -> str | None:
+        found = judge(self)
+        if found is not None and not others:
+            others.append([])
+            other = Store(HomeDirs(home))
+            assert len(list(other.each_game())) == 3
+            other.close()
+            others[0] = other.take_notices()
+        return found
+
+    monkeypatch.setattr(database.Database, "_damage", judged_as_another_start_salvages)
+    store = Store(HomeDirs(home))
+    assert sorted(game.seconds for game in store.each_game()) == [1.0, 2.0, 3.0]
+    assert store.take_notices() == []
+    [[salvaged]] = others
+    assert salvaged.startswith("Your games database could not be read")
+    assert len(list(path.parent.glob("games.db.corrupt-*"))) == 1
+
+
+SALVAGER = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    from eightoff.store import HomeDirs, Store
+
+    print("ready", flush=True)
+    sys.stdin.readline()
+    store = Store(HomeDirs(Path(sys.argv[1])), command_line=True)
+    seconds = sorted(game.seconds for game in store.each_game())
+    store.close()
+    print(json.dumps({"seconds": seconds, "notices": store.take_notices()}), flush=True)
+    """
+)
+
+
+@pytest.mark.slow
+def test_three_starts_at_once_on_a_damaged_database_salvage_it_once(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    path = damaged_home(home, 5)
+    processes = [subprocess.Popen([sys.executable, "-c", SALVAGER, str(home)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    let_go(processes)
+    seen = [json.loads(process.communicate(timeout=120)[0]) for process in processes]
+    assert [each["seconds"] for each in seen] == [[1.0, 2.0, 3.0, 4.0, 5.0]] * 3
+    assert sorted(len(each["notices"]) for each in seen) == [0, 0, 1]
+    assert len(list(path.parent.glob("games.db.corrupt-*"))) == 1
+    assert not path.with_name(".games.db.salvage").exists()
