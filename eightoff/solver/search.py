@@ -228,9 +228,18 @@ PORTFOLIOS = {
 def portfolio_for(rules: Rules) -> Portfolio:
     """The portfolio the game's registry entry names: the game decides, not the board's shape.
     Rules no entry names (the small test shapes) take the default game's: weights change how
-    fast a verdict comes, never what it is."""
-    game = VARIANTS.get(rules.name) or VARIANTS[DEFAULT_KEY]
-    return replace(PORTFOLIOS[game.solver_tuning], beyond=table_budget(rules.name))
+    fast a verdict comes, never what it is. Made once a game (`_PORTFOLIO_OF`)."""
+    portfolio = _PORTFOLIO_OF.get(rules.name)
+    if portfolio is None:
+        game = VARIANTS.get(rules.name) or VARIANTS[DEFAULT_KEY]
+        portfolio = _PORTFOLIO_OF[rules.name] = replace(PORTFOLIOS[game.solver_tuning],
+                                                        beyond=table_budget(rules.name))
+    return portfolio
+
+
+_PORTFOLIO_OF: dict[str, Portfolio] = {}
+"""Each game's portfolio by its name, which alone decides it: `replace` and the grade table's
+first line cost each solve about 50,000 instructions before (Citadel, compiled)."""
 
 
 SUIT_MASK: Final = CARD_CODES - 16
