@@ -23,6 +23,7 @@ from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import (
     CARD_CODES,
     RANK_MASK,
+    SEPARATOR,
     WON,
     Board,
     Engine,
@@ -585,7 +586,7 @@ class _Shared:
         start, opening = engine.autoplay(start)
         ranked = ranks(start[0])
         self.records: list[Record] = [(start, -1, tuple(opening), len(opening), ranked)]
-        self.seen = {tuple(key_parts(start, ranked))}
+        self.seen = {SEPARATOR.join(key_parts(start, ranked))}
         self.expanded = bytearray(EXPANDED_ROOM)
         """1 at the index of each record that has been expanded, 0 past the last record: it
         grows by `EXPANDED_ROOM` at a time, not by a call or two for each expansion."""
@@ -697,10 +698,10 @@ class _Runner:
                 child_parts = key_parts(child, child_ranked)
             child_parts[cells_part] = child[1]
             child_parts[cells_part + 1] = child[3]
-            known = len(seen)
-            seen.add(tuple(child_parts))
-            if len(seen) == known:
-                continue  # (one look into the set, not two: a tuple's hash is not kept)
+            key = SEPARATOR.join(child_parts)
+            if key in seen:
+                continue
+            seen.add(key)
             child_depth = depth + 1 + len(home)
             records.append((child, index, (move, *home) if home else (move,), child_depth, child_ranked))
             if child[2] is not foundations and child[2] == WON:
