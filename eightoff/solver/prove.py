@@ -199,7 +199,8 @@ class Prover:
             if table is None:
                 remember(join([*sorted(child[0]), child[1], child[3]]))  # `key_of`, inlined
             else:
-                remember(join([*sorted([column.translate(table) for column in child[0]]), child[1], child[3]]))
+                blind_columns = [column.translate(table) for column in child[0]]
+                remember(join([*sorted(blind_columns), child[1], child[3]]))
             if len(seen) == known:
                 continue  # seen before
             if table is not None and self._reached(child[2]):

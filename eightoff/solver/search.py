@@ -22,7 +22,6 @@ from eightoff.core.rules import Rules
 from eightoff.core.variants import DEFAULT_KEY, VARIANTS
 from eightoff.solver.board import (
     CARD_CODES,
-    RANK_MASK,
     SEPARATOR,
     WON,
     Board,
@@ -221,7 +220,8 @@ and the prover costs about half what a runner does per board."""
 
 
 PORTFOLIOS = {
-    "same-suit": SAME_SUIT, "kings-only": KINGS_ONLY, "free-cell": FREE_CELL, "no-cell": NO_CELL, "castle": CASTLE, "streets": STREETS,
+    "same-suit": SAME_SUIT, "kings-only": KINGS_ONLY, "free-cell": FREE_CELL, "no-cell": NO_CELL,
+    "castle": CASTLE, "streets": STREETS,
 }
 """The portfolios by the names the game registry's entries give as their `solver_tuning`."""
 

@@ -267,7 +267,8 @@ class SuitedProver:
         cell's card whose parent is a column's top card on it, until neither is left. Each card
         goes into `home` after where it went from or to: the column it left for home, -1 for a
         cell it left for home, or -2 less the column it went onto from a cell."""
-        columns, cells, foundations, key, tops = self.columns, self.cells, self.foundations, self.key, self.tops
+        columns, cells, foundations = self.columns, self.cells, self.foundations
+        key, tops = self.key, self.tops
         moved = True
         while moved:
             moved = False

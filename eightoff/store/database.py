@@ -188,6 +188,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     ("CREATE INDEX kept_by_what ON kept(what)",),
 )
 VERSION = len(MIGRATIONS)
+LATER_VERSIONS = 1000
+"""How far past this one a later version's schema may be numbered: the schema's version
+counts migrations, a handful a year, so a number further on (a damaged byte of the header's
+`user_version`) is damage, salvaged, not a newer version's file that stops every record."""
 TABLES = ("kept", "games", "moves", "unfinished", "steps")
 """Tables whose rows `salvage` copies (the streaks are counted again from `games`)."""
 
@@ -327,6 +331,9 @@ class Database:
             self.connection = connect(self.path, self.wait)
             self._set_up(self.connection)
             found = self.connection.execute("PRAGMA user_version").fetchone()[0]
+            if not 0 <= found <= VERSION + LATER_VERSIONS:
+                raise sqlite3.DatabaseError(
+                    _("its version number {found} is not one Eight Off writes").format(found=found))
             if found > VERSION:
                 self.newer = True
                 self._drop()

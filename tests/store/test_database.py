@@ -58,9 +58,13 @@ def test_a_newer_database_is_left_alone_and_nothing_is_recorded(tmp_path: Path) 
 
 
 FORMAT_VERSIONS = {"a write version SQLite never writes": 18, "a read version SQLite never reads": 19}
+ABSURD_VERSIONS = {"a schema version no release reaches": b"\x01", "a negative schema version": b"\x80"}
+"""The first byte of the header's `user_version` (offset 60, big-endian), as one damaged byte
+sets it: far past any later version's number, or below zero."""
 
 
-@pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed", *FORMAT_VERSIONS])
+@pytest.mark.parametrize("how", ["cut in half", "garbage", "a page zeroed", *FORMAT_VERSIONS,
+                                 *ABSURD_VERSIONS])
 def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: Path, how: str) -> None:
     """A header byte naming a newer write version leaves every game readable while SQLite
     refuses every save, and a newer read version hides every game: salvaged whole (from a copy
@@ -75,9 +79,11 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
         damaged = os.urandom(len(good))
     elif how == "a page zeroed":
         damaged = good[:8192] + bytes(4096) + good[12288:]
-    else:
+    elif how in FORMAT_VERSIONS:
         byte = FORMAT_VERSIONS[how]
         damaged = good[:byte] + b"\x03" + good[byte + 1:]
+    else:
+        damaged = good[:60] + ABSURD_VERSIONS[how] + good[61:]
     path.write_bytes(damaged)
     store = Store(dirs)
     played = figures(store, "standard").played
@@ -87,6 +93,8 @@ def test_a_damaged_database_is_set_aside_and_its_readable_games_kept(tmp_path: P
     assert f"{played} games" in notice
     if how != "garbage":
         assert played > 0, "no game salvaged from a database half whole"
+    if how in ABSURD_VERSIONS:
+        assert played == 300 and "version number" in notice
     if how in FORMAT_VERSIONS:
         assert played == 300 and "file format" in notice
         assert [path.name for path in dirs.user_data_path.iterdir() if "readable" in path.name] == []

@@ -91,14 +91,18 @@ def test_random_bad_files_never_stop_the_store_nor_lose_data(data: st.DataObject
         store.load_preferences()
         store.load_unfinished()
         store.overview()
-        complained = target.file in " ".join(store.take_notices())
+        notices = " ".join(store.take_notices())
+        complained = target.file in notices
         game = started_game(2)
         store.save_unfinished(game, 1.0)
-        assert store.record_outcome(game, WON, 2.0)
+        # A byte of the schema's version raised by a little reads as a newer version's database:
+        # left as it is, and this window records nothing into it (nothing is lost).
+        newer = store.newer
+        assert store.record_outcome(game, WON, 2.0) or (newer and "newer version" in notices)
         store.close()
         assert kept(home, target, before) or not complained  # a file read as good may be saved over
         assert outside_untouched(home)
         expected = 1 if target.name == "games database" else 2
-        assert figures(Store(HomeDirs(home)), "standard").won >= expected
+        assert newer or figures(Store(HomeDirs(home)), "standard").won >= expected
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -16,8 +16,7 @@ import pytest
 
 from eightoff.store import WON, HomeDirs, Store
 from eightoff.store.pending import FILE as PENDING
-from eightoff.store.pending import OWN
-from eightoff.store.pending import save_elsewhere
+from eightoff.store.pending import OWN, save_elsewhere
 from eightoff.userfiles.reading import DOCUMENT_LIMIT
 
 from .conftest import newer_database, played_game
