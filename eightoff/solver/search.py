@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cache
 from heapq import heapify, heappop, heappush
 from typing import Final
 
@@ -229,18 +230,16 @@ PORTFOLIOS = {
 def portfolio_for(rules: Rules) -> Portfolio:
     """The portfolio the game's registry entry names: the game decides, not the board's shape.
     Rules no entry names (the small test shapes) take the default game's: weights change how
-    fast a verdict comes, never what it is. Made once a game (`_PORTFOLIO_OF`)."""
-    portfolio = _PORTFOLIO_OF.get(rules.name)
-    if portfolio is None:
-        game = VARIANTS.get(rules.name) or VARIANTS[DEFAULT_KEY]
-        portfolio = _PORTFOLIO_OF[rules.name] = replace(PORTFOLIOS[game.solver_tuning],
-                                                        beyond=table_budget(rules.name))
-    return portfolio
+    fast a verdict comes, never what it is."""
+    return _portfolio_named(rules.name)
 
 
-_PORTFOLIO_OF: dict[str, Portfolio] = {}
-"""Each game's portfolio by its name, which alone decides it: `replace` and the grade table's
-first line cost each solve about 50,000 instructions before (Citadel, compiled)."""
+@cache
+def _portfolio_named(name: str) -> Portfolio:
+    """Made once a game, by its name, which alone decides it: `replace` and the grade table's
+    first line cost each solve about 50,000 instructions (Citadel, compiled)."""
+    game = VARIANTS.get(name) or VARIANTS[DEFAULT_KEY]
+    return replace(PORTFOLIOS[game.solver_tuning], beyond=table_budget(name))
 
 
 SUIT_MASK: Final = CARD_CODES - 16

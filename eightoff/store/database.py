@@ -401,7 +401,7 @@ class Database:
         salvaging = InstanceLock(self.path.with_name(SALVAGE_LOCK))
         salvaging.wait(max(self.wait, COMMAND_WAIT))
         if not salvaging.take():  # another salvage, longer than the command line waits
-            self.connection, self.problem = None, reason_of(sqlite3.OperationalError("database is locked"))
+            self.connection, self.problem = None, busy_reason()
             self.notices.cannot_save(what(), self.path, self.problem)
             return
         try:
@@ -574,11 +574,15 @@ def code_of(error: sqlite3.Error) -> str:
     return next((code for words, code in WORDS.items() if words in str(error)), "")
 
 
+def busy_reason() -> str:
+    return _("another Eight Off program is writing the database")
+
+
 def reason_of(error: sqlite3.Error) -> str:
     """The player's words for what SQLite said."""
     code = code_of(error)
     if code in ("BUSY", "LOCKED"):
-        return _("another Eight Off program is writing the database")
+        return busy_reason()
     if code == "FULL":
         return _("the disk is full")
     if code in ("READONLY", "PERM"):

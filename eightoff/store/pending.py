@@ -56,7 +56,8 @@ def left_here(folder: Path, own: Path) -> list[Path]:
     found = []
     with contextlib.suppress(OSError):
         found = sorted(path for path in folder.glob(f"{OWN}*.jsonl") if path != own)
-    return [folder / FILE, *found]
+    earlier = folder / FILE
+    return [earlier, *found] if os.path.lexists(earlier) else found
 
 
 def lock_of(path: Path) -> InstanceLock:

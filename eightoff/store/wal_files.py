@@ -45,8 +45,7 @@ def odd_companion(path: Path) -> str | None:
         return kind
     if hasattr(os, "geteuid") and found.st_uid != os.geteuid():
         return _("it belongs to another user")
-    if not _writable(path) and os.access(path.parent, os.W_OK) and not _writable(path) and \
-            _still(path, found):
+    if not _writable(path) and os.access(path.parent, os.W_OK) and _stays_unwritable(path, found):
         return _("it cannot be written")
     if path.name.endswith("-wal") and found.st_size:
         try:
@@ -78,15 +77,11 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.R_OK | os.W_OK)
 
 
-def _still(path: Path, found: os.stat_result) -> bool:
-    """Whether `path` is still the file `found` was. SQLite makes and removes another process's
-    `-journal` around each of its transactions: one that vanished, or was made anew (writable at
-    the second look), while it was looked at is in use, not odd."""
-    try:
-        now = os.lstat(path)
-    except OSError:
-        return False
-    return (now.st_dev, now.st_ino) == (found.st_dev, found.st_ino)
+def _stays_unwritable(path: Path, found: os.stat_result) -> bool:
+    """Whether a second look finds `path` still unwritable and still the file `found` was.
+    SQLite makes and removes another process's `-journal` around each of its transactions: one
+    that vanished, or was made anew (writable then), while it was looked at is in use, not odd."""
+    return not _writable(path) and identity(path) == (found.st_dev, found.st_ino)
 
 
 def first_bytes(path: Path, count: int) -> bytes:
@@ -189,32 +184,40 @@ def readable_format(path: Path) -> Iterator[Path]:
         return
     copy = path.with_name(f".{path.name}.readable")
     copies = [copy, *(companion(copy, suffix) for suffix in COMPANIONS)]
+    _remove(copies)  # left by a salvage a kill cut short
+    readable = copy
     try:
-        version = 1
-        for each in copies:
-            with contextlib.suppress(OSError):
-                os.unlink(each)  # left by a salvage a kill cut short
         create_private(copy)
         shutil.copyfile(path, copy)
-        log = companion(path, "-wal")
-        if kind_of(os.lstat(log).st_mode) is None and os.path.getsize(log):
+        version = 1  # a rollback journal: the file alone holds every save
+        if _log_size(companion(path, "-wal")):
             create_private(companion(copy, "-wal"))
-            shutil.copyfile(log, companion(copy, "-wal"))
+            shutil.copyfile(companion(path, "-wal"), companion(copy, "-wal"))
             version = NEWEST_FORMAT
-    except FileNotFoundError:
-        version = 1  # no log: the file alone holds every save
+        with open(copy, "r+b") as header:
+            header.seek(FORMAT_BYTES.start)
+            header.write(bytes([version, version]))
     except OSError:
-        version = 0  # no room for a copy: the file as it is, which gives nothing
+        readable = path  # no room for a copy: the file as it is, which gives nothing
     try:
-        if version:
-            with open(copy, "r+b") as header:
-                header.seek(FORMAT_BYTES.start)
-                header.write(bytes([version, version]))
-        yield copy if version else path
+        yield readable
     finally:
-        for each in copies:
-            with contextlib.suppress(OSError):
-                os.unlink(each)
+        _remove(copies)
+
+
+def _log_size(log: Path) -> int:
+    """The size of a log that is a regular file, 0 for none (or anything else there)."""
+    try:
+        found = os.lstat(log)
+    except OSError:
+        return 0
+    return found.st_size if kind_of(found.st_mode) is None else 0
+
+
+def _remove(paths: list[Path]) -> None:
+    for each in paths:
+        with contextlib.suppress(OSError):
+            os.unlink(each)
 
 
 def create_private(path: Path) -> None:
