@@ -255,6 +255,16 @@ def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> float:
     return own / reference
 
 
+def agreement(numbers: list[int], ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> None:
+    """Print how many deals both searches decided and any whose verdicts differ: a win on one
+    side and a proof of loss on the other is a bug in one of them (a replayed win stands)."""
+    both = [(number, mine["status"], other["status"]) for number, mine, other in zip(numbers, ours, theirs)
+            if "unknown" not in (mine["status"], other["status"])]
+    differ = [f"{number} (ours {mine}, fc-solve {other})" for number, mine, other in both if mine != other]
+    print(f"{'verdicts':9} decided by both {len(both)}, contradicting {len(differ)}"
+          + (": " + ", ".join(differ) if differ else ""))
+
+
 def repeated(rules_name: str, numbers: list[int], args: argparse.Namespace, first: float) -> None:
     """Run ours and fc-solve again, `--repeats` runs in all, each run's ratio measured in the
     same run; then the median and spread of the ratios and of our median and p99."""
@@ -338,6 +348,7 @@ def main() -> int:
             theirs = run_fc_solve(rules_name, numbers, args.time_limit, args.jobs)
             figures("fc-solve", theirs)
             if ours:
+                agreement(numbers, ours, theirs)
                 first = ratios(ours, theirs)
                 if args.repeats > 1:
                     repeated(rules_name, numbers, args, first)
@@ -346,6 +357,7 @@ def main() -> int:
                                         tuple(PROOF_CONFIGURATION))
                 figures("fc-solve " + " ".join(PROOF_CONFIGURATION), complete)
                 if ours:
+                    agreement(numbers, ours, complete)
                     ratios(ours, complete)
         if rules_name in PROOF_DEALS and not args.fc_solve_only:
             time_proof(rules_name, PROOF_DEALS[rules_name], args)
