@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 from eightoff.core.i18n import _, ngettext
@@ -101,9 +102,13 @@ class Offers:
         self.due = True
         self.check_when_settled()
 
+    def ready(self) -> bool:
+        """The position is due to be looked at, the table is on top and no card moves."""
+        return self.due and self.table.on_top() and self.table.settled()
+
     def check_when_settled(self) -> None:
-        """Look at the position if it is due, the table is on top and no card moves."""
-        if self.due and self.table.on_top() and self.table.settled():
+        """Look at the position if it is `ready`."""
+        if self.ready():
             self.check_position()
 
     def check_position(self) -> None:
@@ -132,12 +137,21 @@ class Offers:
                 [(_("Finish"), router.finish), (_("Not now"), None)]))
         elif game.is_stuck:
             self.offered = game.position
-            self.host.push(dialogs.MessageDialog(
-                self.host, _("No moves left"),
-                [_("No move is left that changes anything."), *grade_lines(self.session)],
-                [(_("Undo"), lambda: router.perform("undo")),
-                 (_("Restart"), lambda: router.perform("restart")),
-                 (_("New game"), lambda: router.perform("new")), (_("Close"), None)]))
+            self.offer_way_out()
+
+    def offer_way_out(self) -> None:
+        """A dead end: Undo, Restart and New game, each only where it can act, so a deal dead
+        as dealt (a Forecell deal whose full cells block every move) offers New game first,
+        not an Undo with nothing to undo."""
+        router = self.router
+        enabled = router.enabled()
+        ways = [(_("Undo"), "undo"), (_("Restart"), "restart"), (_("New game"), "new")]
+        buttons: list[tuple[str, Callable[[], None] | None]] = [
+            (label, partial(router.perform, action)) for label, action in ways if enabled[action]]
+        self.host.push(dialogs.MessageDialog(
+            self.host, _("No moves left"),
+            [_("No move is left that changes anything."), *grade_lines(self.session)],
+            [*buttons, (_("Close"), None)]))
 
     # ----- the advisor's answers -----------------------------------------------------------
 

@@ -196,8 +196,13 @@ class TableScene(Scene):
         return self.animator.busy
 
     def next_wakeup(self, now: float) -> float | None:
+        """The clock's next second, a hint's end, a long press, a theme being drawn; and at
+        once when the offers are due but were not looked at in this frame's update: the
+        solver's playback ends by leaving the top during its own update, after the table's,
+        and the win it made would otherwise wait for the player's next input."""
         times = [self.session.clock.next_tick(now), self.hint[1] if self.hint else None,
-                 self.controller.next_wakeup(), now + POLL_SECONDS if self.art.pending else None]
+                 self.controller.next_wakeup(), now + POLL_SECONDS if self.art.pending else None,
+                 now if self.offers.ready() else None]
         known = [time for time in times if time is not None]
         return min(known) if known else None
 

@@ -15,7 +15,7 @@ import pytest
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
 from eightoff.core.preferences import Preferences
-from eightoff.core.variants import PRESETS, STANDARD, VARIANTS
+from eightoff.core.variants import PRESETS, STANDARD, VARIANTS, preset
 from eightoff.locale import install_language
 from eightoff.session.commands import BY_NAME, COMMANDS, Command
 from eightoff.session.session import Session
@@ -192,12 +192,31 @@ def test_a_moving_key_with_nothing_picked_says_how_to_pick(language: str) -> Non
     assert app.table.controller.selected is not None  # picked: F then moves, and says nothing of keys
 
 
-def test_undo_in_a_dead_end_with_no_move_made_says_why(language: str) -> None:
-    """The "No moves left" offer's Undo, on a deal stuck as dealt, says there is nothing to undo."""
-    app = open_app(Game(STANDARD, parse_board(STUCK_BOARD, STANDARD), deal_number=None), language)
+def test_a_deal_dead_as_dealt_offers_a_new_game_not_undo_or_restart(language: str) -> None:
+    """Forecell deal 1 has no move at all as dealt (its full cells block every card): the "No
+    moves left" offer holds only what can act there, New game (the default, so Enter deals
+    one) and Close; an Undo or Restart with nothing to undo only said so when pressed."""
+    app = open_app(Game.new(1, preset("forecell")), language)
     app.pump()
     dialog = app.top
     assert isinstance(dialog, Dialog) and app.session.game.is_stuck
-    click(app, dialog.choices[0].rect.center)  # Undo
-    words = {"en": "There is no move to undo", "it": "Non c'è nessuna mossa per tornare indietro"}
-    assert app.top is app.table and notice(app) == words[language]
+    words = {"en": ["New game", "Close"], "it": ["Nuova partita", "Chiudi"]}
+    assert [choice.label for choice in dialog.choices] == words[language]
+    key(app, pygame.K_RETURN)
+    app.pump()
+    assert app.top is app.table and app.session.game.deal_number != 1
+
+
+def test_a_dead_end_after_moves_offers_undo_and_restart_first(language: str) -> None:
+    """Stuck after a move: Undo (the default), Restart, New game and Close."""
+    board = STUCK_BOARD.replace("QC KC", "QC KC 9C").replace("8C 9C", "8C -")
+    app = open_app(Game(STANDARD, parse_board(board, STANDARD), deal_number=None), language)
+    key(app, pygame.K_8)
+    key(app, pygame.K_i)  # 9C to the last cell: stuck
+    dialog = app.top
+    assert isinstance(dialog, Dialog) and app.session.game.is_stuck
+    words = {"en": ["Undo", "Restart", "New game", "Close"],
+             "it": ["Indietro", "Ricomincia", "Nuova partita", "Chiudi"]}
+    assert [choice.label for choice in dialog.choices] == words[language]
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table and app.session.game.position.cells[7] is None

@@ -23,6 +23,7 @@ import pytest
 
 from eightoff.core.deals import deal
 from eightoff.core.game import Game
+from eightoff.core.notation import parse_board
 from eightoff.core.outcome import Outcome
 from eightoff.core.piles import PileKind
 from eightoff.core.position import Position
@@ -38,6 +39,7 @@ from eightoff.ui.celebration import WinDialog
 from eightoff.ui.dialogs import MessageDialog
 from eightoff.ui.playback import Playback
 from tests.ui.helpers import FakeClock, key
+from tests.ui.test_idle import Sleeper
 
 WAIT = 120.0
 BOARDS_PER_SECOND = 20_000
@@ -375,3 +377,29 @@ def test_a_solver_that_cannot_start_leaves_the_game_playable(monkeypatch: pytest
     key(app, pygame.K_1)
     key(app, pygame.K_SPACE)
     assert app.table.game.move_count == 1
+
+
+def test_the_solver_s_win_is_shown_without_waiting_for_input(opened: list[App]) -> None:
+    """Solve's last move wins a Beleaguered Castle game: "Solved with help" is on screen before
+    the real loop (`App.run`) sleeps for want of input. The playback leaves the top during its
+    own update, after the table's, and the offer once waited there for the player to move the
+    mouse. Simulated time; the loop ends where it would sleep with no limit."""
+    rules = preset("beleaguered-castle")
+    board = "Foundations: C-K D-K H-K S-J\nQS KS\n" + ":\n" * 7  # KS aside, then both go home
+    app, _ = open_app(Game(rules, parse_board(board, rules), deal_number=None))
+    opened.append(app)
+    key(app, pygame.K_F9)
+    pump_until(app, lambda: isinstance(app.top, Playback))
+    sleeper = Sleeper(app, 60.0)
+    on_top_at_sleep: list[object] = []
+
+    def wait(timeout: float | None) -> list[pygame.event.Event]:
+        if timeout is None:  # what the player sees while the loop sleeps until input
+            on_top_at_sleep.append(app.top)
+        return sleeper(timeout)
+
+    app.waiter = wait
+    app.run()
+    assert app.session.outcome is Outcome.SOLVED_WITH_HELP
+    [dialog] = on_top_at_sleep
+    assert isinstance(dialog, WinDialog) and dialog.title == "Solved with help"
