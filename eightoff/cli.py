@@ -20,7 +20,7 @@ from eightoff import __version__
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
-from eightoff.core.i18n import N_, _
+from eightoff.core.i18n import N_, _, system_reason
 from eightoff.core.notation import format_board, move_lines, parse_board
 from eightoff.core.position import Position
 from eightoff.core.replay import replay
@@ -165,9 +165,8 @@ def read_text(path: str, what: str) -> str:
     try:
         return read_input(path)
     except (OSError, BadFile) as error:
-        reason = getattr(error, "strerror", None) or str(error)
         message = _("cannot read {what} {path}: {reason}")
-        raise UsageError(message.format(what=what, path=repr(path), reason=reason)) from None
+        raise UsageError(message.format(what=what, path=repr(path), reason=system_reason(error))) from None
 
 
 def load_position(board: str | None, number: int | None, rules: Rules) -> Position:
@@ -425,7 +424,7 @@ def run(
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)
         if closed:
-            return output_failed(os.strerror(errno.EBADF))
+            return output_failed(system_reason(OSError(errno.EBADF, os.strerror(errno.EBADF))))
         result: int = args.handler(args)
         sys.stdout.flush()
         return result
@@ -436,7 +435,7 @@ def run(
         try:
             sys.stdout.flush()
         except OSError as error:
-            return output_failed(error.strerror or str(error))
+            return output_failed(system_reason(error))
         raise done from None
     except KeyboardInterrupt:
         return 130
@@ -450,4 +449,4 @@ def run(
     except OSError as error:
         if error.errno not in OUTPUT_ERRORS:
             raise
-        return output_failed(error.strerror or str(error))
+        return output_failed(system_reason(error))

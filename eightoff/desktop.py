@@ -16,7 +16,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, system_reason
 
 APP_ID = "eightoff"
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -180,7 +180,7 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
         failed = _("eightoff: cannot uninstall in {path}: {reason}") if args.uninstall else _(
             "eightoff: cannot install in {path}: {reason}"
         )
-        print(failed.format(path=error.filename or home, reason=error.strerror or error), file=sys.stderr)
+        print(failed.format(path=error.filename or home, reason=system_reason(error)), file=sys.stderr)
         return 1
     refresh_caches(home)
     for path in files:

@@ -28,7 +28,7 @@ from typing import IO, Any
 
 import msgspec
 
-from eightoff.core.i18n import _, decimal, ngettext
+from eightoff.core.i18n import _, decimal, ngettext, system_reason
 from eightoff.core.variants import VARIANTS, variant
 from eightoff.session.daily import missing_words
 from eightoff.session.daily_words import not_played_line, share_line
@@ -216,7 +216,7 @@ def write_chart(args: argparse.Namespace, figures: Figures, together: Figures) -
         draw(Path(args.chart), figures, together if others else None)
     except (OSError, ValueError) as error:
         raise CommandError(_("cannot write the chart to {path}: {reason}").format(
-            path=args.chart, reason=getattr(error, "strerror", None) or error)) from None
+            path=args.chart, reason=system_reason(error))) from None
 
 
 def check_target(store: Store, target: str | None, option: str) -> None:
@@ -255,7 +255,7 @@ def export_games(store: Store, target: str, rules: str | None) -> int:
         raise  # a reader that stopped early (`| head`): the command line ends quietly
     except OSError as error:
         raise CommandError(_("cannot write {path}: {reason}").format(
-            path=shown(target), reason=error.strerror or error)) from None
+            path=shown(target), reason=system_reason(error))) from None
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     print(ngettext("{count} game written to {path}", "{count} games written to {path}", count).format(
@@ -280,7 +280,7 @@ def import_games(store: Store, source: str) -> int:
             result = store.import_games(file)
         except OSError as error:  # the file's own read (a device's file, such as /proc/self/mem)
             raise CommandError(_("cannot read {path}: {reason}").format(
-                path=named, reason=error.strerror or error)) from None
+                path=named, reason=system_reason(error))) from None
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
     if result is None:
@@ -324,7 +324,7 @@ def opened_input(source: str, named: str) -> Iterator[io.BufferedReader[io.FileI
         descriptor = os.dup(sys.stdin.fileno()) if source == "-" else os.open(source, INPUT_FLAGS)
     except (OSError, ValueError, AttributeError) as error:  # AttributeError: no standard input at all
         raise CommandError(_("cannot read {path}: {reason}").format(
-            path=named, reason=getattr(error, "strerror", None) or error)) from None
+            path=named, reason=system_reason(error))) from None
     try:
         mode = os.fstat(descriptor).st_mode
         endless = stat.S_ISCHR(mode) and not os.isatty(descriptor) and not os.path.samestat(
@@ -360,7 +360,7 @@ def write_csv(target: str, games: Iterable[FinishedGame]) -> None:
         raise  # a reader that stopped early (`| head`): the command line ends quietly
     except OSError as error:
         raise CommandError(_("cannot write {path}: {reason}").format(
-            path=target, reason=error.strerror or error)) from None
+            path=target, reason=system_reason(error))) from None
 
 
 def _rows(file: IO[str], games: Iterable[FinishedGame], grade_of: GradeOf | None) -> None:

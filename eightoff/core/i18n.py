@@ -10,6 +10,7 @@ where they are shown, so that switching language at run time takes effect everyw
 
 from __future__ import annotations
 
+import errno
 import gettext
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
@@ -88,3 +89,43 @@ def NN_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular and plural pair as `N_` does one string (pass it to `ngettext` where it
     is shown, with the number)."""
     return singular, plural
+
+
+SYSTEM_WORDS: dict[int, str] = {
+    number: words for name, words in (
+        ("ENOENT", N_("No such file or directory")),
+        ("ENOTDIR", N_("Not a directory")),
+        ("EISDIR", N_("Is a directory")),
+        ("EACCES", N_("Permission denied")),
+        ("EPERM", N_("Operation not permitted")),
+        ("EROFS", N_("Read-only file system")),
+        ("ENOSPC", N_("No space left on device")),
+        ("EDQUOT", N_("Disk quota exceeded")),
+        ("EFBIG", N_("File too large")),
+        ("EIO", N_("Input/output error")),
+        ("ENAMETOOLONG", N_("File name too long")),
+        ("ELOOP", N_("Too many levels of symbolic links")),
+        ("EEXIST", N_("File exists")),
+        ("EBUSY", N_("Device or resource busy")),
+        ("EMFILE", N_("Too many open files")),
+        ("EBADF", N_("Bad file descriptor")),
+        ("ENXIO", N_("No such device or address")),
+        ("EAGAIN", N_("Resource temporarily unavailable")),
+        ("EINVAL", N_("Invalid argument")),
+        ("EXDEV", N_("Invalid cross-device link")),
+    )
+    if (number := getattr(errno, name, None)) is not None
+}
+"""The system's words for the errors a file can meet, in the C library's English, so that they
+can be translated: Python never sets LC_MESSAGES, so `strerror` is English whatever the
+player's language, and an Italian line would end in English."""
+
+
+def system_reason(error: BaseException) -> str:
+    """Why a file could not be read or written, in the player's language: the system's words
+    for an OSError (translated where `SYSTEM_WORDS` has them, else as the system gives them),
+    or the text of any other error (a reason this program already put in words)."""
+    if isinstance(error, OSError):
+        words = SYSTEM_WORDS.get(error.errno) if error.errno is not None else None
+        return _(words) if words is not None else error.strerror or str(error)
+    return str(error)

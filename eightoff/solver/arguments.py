@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, decimal
 from eightoff.core.limits import MAX_SECONDS
 from eightoff.solver.limits import DEFAULT_STATES
 
@@ -46,8 +46,8 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(
             _("time limit must be a number of seconds, not {text!r}").format(text=text)) from None
     if not 0 < seconds <= MAX_SECONDS:
-        most = _("time limit must be a number of seconds above 0 and at most {most:g}")
-        raise argparse.ArgumentTypeError(most.format(most=MAX_SECONDS))
+        most = _("time limit must be a number of seconds above 0 and at most {most}")
+        raise argparse.ArgumentTypeError(most.format(most=decimal(MAX_SECONDS)))
     return seconds
 
 

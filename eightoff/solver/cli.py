@@ -20,7 +20,7 @@ from typing import TextIO
 
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal
-from eightoff.core.i18n import N_, _, decimal
+from eightoff.core.i18n import N_, _, decimal, system_reason
 from eightoff.core.notation import format_move, parse_board
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
@@ -90,7 +90,7 @@ def _load(parser: argparse.ArgumentParser, board: str | None, number: int | None
         return parse_board(read_input(board), rules)
     except (OSError, BadFile) as error:
         parser.error(_("cannot read board file {board!r}: {reason}").format(
-            board=board, reason=getattr(error, "strerror", None) or error))
+            board=board, reason=system_reason(error)))
     except ValueError as error:
         parser.error(_("board {board!r}: {reason}").format(board=board, reason=error))
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 import msgspec
 
-from eightoff.core.i18n import _, decimal, ngettext
+from eightoff.core.i18n import _, decimal, ngettext, system_reason
 from eightoff.store import wal_files
 from eightoff.store.files import Notices, shown
 from eightoff.store.games import count_streaks, micros_of, trim_moves
@@ -379,13 +379,13 @@ class Database:
         except MISSING_ERRORS:
             return None
         except OSError as error:
-            return error.strerror or str(error)
+            return system_reason(error)
         if kind is not None:
             return kind
         try:
             header = wal_files.first_bytes(self.path, wal_files.FORMAT_BYTES.stop)
         except OSError as error:
-            return _("it cannot be read: {reason}").format(reason=error.strerror or error)
+            return _("it cannot be read: {reason}").format(reason=system_reason(error))
         if header and header[:len(HEADER)] != HEADER:
             return _("it is not a database")
         if wal_files.unknown_format(header):  # salvaged: SQLite would fail every save for ever
@@ -441,7 +441,7 @@ class Database:
         except (OSError, sqlite3.DatabaseError) as error:
             self.connection = None
             self.problem = _("{reason}, and it could not be moved aside: {error}").format(
-                reason=reason, error=getattr(error, "strerror", None) or error)
+                reason=reason, error=system_reason(error))
             return
         told = [ngettext(
             "Your {what} could not be read ({reason}); a new one was started with the {count} game that "

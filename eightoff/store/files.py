@@ -11,10 +11,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, system_reason
 from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
-from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular, reason_of
+from eightoff.userfiles.reading import MISSING_ERRORS, BadFile, Unreadable, read_regular
 
 LOG = logging.getLogger("eightoff.store")
 
@@ -121,7 +121,7 @@ class StoreFiles:
             return
         except OSError as error:
             self.leave(path, what, _("{reason}, and it could not be moved aside: {error}").format(
-                reason=reason, error=reason_of(error)), consequence)
+                reason=reason, error=system_reason(error)), consequence)
             return
         self.notices.add(
             _("Your {what} could not be read ({reason}); {consequence}. The file was kept as {aside}.")
@@ -136,7 +136,7 @@ class StoreFiles:
             atomic_write(path, data, durable)
         except OSError as error:
             self.unsaved[path] = (what, data, durable)
-            self.notices.cannot_save(what, path, reason_of(error))
+            self.notices.cannot_save(what, path, system_reason(error))
             return False
         self.unsaved.pop(path, None)
         self.notices.write_problem = None

@@ -14,7 +14,7 @@ import struct
 from collections.abc import Iterator
 from pathlib import Path
 
-from eightoff.core.i18n import _
+from eightoff.core.i18n import _, system_reason
 from eightoff.store.files import NEW_FILE, shown
 from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.identity import identity
@@ -152,7 +152,7 @@ def set_aside_companions(path: Path, check_frames: bool) -> list[str]:
         except OSError as error:
             said.append(_("{path} is not a file SQLite can use ({reason}), and it could not be moved aside: "
                           "{error}; nothing can be saved until it is removed.").format(
-                path=shown(each), reason=reason, error=error.strerror or error))
+                path=shown(each), reason=reason, error=system_reason(error)))
             continue
         said.append(_("{path} was not a file SQLite can use ({reason}); it was kept as {aside}.").format(
             path=shown(each), reason=reason, aside=shown(aside)))

@@ -12,7 +12,7 @@ import stat
 import sys
 from pathlib import Path
 
-from eightoff.core.i18n import _, file_size
+from eightoff.core.i18n import _, file_size, system_reason
 
 DOCUMENT_LIMIT = 16 << 20
 """Bytes read of a preferences, window or unfinished-game file: more is not something we wrote."""
@@ -34,10 +34,6 @@ class BadFile(Exception):
 
 class Unreadable(Exception):
     """The file could not be read at all (permission, I/O error); `str()` is the reason."""
-
-
-def reason_of(error: OSError) -> str:
-    return error.strerror or str(error)
 
 
 def kind_of(mode: int) -> str | None:
@@ -68,7 +64,7 @@ def read_regular(path: Path, limit: int) -> bytes | None:
     except MISSING_ERRORS:
         return None
     except OSError as error:
-        raise Unreadable(reason_of(error)) from None
+        raise Unreadable(system_reason(error)) from None
     if kind is not None:
         raise BadFile(kind)
     try:
@@ -76,7 +72,7 @@ def read_regular(path: Path, limit: int) -> bytes | None:
     except MISSING_ERRORS:
         return None
     except OSError as error:
-        raise Unreadable(reason_of(error)) from None
+        raise Unreadable(system_reason(error)) from None
     try:
         info = os.fstat(descriptor)
         kind = kind_of(info.st_mode)
@@ -93,7 +89,7 @@ def read_regular(path: Path, limit: int) -> bytes | None:
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as error:
-        raise Unreadable(reason_of(error)) from None
+        raise Unreadable(system_reason(error)) from None
     finally:
         os.close(descriptor)
 

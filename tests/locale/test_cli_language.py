@@ -131,3 +131,39 @@ def test_the_placeholders_are_in_italian_too() -> None:
     assert "--deals PRIMA-ULTIMA" in solve and "FIRST-LAST" not in solve and "BOARD" not in solve
     refused = eightoff("replay", "--deal", "1", LANG="it_IT.UTF-8")
     assert refused.returncode == 2 and "MOSSE" in refused.stderr and "MOVES" not in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("arguments", "italian"),
+    [
+        (("solve", "--rules", "fan", "{tmp}/nessuno"), "File o cartella inesistente"),
+        (("solve", "--rules", "citadel", "{tmp}"), "È una cartella"),
+        (("replay", "--deal", "1", "{tmp}/nessuno"), "File o cartella inesistente"),
+        (("stats", "--export", "{tmp}"), "È una cartella"),
+        (("stats", "--import", "{tmp}/nessuno/giochi.jsonl"), "File o cartella inesistente"),
+        (("solve", "--deal", "1", "--time-limit", "1e9"), "al massimo 10.000.000"),
+    ],
+)
+def test_the_systems_words_for_a_file_are_in_italian_too(tmp_path: Path, arguments: tuple[str, ...],
+                                                          italian: str) -> None:
+    """The C library's own words (strerror) stay English whatever the language, since Python
+    never sets LC_MESSAGES: the line a player reads must not end in English."""
+    given = [argument.format(tmp=tmp_path) for argument in arguments]
+    result = eightoff(*given, LANG="it_IT.UTF-8", EIGHTOFF_HOME=str(tmp_path / "home"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result
+    [line] = result.stderr.splitlines()
+    assert italian in line, line
+    assert not [english for english in ("No such file", "Is a directory", "1e+07") if english in line], line
+
+
+def test_the_systems_words_are_the_c_librarys_in_english() -> None:
+    """In English a file's error reads as every other program's on this system."""
+    import errno
+
+    from eightoff.core.i18n import SYSTEM_WORDS, system_reason
+
+    if sys.platform.startswith("linux"):
+        assert {number: os.strerror(number) for number in SYSTEM_WORDS} == SYSTEM_WORDS
+    assert system_reason(FileNotFoundError(errno.ENOENT, "x")) == "No such file or directory"
+    assert system_reason(OSError(9999, "something new")) == "something new"
+    assert system_reason(ValueError("a reason in words")) == "a reason in words"
