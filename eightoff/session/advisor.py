@@ -174,6 +174,9 @@ class Advisor:
         self.wanted: Wanted | None = None
         """Hint or Solve, once the player asked and the answer is still to come."""
         self.deal_tries = 0
+        self.lost_deal: tuple[Position, Rules] | None = None
+        """The last deal (its start and rules) proved lost as dealt: the game played on from it
+        still "cannot be won", not "no longer winnable", which it never was."""
 
     def attach(self, session: AdvisedSession, wake: Callable[[], None]) -> None:
         """Serve `session`; `wake` is called from the worker's thread when an answer is ready."""
@@ -280,13 +283,19 @@ class Advisor:
         if result is None:
             return THINKING
         if result.status == UNSOLVED:
-            return CANNOT_BE_WON if self.game.at_deal else NO_LONGER_WINNABLE
+            return CANNOT_BE_WON if self.game.at_deal or self.deal_lost() else NO_LONGER_WINNABLE
         return WINNABLE if result.status == SOLVED else UNDECIDED
+
+    def deal_lost(self) -> bool:
+        """The game's deal was proved lost as dealt (its start judged, before or now)."""
+        return self.lost_deal == (self.game.start, self.game.rules)
 
     def _judged(self, request: Request, result: SolveResult) -> None:
         if (request.position, request.rules) != (self.game.position, self.game.rules):
             return
         self.verdict = (request, result)
+        if result.status == UNSOLVED and request.position == self.game.start:
+            self.lost_deal = (request.position, request.rules)
         wanted, self.wanted = self.wanted, None
         if wanted is not None:
             self._act(wanted)
@@ -319,7 +328,7 @@ class Advisor:
             else:
                 self._session.advise(PlaySolution(tuple(line_from(self.game, result.moves) or ())))
         elif result.status == UNSOLVED:
-            if self.game.at_deal:
+            if self.game.at_deal or self.deal_lost():
                 self._session.advise(CannotBeWon(from_start=True))
                 return
             looking = _("This game can no longer be won: looking for where it went wrong…")

@@ -119,6 +119,25 @@ def test_a_deal_lost_from_the_start_is_said_as_such(opened: list[App]) -> None:
     pump_until(app, lambda: app.table.game.deal_number != 465)
 
 
+def test_a_deal_lost_from_the_start_stays_cannot_be_won_after_a_move(opened: list[App]) -> None:
+    """Fan deal 12 cannot be won as dealt; a move on it does not make it "no longer winnable",
+    which says the player spoiled a game that was never winnable, and Hint says at once that
+    the deal cannot be won, with no search back for where it went wrong."""
+    app, _ = open_app(Game.new(12, preset("fan")))
+    opened.append(app)
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "cannot be won"
+    key(app, pygame.K_i)  # the 4 of spades from fan 18 onto the 5 of spades of fan 12
+    key(app, pygame.K_w)
+    assert not app.table.game.at_deal
+    pump_until(app, lambda: indicator(app) != THINKING)
+    assert indicator(app) == "cannot be won"
+    key(app, pygame.K_h)
+    pump_until(app, lambda: isinstance(app.top, MessageDialog))
+    assert isinstance(app.top, MessageDialog) and app.top.title == "This deal cannot be won"
+    assert not any("went wrong" in notice for notice in app.table.status.history)
+
+
 def test_a_lost_freecell_deal_the_command_line_proves_is_proved_in_the_window(opened: list[App]) -> None:
     """FreeCell 11982: the command line proves it lost; the window's indicator and Hint say
     the same (they once said "winnable?" and "no winning line in time")."""
