@@ -294,8 +294,8 @@ class Advisor:
         if (request.position, request.rules) != (self.game.position, self.game.rules):
             return
         self.verdict = (request, result)
-        if result.status == UNSOLVED and request.position == self.game.start:
-            self.lost_deal = (request.position, request.rules)
+        if result.status == UNSOLVED and self.game.at_deal:  # the deal, as auto-play settled it
+            self.lost_deal = (self.game.start, self.game.rules)
         wanted, self.wanted = self.wanted, None
         if wanted is not None:
             self._act(wanted)

@@ -122,8 +122,10 @@ def test_a_deal_lost_from_the_start_is_said_as_such(opened: list[App]) -> None:
 def test_a_deal_lost_from_the_start_stays_cannot_be_won_after_a_move(opened: list[App]) -> None:
     """Fan deal 12 cannot be won as dealt; a move on it does not make it "no longer winnable",
     which says the player spoiled a game that was never winnable, and Hint says at once that
-    the deal cannot be won, with no search back for where it went wrong."""
-    app, _ = open_app(Game.new(12, preset("fan")))
+    the deal cannot be won, with no search back for where it went wrong. Auto-play is on: it
+    sends two Aces home as the deal is settled, so the deal judged is not the cards as dealt."""
+    app, _ = open_app(Game.new(12, preset("fan")), autoplay=True)
+    assert app.table.game.position.foundations != app.table.game.start.foundations
     opened.append(app)
     pump_until(app, lambda: indicator(app) != THINKING)
     assert indicator(app) == "cannot be won"
