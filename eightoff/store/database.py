@@ -300,10 +300,14 @@ class Database:
         self.watch: wal_files.Watch | None = None
         self.openers = InstanceLock(folder / OPENERS_LOCK)
         """Held shared while open: who can take it alone is the database's only opener."""
+        self.waiting_for_check = False
+        """Whether the openers' lock was not to be had (another opener is checking the log's
+        frames, which takes a while for a large log): the database is then read, never written,
+        until it is, and each write tries again, as when another process holds the write lock."""
         self.wait = max(wait, CLOSING_WAIT)  # at start: another process may be making it
         self._open()
         self.set_wait(wait)
-        if self.connection is not None and not self.writable:  # played in memory: said at once
+        if self.connection is not None and not self.writable and not self.waiting_for_check:  # said at once
             self.notices.cannot_save(what(), self.path, self.problem or "")
 
     # ----- opening --------------------------------------------------------------------------
@@ -316,7 +320,11 @@ class Database:
         for sentence in wal_files.set_aside_companions(self.path, check_frames=alone):
             self.notices.add(sentence)
         self.openers.release()
-        self.openers.wait(self.wait, shared=True)
+        self.waiting_for_check = not self.openers.wait(self.wait, shared=True)
+        if self.waiting_for_check:  # another opener is reading the log alone: writing now would
+            self.problem = busy_reason()  # make it judge a frame half written as damage
+            self._read_only()
+            return
         judged = identity(self.path)
         damage = self._damage()
         if damage is not None:
@@ -498,7 +506,7 @@ class Database:
         self.moved()
         connection = self.connection
         if connection is None or not self.writable:
-            raise Unwritten(self.problem or "")
+            raise Unwritten(self.problem or "", self.waiting_for_check)
         try:
             if durable:
                 connection.execute("PRAGMA synchronous = FULL")

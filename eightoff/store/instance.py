@@ -62,11 +62,15 @@ class InstanceLock:
         self._descriptor = descriptor
         return True
 
-    def wait(self, patience: float, shared: bool = False) -> None:
-        """Take the lock, trying for up to `patience` seconds (then going on without it)."""
+    def wait(self, patience: float, shared: bool = False) -> bool:
+        """Take the lock, trying for up to `patience` seconds; whether it was taken (the caller
+        decides whether to go on without it)."""
         deadline = time.monotonic() + patience
-        while not self.take(shared) and time.monotonic() < deadline:
+        while not self.take(shared):
+            if time.monotonic() >= deadline:
+                return False
             time.sleep(0.01)
+        return True
 
     def release(self) -> None:
         """Closing the file drops the lock (both systems)."""

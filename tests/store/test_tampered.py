@@ -307,6 +307,22 @@ sys.stdin.readline()
 """
 
 
+def a_start_ignores_a_frame_half_written(dirs: HomeDirs) -> None:
+    """With the middle frame of the open log's checksum wrong (as one caught half written by
+    the process that has it open), a start reads the 8 games and tells nothing, copies nothing."""
+    log = dirs.user_data_path / "games.db-wal"
+    data = bytearray(log.read_bytes())
+    page = int.from_bytes(data[8:12], "big")
+    frames = (len(data) - 32) // (24 + page)
+    data[32 + frames // 2 * (24 + page) + 16] ^= 0xFF
+    log.write_bytes(bytes(data))
+    store = Store(dirs)
+    assert figures(store, "standard").played == 8
+    assert store.take_notices() == []
+    assert not list(dirs.user_data_path.glob("*.corrupt-*"))
+    store.close()
+
+
 def test_a_frame_another_window_is_writing_is_not_taken_for_damage(dirs: HomeDirs) -> None:
     """While another window has the database open, a frame of its log may be caught half
     written (its checksum not yet right): a second window opening then tells nothing and
@@ -316,17 +332,7 @@ def test_a_frame_another_window_is_writing_is_not_taken_for_damage(dirs: HomeDir
                           cwd=Path(__file__).parents[2]) as other:
         assert other.stdin is not None and other.stdout is not None
         assert other.stdout.readline() == b"open\n"
-        log = dirs.user_data_path / "games.db-wal"
-        data = bytearray(log.read_bytes())
-        page = int.from_bytes(data[8:12], "big")
-        frames = (len(data) - 32) // (24 + page)
-        data[32 + frames // 2 * (24 + page) + 16] ^= 0xFF
-        log.write_bytes(bytes(data))
-        store = Store(dirs)
-        assert figures(store, "standard").played == 8
-        assert store.take_notices() == []
-        assert not list(dirs.user_data_path.glob("*.corrupt-*"))
-        store.close()
+        a_start_ignores_a_frame_half_written(dirs)
         other.stdin.write(b"\n")
         other.stdin.close()
     assert other.returncode == 0
@@ -375,3 +381,45 @@ def test_a_read_only_start_says_so_and_saves_once_writable(tmp_path: Path) -> No
                            cwd=Path(__file__).parents[2]).stdout.splitlines()
     assert found[0].startswith("12 [") and "read-only. You can keep playing" in found[0]
     assert found[1] == "[] 13"
+
+
+
+HOLDING_THE_OPENERS_LOCK = """
+import fcntl, os, sys
+descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(descriptor, fcntl.LOCK_EX)
+print("held", flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no shared locks there: the frames are never checked")
+def test_a_window_that_opens_while_a_start_checks_the_log_writes_only_after(dirs: HomeDirs) -> None:
+    """A start that finds itself the database's only opener reads the log's frames, holding
+    the openers' lock alone. A window that opened the database meanwhile (or reopened it: its
+    file replaced under it) used to wait for its share of that lock a while (5 ms to reopen, 2 s
+    at start), then open and write without it: the start reading the frames then could take one
+    half written for damage, and every later start believed itself alone while that window
+    wrote, and told the player of a damaged save. Here the checking start is a process holding
+    the lock alone while a window starts; then a start comes while the window writes, with a
+    frame caught half written (its checksum not yet right)."""
+    data = dirs.user_data_path
+    first = Store(dirs)
+    first.record_outcome(played_game(1), WON, 10.0)
+    first.close()
+    with subprocess.Popen([sys.executable, "-c", HOLDING_THE_OPENERS_LOCK, str(data / "games.db.lock")],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE) as checker:
+        assert checker.stdin is not None and checker.stdout is not None
+        assert checker.stdout.readline() == b"held\n"
+        window = Store(dirs)
+        assert figures(window, "standard").played == 1  # read meanwhile, not written
+        window.record_outcome(played_game(2), WON, 10.0)
+        assert window.take_notices() == []  # waits in memory, as for another process's write
+        checker.stdin.write(b"\n")
+        checker.stdin.close()
+    for number in range(3, 9):
+        window.record_outcome(played_game(number), WON, 10.0)
+    assert window.write_problem is None and figures(window, "standard").played == 8
+    assert window.take_notices() == []
+    a_start_ignores_a_frame_half_written(dirs)
+    window.close()
