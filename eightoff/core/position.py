@@ -46,6 +46,12 @@ _CARD_NAMES = (
 )
 """One whole phrase per rank, because the article depends on it in other languages
 ('l'Asso', 'il 7', 'la Donna')."""
+_ANY_OF_RANK = (
+    N_("an Ace"), N_("a 2"), N_("a 3"), N_("a 4"), N_("a 5"), N_("a 6"), N_("a 7"), N_("an 8"),
+    N_("a 9"), N_("a 10"), N_("a Jack"), N_("a Queen"), N_("a King"),
+)
+"""A card of a rank, any suit: one whole phrase per rank, because the article depends on it,
+in English too ('an Ace', 'an 8', 'a 7')."""
 
 
 def rank_name(rank: int) -> str:
@@ -440,12 +446,13 @@ class Position(NamedTuple):
             if rules.build is Build.SAME_SUIT:
                 only = _("Only {card} can go on {top}")
             elif rules.build is Build.ANY_SUIT:
-                only = _("Only a {rank} can go on {top}")
+                only = _("Only {any} can go on {top}")
             elif top.is_red:
                 only = _("Only a black {rank} can go on {top}")
             else:
                 only = _("Only a red {rank} can go on {top}")
-            only = only.format(card=card_name(below), rank=rank_name(below.rank), top=card_name(top))
+            only = only.format(card=card_name(below), rank=rank_name(below.rank), top=card_name(top),
+                               any=_(_ANY_OF_RANK[below.rank - 1]))
             raise WrongDestination(only)
         self._check_capacity(rules, wanted, to_empty=False)
         return wanted
@@ -480,12 +487,12 @@ class Position(NamedTuple):
         if rules.run_moves is RunMoves.SINGLE_CARDS:
             raise RunTooLong(one_at_a_time(rules))
         if rules.run_moves is RunMoves.CELLS_ONLY:
-            needs = ngettext(
-                "Moving {count} cards needs {needed} free cells; {free} is free",
-                "Moving {count} cards needs {needed} free cells; {free} are free",
-                free,
-            )
-            raise RunTooLong(needs.format(count=count, needed=count - 1, free=free))
+            needed = count - 1  # two numbers, each with its own plural: two sentences joined
+            needs = ngettext("Moving {count} cards needs {needed} free cell",
+                             "Moving {count} cards needs {needed} free cells", needed)
+            free_now = ngettext("{free} is free", "{free} are free", free)
+            raise RunTooLong(_("{needs}; {free_now}").format(
+                needs=needs.format(count=count, needed=needed), free_now=free_now.format(free=free)))
         empties = self.empty_columns - (1 if to_empty else 0)
         columns = ngettext(*tableau_words(rules).empty, empties).format(count=empties)
         if not rules.cells:

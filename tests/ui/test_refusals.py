@@ -12,8 +12,10 @@ from datetime import date
 import pygame
 import pytest
 
+from eightoff.core.cards import Card
 from eightoff.core.game import Game
 from eightoff.core.notation import parse_board
+from eightoff.core.position import Position
 from eightoff.core.preferences import Preferences
 from eightoff.core.variants import PRESETS, STANDARD, VARIANTS, preset
 from eightoff.locale import install_language
@@ -22,7 +24,7 @@ from eightoff.session.session import Session
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog, MoreMenu
 from eightoff.ui.toolbar import MORE
-from tests.ui.helpers import FakeClock, click, key
+from tests.ui.helpers import FakeClock, box_of, click, drag, grip, key
 from tests.ui.test_text_fits import STUCK_BOARD
 
 THURSDAY = date(2026, 11, 26)
@@ -220,3 +222,44 @@ def test_a_dead_end_after_moves_offers_undo_and_restart_first(language: str) -> 
     assert [choice.label for choice in dialog.choices] == words[language]
     key(app, pygame.K_RETURN)
     assert app.top is app.table and app.session.game.position.cells[7] is None
+
+
+def part_of_a_game(key: str, columns: list[str], cells: str = "") -> Game:
+    """A game of `key` on these columns (bottom card first) and cells, the other cards elsewhere:
+    enough for a refusal."""
+    rules = preset(key)
+    piles = tuple(tuple(map(Card.parse, text.split())) for text in columns)
+    held = tuple(map(Card.parse, cells.split()))
+    return Game(rules, Position(piles + ((),) * (rules.columns - len(piles)),
+                                held + (None,) * (rules.cells - len(held)), (0, 0, 0, 0)), deal_number=None)
+
+
+def refusal_of_a_drag(app: App, card: str, onto: str) -> str:
+    """What the status line says when `card` is dragged by the mouse onto `onto`'s face."""
+    app.table.status.history.clear()
+    drag(app, grip(app, card), box_of(app, onto).center)
+    return notice(app)
+
+
+def test_a_refused_drop_in_a_game_of_any_suit_names_the_rank_with_its_article(language: str) -> None:
+    """Streets and Alleys builds regardless of suit: a card dropped on a 9 or a 2 that does
+    not fit says an 8 or an Ace goes there ("Only a 8", "Only a Ace" once)."""
+    app = open_app(part_of_a_game("streets-and-alleys", ["9C", "KS 7D", "2H", "KD 5S"]), language)
+    words = {"en": ("Only an 8 can go on the 9 of clubs", "Only an Ace can go on the 2 of hearts",
+                    "Only a 6 can go on the 7 of diamonds"),
+             "it": ("Sopra il 9 di fiori può andare solo un 8", "Sopra il 2 di cuori può andare solo un Asso",
+                    "Sopra il 7 di quadri può andare solo un 6")}
+    assert refusal_of_a_drag(app, "7D", "9C") == words[language][0]
+    assert refusal_of_a_drag(app, "5S", "2H") == words[language][1]
+    assert refusal_of_a_drag(app, "5S", "7D") == words[language][2]
+
+
+def test_a_run_too_long_for_the_free_cells_counts_each_number_in_its_own_plural(language: str) -> None:
+    """Forecell with its four cells full: the 7 of clubs and the 6 of diamonds typed onto the 8
+    of diamonds need one free cell, and none is ("needs 1 free cells" once)."""
+    app = open_app(part_of_a_game("forecell", ["KC 7C 6D", "8D", "5C"], cells="9S 9H 9C 9D"), language)
+    key(app, pygame.K_1)
+    key(app, pygame.K_2)
+    words = {"en": "Moving 2 cards needs 1 free cell; 0 are free",
+             "it": "Per spostare 2 carte serve 1 cella libera; ne sono libere 0"}
+    assert notice(app) == words[language]
