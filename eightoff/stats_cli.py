@@ -55,7 +55,7 @@ from eightoff.store.schema import FinishedGame
 from eightoff.store.statistics import Statistics
 from eightoff.store.store import Overview, Store
 from eightoff.userfiles.identity import owner_of
-from eightoff.userfiles.reading import kind_of
+from eightoff.userfiles.reading import is_named_pipe, kind_of
 
 RECENT_GAMES = 20
 INPUT_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0)
@@ -316,7 +316,7 @@ def opened_input(source: str, named: str) -> Iterator[io.BufferedReader[io.FileI
     player named the file. A pipe is read through the standard input (`-`, /dev/stdin); one
     named in the file system is refused, as it would wait for ever for a writer that may never
     come."""
-    if source != "-" and stat.S_ISFIFO(getattr(lstat_of(os.path.realpath(source)), "st_mode", 0)):
+    if source != "-" and is_named_pipe(source):
         raise CommandError(_("cannot read {path}: it is a named pipe, which may never be written; to read "
                              "it, give it as the standard input: eightoff stats --import - < {path}").format(
             path=named))
@@ -338,14 +338,6 @@ def opened_input(source: str, named: str) -> Iterator[io.BufferedReader[io.FileI
         raise
     with io.BufferedReader(io.FileIO(descriptor, "rb"), buffer_size=1 << 16) as file:
         yield file
-
-
-def lstat_of(path: str) -> os.stat_result | None:
-    """The path's own status, or None when it is not there (an anonymous pipe's name)."""
-    try:
-        return os.lstat(path)
-    except OSError:
-        return None
 
 
 def write_csv(target: str, games: Iterable[FinishedGame]) -> None:

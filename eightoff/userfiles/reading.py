@@ -94,15 +94,29 @@ def read_regular(path: Path, limit: int) -> bytes | None:
         os.close(descriptor)
 
 
+def is_named_pipe(path: str) -> bool:
+    """Whether `path` leads to a pipe named in the file system (mkfifo): opening it waits for
+    ever for a writer that may never come. A shell's own pipe (`<(...)`, /dev/stdin of `|`) is
+    not one: its real path names no file."""
+    try:
+        return stat.S_ISFIFO(os.lstat(os.path.realpath(path)).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def read_input(path: str, limit: int = INPUT_LIMIT) -> str:
     """The text of a file named on the command line ('-': the standard input), at most `limit`
     bytes of UTF-8; a byte-order mark, which some editors write, is dropped. Raises OSError when
-    it cannot be opened or read, BadFile when it is too long or not UTF-8 text, or when there is
-    no standard input at all (closed by the caller)."""
+    it cannot be opened or read, BadFile when it is too long or not UTF-8 text, a named pipe (as
+    `stats --import` refuses one: the command would hang with no word), or when there is no
+    standard input at all (closed by the caller)."""
     if path == "-":
         if sys.stdin is None:
             raise BadFile(_("there is no standard input"))
         data = sys.stdin.buffer.read(limit + 1)
+    elif is_named_pipe(path):
+        raise BadFile(_("it is a named pipe, which may never be written; to read it, give '-' for it and "
+                        "the pipe as the standard input (< {path})").format(path=path))
     else:
         with open(path, "rb") as file:
             data = file.read(limit + 1)

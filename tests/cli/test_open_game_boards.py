@@ -113,3 +113,23 @@ def test_the_deal_command_prints_a_board_solve_reads(key: str) -> None:
                              capture_output=True, text=True, timeout=60, check=True).stdout
     assert printed == format_board(deal(5, PRESETS[key]))
     assert solve(key, printed).returncode == 0
+
+
+def test_a_named_pipe_is_refused_not_waited_on_for_ever(tmp_path: Path) -> None:
+    """A FIFO no program writes would hang `solve` and `replay` with no word; they refuse it
+    as `stats --import` does, and say how to read it."""
+    pipe = tmp_path / "board.fifo"
+    os.mkfifo(pipe)
+    assert_refused(solve("fan", None, pipe), "it is a named pipe", f"< {pipe}")
+    environment = dict(os.environ, LANGUAGE="", LC_ALL="C")
+    replay = subprocess.run([sys.executable, "-m", "eightoff", "replay", "--deal", "1", "--rules", "citadel",
+                             str(pipe)], capture_output=True, text=True, timeout=60, env=environment)
+    assert_refused(replay, "moves file", "it is a named pipe")
+
+
+def test_a_board_through_a_shells_pipe_is_read() -> None:
+    """`eightoff solve <(eightoff deal 5)` names a pipe too, but the shell's own, not a named one."""
+    text = format_board(deal(5, PRESETS["citadel"]))
+    command = f"{sys.executable} -m eightoff solve --rules citadel --max-states 20000 /dev/stdin"
+    result = subprocess.run(["bash", "-c", command], input=text, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and result.stdout.startswith("Move "), result
