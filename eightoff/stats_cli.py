@@ -105,7 +105,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
         if chosen is None:
             raise CommandError(missing_words(rules, day))
         if args.share:
-            if store.newer:  # said by its notice: no result is not "not played"
+            if store.newer or not store.readable:  # said by its notice: no result is not "not played"
                 return 2
             print(share_words(store, rules, day))
             return 0
@@ -135,7 +135,7 @@ def share_words(store: Store, rules_name: str, day: date) -> str:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     store = Store(wait=COMMAND_WAIT, command_line=True)
-    if store.newer:  # its games cannot be read safely: no figures, export or import, rather than none
+    if store.newer or not store.readable:  # no figures, export or import, rather than none unsaid
         for notice in store.take_notices():
             print(f"eightoff: {notice}", file=sys.stderr)
         return 2

@@ -307,8 +307,13 @@ class Database:
         self.wait = max(wait, CLOSING_WAIT)  # at start: another process may be making it
         self._open()
         self.set_wait(wait)
-        if self.connection is not None and not self.writable and not self.waiting_for_check:  # said at once
-            self.notices.cannot_save(what(), self.path, self.problem or "")
+        if self.problem is None or self.newer or self.waiting_for_check:
+            return  # a newer version's file is said as it is found; a check of the log ends soon
+        if self.connection is None and self.notices.command_line:  # it reads: not "cannot save"
+            self.notices.add(_("cannot read {what} {path}: {reason}").format(
+                what=what(), path=shown(self.path), reason=self.problem))
+        elif self.connection is None or not self.writable:  # played in memory: said at once
+            self.notices.cannot_save(what(), self.path, self.problem)
 
     # ----- opening --------------------------------------------------------------------------
 
@@ -447,9 +452,10 @@ class Database:
             self.connection = connect(self.path, self.wait)
             self._set_up(self.connection)
         except (OSError, sqlite3.DatabaseError) as error:
-            self.connection = None
-            self.problem = _("{reason}, and it could not be moved aside: {error}").format(
-                reason=reason, error=system_reason(error))
+            self.connection = None  # said at start (`__init__`): a read alone would show no games unsaid
+            detail = reason_of(error) if isinstance(error, sqlite3.Error) else system_reason(error)
+            self.problem = _("{reason}, and no new one could be started beside it ({error}); the file is "
+                             "left as it is, and nothing in it is lost").format(reason=reason, error=detail)
             return
         told = [ngettext(
             "Your {what} could not be read ({reason}); a new one was started with the {count} game that "

@@ -133,6 +133,12 @@ class Store:
         """Whether games.db was written by a newer version: then nothing is read or written."""
         return self.db.newer
 
+    @property
+    def readable(self) -> bool:
+        """Whether games.db could be opened at all: else every figure would read as none played,
+        so the command line stops instead, its notice said."""
+        return self.db.connection is not None
+
     def _record_pending(self) -> None:
         """Add the games a window could not write before it closed: the pending files beside
         the database (each taken over first, `pending.claim`: its window may still be open),

@@ -3,8 +3,11 @@ playing, says so, and never overwrites, truncates or removes a file it could not
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,3 +136,46 @@ def test_a_read_only_disk_leaves_a_bad_file_where_it_is(tmp_path: Path) -> None:
         assert any(notice.startswith("Cannot save") for notice in notices)
     assert bad.read_bytes() == b"{not json"
     assert all(path.read_bytes() == content for path, content in files.items() if path != bad)
+
+
+def damaged_database(home: Path) -> bytes:
+    """games.db with three games, its header then written over with garbage: its bytes."""
+    store = Store(HomeDirs(home))
+    for number in range(1, 4):
+        store.record_outcome(started_game(number), WON, 10.0)
+    store.close()
+    path = home / "data" / "games.db"
+    with open(path, "r+b") as file:
+        file.write(b"garbage, not a database header")
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("disk", ["full", "read-only"])
+def test_a_damaged_database_that_cannot_be_salvaged_is_said_at_once_and_left(
+        tmp_path: Path, disk: str) -> None:
+    """A damaged games.db is salvaged into a new file beside it; where no new file can be
+    made (a full disk, a read-only folder), `eightoff stats` used to print "No finished games
+    yet." and succeed, and a window said nothing until its first save. Now both say, in one
+    line, what happened and that the file is left as it is; the command stops (exit 2)."""
+    with contextlib.ExitStack() as stack:
+        if disk == "full":
+            home = stack.enter_context(full_disk()) / "home"
+            bad = damaged_database(home)
+            fill(home.parent)
+        else:
+            bad = damaged_database(tmp_path / "home")
+            home = stack.enter_context(read_only_copy(tmp_path / "home"))
+        result = subprocess.run([sys.executable, "-m", "eightoff", "stats"], capture_output=True, text=True,
+                                env={**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": "en"}, timeout=60)
+        assert result.returncode == 2 and result.stdout == "", result
+        [line] = result.stderr.splitlines()
+        assert line.startswith("eightoff: cannot read games database") and "not a database" in line
+        assert "left as it is, and nothing in it is lost" in line, line
+        window = Store(HomeDirs(home))
+        window.overview()
+        [notice] = window.take_notices()
+        assert "left as it is" in notice and "keep playing" in notice, notice
+        window.record_outcome(started_game(7), WON, 10.0)
+        assert window.take_notices() == [] and window.write_problem is not None
+        window.close()
+        assert (home / "data" / "games.db").read_bytes() == bad
