@@ -310,6 +310,8 @@ class Database:
         if self.problem is None or self.newer or self.waiting_for_check:
             return  # a newer version's file is said as it is found; a check of the log ends soon
         if self.connection is None and self.notices.command_line:  # it reads: not "cannot save"
+            if not os.path.lexists(self.path):
+                return  # none made yet (an unwritable folder, say): no games to read, none lost
             self.notices.add(_("cannot read {what} {path}: {reason}").format(
                 what=what(), path=shown(self.path), reason=self.problem))
         elif self.connection is None or not self.writable:  # played in memory: said at once

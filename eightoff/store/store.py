@@ -135,9 +135,9 @@ class Store:
 
     @property
     def readable(self) -> bool:
-        """Whether games.db could be opened at all: else every figure would read as none played,
-        so the command line stops instead, its notice said."""
-        return self.db.connection is not None
+        """Whether games.db could be opened, or is not there (no games played): else every figure
+        would read as none played, so the command line stops instead, its notice said."""
+        return self.db.connection is not None or not os.path.lexists(self.database_path)
 
     def _record_pending(self) -> None:
         """Add the games a window could not write before it closed: the pending files beside

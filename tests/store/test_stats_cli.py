@@ -199,3 +199,11 @@ def test_all_games_best_times_name_their_game(tmp_path: Path) -> None:
     document = json.loads(stats(tmp_path, "--json").stdout)
     best = document["all_games"]["charts"]["best_times"]
     assert [time["rules"] for time in best] == ["freecell", "raglan", "freecell", "standard"]
+
+
+def test_a_data_folder_that_cannot_be_made_holds_no_games_to_read(tmp_path: Path) -> None:
+    """No database there and none can be made (a file where the folder would be): nothing was
+    ever recorded there, so the answer is no games, not a failure to read one."""
+    (tmp_path / "blocker").write_text("")
+    result = stats(tmp_path / "blocker" / "home")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "No finished games yet.\n", "")
