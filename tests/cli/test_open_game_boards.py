@@ -4,6 +4,8 @@ printed by `eightoff deal`, is solved."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -12,7 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from eightoff.__main__ import run_loaded
+from eightoff.cli import run
 from eightoff.core.deals import deal
 from eightoff.core.notation import format_board
 from eightoff.core.variants import PRESETS
@@ -133,3 +139,45 @@ def test_a_board_through_a_shells_pipe_is_read() -> None:
     command = f"{sys.executable} -m eightoff solve --rules citadel --max-states 20000 /dev/stdin"
     result = subprocess.run(["bash", "-c", command], input=text, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.startswith("Move "), result
+
+
+@st.composite
+def corrupted(draw: st.DrawFn) -> tuple[str, bytes]:
+    """A game and the bytes of one of its printed deals with one to three bytes changed,
+    removed or added: a disk's damage or a slip in an editor."""
+    key = draw(st.sampled_from(sorted(PRESETS)))
+    data = bytearray(format_board(deal(draw(st.integers(1, 10**20)), PRESETS[key])).encode())
+    for _change in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(data) - 1))
+        byte = draw(st.sampled_from(b"AKQT92CDHS-:[]# 0\n\r\x00\xff") | st.integers(0, 255))
+        kind = draw(st.sampled_from(["replace", "delete", "insert"]))
+        if kind == "replace":
+            data[at] = byte
+        elif kind == "delete":
+            del data[at]
+        else:
+            data.insert(at, byte)
+    return key, bytes(data)
+
+
+@settings(max_examples=120)
+@given(corrupted())
+def test_a_board_with_any_bytes_damaged_is_solved_or_refused_in_one_line(
+    tmp_path_factory: pytest.TempPathFactory, case: tuple[str, bytes]
+) -> None:
+    """The command itself in this process (a subprocess each would take minutes), from a
+    real file on disk: status 0, or 2 with one line on stderr and nothing on stdout."""
+    key, data = case
+    board = tmp_path_factory.mktemp("board") / "damaged.txt"
+    board.write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = run(["solve", "--rules", key, "--max-states", "300", str(board)], None, run_loaded)
+        except SystemExit as done:
+            status = done.code
+    assert status in (0, 2), (status, err.getvalue())
+    if status == 2:
+        assert out.getvalue() == "" and len(err.getvalue().splitlines()) == 1, err.getvalue()
+    else:
+        assert err.getvalue() == "" and out.getvalue(), out.getvalue()

@@ -17,7 +17,7 @@ from eightoff.core.deals import deal
 from eightoff.core.notation import format_board, move_lines, parse_move
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import BAKERS, FREECELL, SEAHAVEN, STANDARD
+from eightoff.core.variants import BAKERS, FREECELL, PRESETS, SEAHAVEN, STANDARD
 
 DATA = Path(__file__).parent.parent / "data"
 FC_SOLVE = shutil.which("fc-solve")
@@ -78,3 +78,29 @@ class TestLiveFcSolve:
         )
         assert "This game is solveable." in result.stdout
         assert replay(start, rules, result.stdout).is_won
+
+
+OPEN_GAMES_FC_SOLVE_PLAYS = {"forecell": "forecell", "relaxed-freecell": "relaxed_freecell",
+                             "kings-only-bakers": "ko_bakers_game", "relaxed-seahaven": "relaxed_seahaven",
+                             "beleaguered-castle": "beleaguered_castle",
+                             "streets-and-alleys": "streets_and_alleys", "citadel": "citadel"}
+"""The open games fc-solve plays (its build here has too few stacks for Fan's 18 and Baker's
+Dozen's 13), by its --game names."""
+
+
+@pytest.mark.system
+@pytest.mark.skipif(FC_SOLVE is None, reason="fc-solve is not installed (apt install freecell-solver-bin)")
+@pytest.mark.parametrize(("key", "number"), [
+    ("forecell", 2), ("relaxed-freecell", 1), ("kings-only-bakers", 2), ("relaxed-seahaven", 1),
+    ("beleaguered-castle", 2), ("streets-and-alleys", 8), ("citadel", 1),
+])
+def test_fc_solve_reads_an_open_games_deal_and_its_solution_replays_as_won(key: str, number: int) -> None:
+    """Our board of the game is fc-solve's, and fc-solve's rules of it are ours: every move of
+    its solution is legal here (find_move checks each) and ends the game won."""
+    assert FC_SOLVE is not None
+    rules = PRESETS[key]
+    start = deal(number, rules)
+    result = subprocess.run([FC_SOLVE, "-g", OPEN_GAMES_FC_SOLVE_PLAYS[key], "-m", "-"],
+                            input=format_board(start), capture_output=True, text=True, timeout=60, check=True)
+    assert "This game is solveable." in result.stdout
+    assert replay(start, rules, result.stdout).is_won

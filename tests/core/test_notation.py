@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from eightoff.core.cards import Suit
 from eightoff.core.deals import deal
@@ -12,7 +14,7 @@ from eightoff.core.notation import format_board, format_move, move_lines, parse_
 from eightoff.core.piles import Pile
 from eightoff.core.position import Position
 from eightoff.core.rules import Rules
-from eightoff.core.variants import EASY, FREECELL, STANDARD
+from eightoff.core.variants import EASY, FREECELL, PRESETS, STANDARD, variant
 from eightoff.locale import install_language
 from tests.core.test_deals import EXPECTED
 
@@ -31,6 +33,28 @@ class TestBoardFormat:
     @pytest.mark.parametrize("moves", [0, 15, 40])
     def test_round_trip(self, rules: Rules, moves: int) -> None:
         position = played(617, rules, moves)
+        assert parse_board(format_board(position), rules) == position
+
+    @settings(max_examples=150)
+    @given(key=st.sampled_from(sorted(PRESETS)), number=st.integers(1, 10**20), options=st.data(),
+           picks=st.lists(st.integers(0, 10**6), max_size=80))
+    def test_any_position_of_any_game_reads_back_equal(self, key: str, number: int, options: st.DataObject,
+                                                        picks: list[int]) -> None:
+        """Any game with any of its options, any deal, any line of legal moves (auto-play after
+        some): the board printed reads back as the same position. Nothing a game can reach is
+        refused (a card back off the foundations in Beleaguered Castle, a King moved into an
+        empty column of Fan, Raglan's face-down cards turned)."""
+        rules = variant(key).configure({option.key: options.draw(st.booleans(), label=option.key)
+                                        for option in variant(key).options})
+        position = deal(number, rules)
+        for pick in picks:
+            assert parse_board(format_board(position), rules) == position
+            legal = sorted(position.legal_moves(rules), key=repr)
+            if not legal:
+                break
+            position = position.apply(legal[pick % len(legal)])
+            if pick % 3:
+                position = position.autoplay(rules)[1]
         assert parse_board(format_board(position), rules) == position
 
     def test_foundations_line_in_fc_solve_order(self) -> None:
