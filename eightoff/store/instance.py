@@ -20,6 +20,7 @@ else:
 
 from eightoff.userfiles.aside import aside_path
 from eightoff.userfiles.dirs import private_folder
+from eightoff.userfiles.identity import identity
 from eightoff.userfiles.reading import kind_of
 
 LOCK_FILE = "instance.lock"
@@ -36,10 +37,25 @@ class InstanceLock:
         self.path = path
         self._descriptor: int | None = None
 
+    @property
+    def held(self) -> bool:
+        """Whether this process holds the lock (not only "the folder holds none")."""
+        return self._descriptor is not None
+
     def take(self, shared: bool = False) -> bool:
         """True when this window is the first, or one of those that hold it `shared` (or the
         folder cannot hold a lock at all, where nothing can be saved either); False when
-        another process holds it. Never waits."""
+        another process holds it. Never waits. A lock file removed between its opening and its
+        locking (a start clearing a pending lock no window held: `pending.clear_left_locks`)
+        names nothing any more, and a lock on it keeps no one out: it is opened again."""
+        for _attempt in range(3):
+            taken = self._take_once(shared)
+            if taken is not None:
+                return taken
+        return False
+
+    def _take_once(self, shared: bool) -> bool | None:
+        """`take`, once; None when the file locked is no longer the one under the name."""
         if self._descriptor is not None:
             return True
         with contextlib.suppress(OSError):
@@ -59,6 +75,9 @@ class InstanceLock:
         except OSError as error:
             os.close(descriptor)
             return error.errno not in HELD_ELSEWHERE
+        if SHARED_LOCKS and identity(descriptor) != identity(self.path):  # removed meanwhile
+            os.close(descriptor)
+            return None
         self._descriptor = descriptor
         return True
 

@@ -29,6 +29,13 @@ OWN = "pending-games-"
 """The start of the name of a window's own pending file (then a token, then `.jsonl`)."""
 ELSEWHERE = "eightoff-unsaved-games-"
 """The start of the name of a file of waiting games kept outside the data folder."""
+ELSEWHERE_LOCK = "unsaved-games.lock"
+"""Held (`flock`, in the data folder) by the one start adding the files left elsewhere for it:
+two starts at once both added a file, and the one that found it kept aside by the other said it
+was left as it is."""
+LOCK_PATIENCE = 0.05
+"""Seconds a window waits for its own pending lock: only a start clearing the locks left by
+killed windows takes it, for the moment it takes to remove it."""
 
 
 def keep(files: StoreFiles, path: Path, lines: Iterable[bytes]) -> bool:
@@ -65,6 +72,21 @@ def lock_of(path: Path) -> InstanceLock:
     <token>.lock`): a start adds only the files of windows no longer running, so a game that
     waits in an open window is written by that window and never said to be left by a close."""
     return InstanceLock(path.with_suffix(".lock"))
+
+
+def clear_left_locks(folder: Path, own: Path) -> None:
+    """Remove the pending locks with no pending file beside them, left by windows killed
+    between taking their lock and writing their file: each only once taken here, so the lock of
+    a live window whose game waits unwritten (a full disk) is never removed; a window that opened
+    one just as it was removed takes a new one (`InstanceLock.take`)."""
+    with contextlib.suppress(OSError):
+        for path in sorted(folder.glob(f"{Path(FILE).stem}*.lock")):
+            if path == lock_of(own).path or os.path.lexists(path.with_suffix(".jsonl")):
+                continue
+            lock = InstanceLock(path)
+            if lock.take() and lock.held and not os.path.lexists(path.with_suffix(".jsonl")):
+                let_go(lock)
+            lock.release()
 
 
 def let_go(lock: InstanceLock) -> None:

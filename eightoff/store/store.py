@@ -149,8 +149,15 @@ class Store:
         writable = self._db is not None and self._db.connection is not None and self._db.writable
         for path in pending.left_here(self.dirs.user_data_path, self.pending_path):
             self._bring_in_here(path, writable)
-        for path in pending.left_elsewhere(self.dirs.user_data_path):
-            self._bring_in_elsewhere(path, writable)
+        pending.clear_left_locks(self.dirs.user_data_path, self.pending_path)
+        adding = InstanceLock(self.dirs.user_data_path / pending.ELSEWHERE_LOCK)
+        if not adding.take():  # another start is adding them, and says what it found
+            return
+        try:
+            for path in pending.left_elsewhere(self.dirs.user_data_path):
+                self._bring_in_elsewhere(path, writable)
+        finally:
+            adding.release()
 
     def _bring_in_here(self, path: Path, writable: bool) -> None:
         """Add the games of one pending file beside the database, and say so; the file of a
@@ -431,7 +438,7 @@ class Store:
         self._waiting.append(waiting)
         self._settle()
         if waiting in self._waiting:
-            self._pending_lock.take()
+            self._pending_lock.wait(pending.LOCK_PATIENCE)
             self._pending_kept = pending.keep(self._files, self.pending_path, self._waiting_lines())
             return False
         return True

@@ -10,11 +10,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import IO
 
 import msgspec
 import pytest
 
 from eightoff.store import WON, HomeDirs, Store
+from eightoff.store.exchange import Imported
 from eightoff.store.pending import FILE as PENDING
 from eightoff.store.pending import OWN, save_elsewhere
 from eightoff.userfiles.reading import DOCUMENT_LIMIT
@@ -173,3 +175,72 @@ def test_a_left_file_too_large_to_be_ours_is_kept_aside_and_said(tmp_path: Path)
     assert f"could not be read (it is larger than 16 MB); they are not in your " \
            f"statistics. The file was kept as {aside}." in result.stderr
     assert result.returncode == 0 and not kept.exists()
+
+
+def test_two_starts_at_once_tell_the_truth_of_a_file_a_stop_signal_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two starts at once on a file a stop signal left with a line that does not read: both
+    added its games (each game once, by its id), one kept the file aside, and the other then
+    failed to and told the player the file was "left as it is", where it was not. Here a
+    second start (a subprocess) runs while the first is adding the file: one start adds it."""
+    home, player = tmp_path / "home", tmp_path / "player"
+    kept = left_by_a_stop_signal(home, player, 2)
+    kept.write_bytes(kept.read_bytes() + b"{not a game\n")
+    monkeypatch.setenv("HOME", str(player))
+    others: list[subprocess.CompletedProcess[str]] = []
+    importing = Store.import_games
+
+    def import_games(store: Store, source: IO[bytes]) -> Imported | None:
+        if not others:
+            others.append(stats(home, player=player))
+        return importing(store, source)
+
+    monkeypatch.setattr(Store, "import_games", import_games)
+    store = Store(HomeDirs(home))
+    assert store.readable
+    told = " ".join(store.take_notices())
+    store.close()
+    [other] = others
+    [aside] = player.glob("*.corrupt-*")
+    assert "1 line of it was not added; the file was kept as" in told + other.stderr
+    assert str(aside) in told + other.stderr and "left as it is" not in told + other.stderr
+    assert aside.read_bytes().endswith(b"{not a game\n") and won(home) == 2
+
+
+HOLDING_A_PENDING_LOCK = """
+import fcntl, os, sys
+descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(descriptor, fcntl.LOCK_EX)
+print("held", flush=True)
+line = sys.stdin.buffer.readline()
+with open(sys.argv[2], "wb") as file:
+    file.write(line)
+print("written", flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the window is played by a process holding flock")
+def test_a_lock_left_by_a_killed_window_is_removed_and_a_live_ones_never_taken(tmp_path: Path) -> None:
+    """A window killed between taking its pending lock and writing its file leaves an empty
+    `pending-games-<token>.lock`, which no start looked at: the next start removes it. A lock a
+    live window holds (its game waits, its file not written yet: a full disk) is left, and that
+    window's file, once written, is still its own: no start adds it while the window runs."""
+    home = tmp_path / "home"
+    (home / "data").mkdir(parents=True)
+    left = home / "data" / f"{OWN}0123456789abcdef.lock"
+    left.touch()
+    live = home / "data" / f"{OWN}fedcba9876543210.lock"
+    line = game_lines(tmp_path, 1)[0]
+    holding = [sys.executable, "-c", HOLDING_A_PENDING_LOCK, str(live), str(live.with_suffix(".jsonl"))]
+    with subprocess.Popen(holding, stdin=subprocess.PIPE, stdout=subprocess.PIPE) as window:
+        assert window.stdin is not None and window.stdout is not None
+        assert window.stdout.readline() == b"held\n"
+        assert stats(home).returncode == 0
+        assert not left.exists() and live.exists()
+        window.stdin.write(line + b"\n")
+        window.stdin.flush()
+        assert window.stdout.readline() == b"written\n"
+        assert won(home) == 0 and live.exists()
+        window.stdin.close()
+    assert won(home) == 1 and not live.exists()
