@@ -478,31 +478,38 @@ class Position(NamedTuple):
         return max(movable)
 
     def _check_capacity(self, rules: Rules, count: int, to_empty: bool) -> None:
+        refusal = self._capacity_refusal(rules, count, to_empty)
+        if refusal is not None:
+            raise RunTooLong(refusal)
+
+    def _capacity_refusal(self, rules: Rules, count: int, to_empty: bool) -> str | None:
+        """Why `count` cards cannot move together now (None: they can), with the numbers that
+        decide it: said alike when the run is dropped and when it is picked up."""
         if count == 1:
-            return  # every capacity is at least one card
+            return None  # every capacity is at least one card
         capacity = self.capacity(rules, to_empty)
         if count <= capacity:
-            return
+            return None
         free = self.free_cells
         if rules.run_moves is RunMoves.SINGLE_CARDS:
-            raise RunTooLong(one_at_a_time(rules))
+            return one_at_a_time(rules)
         if rules.run_moves is RunMoves.CELLS_ONLY:
             needed = count - 1  # two numbers, each with its own plural: two sentences joined
             needs = ngettext("Moving {count} cards needs {needed} free cell",
                              "Moving {count} cards needs {needed} free cells", needed)
             free_now = ngettext("{free} is free", "{free} are free", free)
-            raise RunTooLong(_("{needs}; {free_now}").format(
-                needs=needs.format(count=count, needed=needed), free_now=free_now.format(free=free)))
+            return _("{needs}; {free_now}").format(
+                needs=needs.format(count=count, needed=needed), free_now=free_now.format(free=free))
         empties = self.empty_columns - (1 if to_empty else 0)
         columns = ngettext(*tableau_words(rules).empty, empties).format(count=empties)
         if not rules.cells:
             alone = _("Moving {count} cards needs more room: with {columns} at most {capacity} can move")
-            raise RunTooLong(alone.format(count=count, columns=columns, capacity=capacity))
+            return alone.format(count=count, columns=columns, capacity=capacity)
         room = _(
             "Moving {count} cards needs more room: with {cells} and {columns} at most {capacity} can move"
         )
         cells = ngettext("{count} free cell", "{count} free cells", free).format(count=free)
-        raise RunTooLong(room.format(count=count, cells=cells, columns=columns, capacity=capacity))
+        return room.format(count=count, cells=cells, columns=columns, capacity=capacity)
 
     # ----- what may be lifted ---------------------------------------------------------------
 
@@ -535,24 +542,9 @@ class Position(NamedTuple):
         if count > self.run_length(pile.index, rules):
             return Lift(0, _("The cards on {card} are not in sequence, so they cannot move together").format(
                 card=card_name(card)))
-        most = rules.most_lifted(self.free_cells, self.empty_columns)
-        if count <= most:
-            return Lift(count)
-        if rules.run_moves is RunMoves.CELLS_ONLY:  # empty columns take Kings only: no help
-            return Lift(0, ngettext(
-                "{count} cards cannot move together: with the free cells empty now, only {most} card "
-                "can move at once",
-                "{count} cards cannot move together: with the free cells empty now, only {most} cards "
-                "can move at once",
-                most).format(count=count, most=most))
-        if not rules.cells:
-            return Lift(0, ngettext(*tableau_words(rules).empty_now, most).format(count=count, most=most))
-        return Lift(0, ngettext(
-            "{count} cards cannot move together: with the free cells and columns empty now, only "
-            "{most} card can move at once",
-            "{count} cards cannot move together: with the free cells and columns empty now, only "
-            "{most} cards can move at once",
-            most).format(count=count, most=most))
+        # Toward the most generous destination, a column with a card (`Rules.most_lifted`).
+        refusal = self._capacity_refusal(rules, count, to_empty=False)
+        return Lift(count) if refusal is None else Lift(0, refusal)
 
     # ----- helpers for the front end and auto-play ------------------------------------------
 

@@ -61,7 +61,7 @@ def test_a_castle_row_is_named_a_row_in_refusals_and_names() -> None:
                                           "can move$"):
         full.find_move(rules, Pile.column(1), Pile.column(0), 2)
     assert full.lift(rules, Pile.column(1), full.columns[1][0]).refusal == (
-        "2 cards cannot move together: with the rows empty now, only 1 card can move at once")
+        "Moving 2 cards needs more room: with 0 empty rows at most 1 can move")
     assert pile_name(Pile.column(7), rules) == "row 8"
 
 

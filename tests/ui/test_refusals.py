@@ -24,7 +24,7 @@ from eightoff.session.session import Session
 from eightoff.ui.app import App
 from eightoff.ui.dialogs import Dialog, MoreMenu
 from eightoff.ui.toolbar import MORE
-from tests.ui.helpers import FakeClock, box_of, click, drag, grip, key
+from tests.ui.helpers import FakeClock, box_of, click, drag, grip, key, press, release
 from tests.ui.test_text_fits import STUCK_BOARD
 
 THURSDAY = date(2026, 11, 26)
@@ -262,4 +262,18 @@ def test_a_run_too_long_for_the_free_cells_counts_each_number_in_its_own_plural(
     key(app, pygame.K_2)
     words = {"en": "Moving 2 cards needs 1 free cell; 0 are free",
              "it": "Per spostare 2 carte serve 1 cella libera; ne sono libere 0"}
+    assert notice(app) == words[language]
+
+
+def test_a_run_picked_up_where_it_cannot_move_says_the_numbers_as_a_drop_does(language: str) -> None:
+    """Every row of a Beleaguered Castle game holds cards: the 8 and 7 of diamonds cannot move
+    together, and pressing the 8 says so with the same words and numbers as a drop ("with
+    the rows empty now" once, with no row empty)."""
+    rows = ["9C", "8D 7D", "KS", "KH", "KD", "KC", "QS", "QH"]
+    app = open_app(part_of_a_game("beleaguered-castle", rows), language)
+    app.table.status.history.clear()
+    press(app, grip(app, "8D"))
+    release(app, grip(app, "8D"))
+    words = {"en": "Moving 2 cards needs more room: with 0 empty rows at most 1 can move",
+             "it": "Per spostare 2 carte serve più spazio: con 0 file vuote se ne spostano al massimo 1"}
     assert notice(app) == words[language]

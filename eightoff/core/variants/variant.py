@@ -78,8 +78,6 @@ class PileWords:
     """A refusal naming {game}, where nothing fills an empty pile."""
     empty: tuple[str, str]
     """'{count} empty column(s)', for the room a run needs."""
-    empty_now: tuple[str, str]
-    """Why a run cannot be lifted in a game without free cells ({count}, {most})."""
 
 
 COLUMNS = PileWords(
@@ -93,9 +91,6 @@ COLUMNS = PileWords(
     king_only=N_("Only a King can fill an empty column"),
     stays_empty=N_("In {game} an empty column stays empty"),
     empty=NN_("{count} empty column", "{count} empty columns"),
-    empty_now=NN_(
-        "{count} cards cannot move together: with the columns empty now, only {most} card can move at once",
-        "{count} cards cannot move together: with the columns empty now, only {most} cards can move at once"),
 )
 ROWS = PileWords(
     name=N_("row {number}"),
@@ -108,9 +103,6 @@ ROWS = PileWords(
     king_only=N_("Only a King can fill an empty row"),
     stays_empty=N_("In {game} an empty row stays empty"),
     empty=NN_("{count} empty row", "{count} empty rows"),
-    empty_now=NN_(
-        "{count} cards cannot move together: with the rows empty now, only {most} card can move at once",
-        "{count} cards cannot move together: with the rows empty now, only {most} cards can move at once"),
 )
 FANS = PileWords(
     name=N_("fan {number}"),
@@ -123,9 +115,6 @@ FANS = PileWords(
     king_only=N_("Only a King can fill an empty fan"),
     stays_empty=N_("In {game} an empty fan stays empty"),
     empty=NN_("{count} empty fan", "{count} empty fans"),
-    empty_now=NN_(
-        "{count} cards cannot move together: with the fans empty now, only {most} card can move at once",
-        "{count} cards cannot move together: with the fans empty now, only {most} cards can move at once"),
 )
 
 
