@@ -95,8 +95,8 @@ class TableScene(Scene):
                               self.art.aspect(self.preferences))
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.animator.finish()
-        self.controller.cancel()
+        self.controller.cancel()  # a card in hand flies back: its flight ends at once, below,
+        self.animator.finish()  # before the new layout places every card
         self.layout = self._layout(size)
         self.faces = self._faces()
         self.sprites.set_faces(self.faces)

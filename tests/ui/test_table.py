@@ -166,6 +166,29 @@ def test_a_resize_recomputes_the_layout() -> None:
     assert layouts[-1]["layout"]["column4"]["cards"][-1] == ["7H", list(place.box)]
 
 
+
+def test_a_window_resized_during_a_drag_puts_the_card_back_in_the_new_layout() -> None:
+    """The player drags a card and the window changes size before the button comes up (a
+    window manager's snap, a monitor unplugged): the card flies back to its place in the new
+    layout. Its flight back once ended at the old layout's place, away from its pile, where it
+    stayed whatever the player did next."""
+    app = make_app(animation_speed="normal")
+    start = grip(app, "6C")
+    press(app, start)
+    move_mouse(app, (start[0] + 40, start[1] + 60))
+    move_mouse(app, (start[0] + 200, start[1] + 260))
+    assert app.table.controller.dragging
+    app.window.native.size = (1000, 700)  # the window system's size event goes through the loop
+    app.pump()
+    release(app, (300, 300))
+    for _ in range(40):
+        clock(app).time += 0.05
+        app.pump()
+    assert app.table.layout == compute_layout(1000, 700, app.table.game.rules)
+    place = app.table.layout.places(app.table.game.position)[C("6C")]
+    assert box_of(app, "6C") == pygame.Rect(place.box)
+    assert not app.table.sprites.lifted()
+
 def test_print_layout_reports_every_pile_and_card() -> None:
     app = make_app()
     lines = [json.loads(line) for line in app.out.getvalue().splitlines() if line.startswith("{")]
