@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from eightoff.core.i18n import N_, _, decimal, ngettext
+from eightoff.core.i18n import _, decimal, ngettext
 from eightoff.session.daily_words import month_title
 from eightoff.session.records import DailyRecord, RecentGame, StatisticsPort
 from eightoff.ui import theme
@@ -25,7 +25,6 @@ from eightoff.ui.dialogs import ROW_STEP, Choice, Dialog, MessageDialog
 if TYPE_CHECKING:
     from eightoff.ui.scene import Host
 
-PICK_FIRST = N_("Pick a recent game first, then Play again or Watch")
 CHART_HEIGHT = 190
 """The charts' strip at a dialog unit of 1 (legible at 800x600, where the unit is smaller)."""
 CALENDAR_HEIGHT = 300
@@ -89,7 +88,11 @@ class StatisticsDialog(Dialog):
                 (_("Reset…"), self.ask_reset), (_("Close"), None)]
 
     def turn_page(self) -> None:
+        """Figures to games and back; the games open with the newest picked, so Play again,
+        Watch and Enter act on the game just finished without a pick first."""
         self.games_page = not self.games_page
+        if self.games_page and self.selected is None and self.recent:
+            self.selected = 0
         self.show_again()
 
     def show_daily(self) -> None:
@@ -190,7 +193,6 @@ class StatisticsDialog(Dialog):
 
     def toggle(self, index: int) -> None:
         self.selected = self.first + index
-        self.host.unsay(_(PICK_FIRST))  # it was about having no pick
 
     def draw_panel(self, screen: pygame.Surface) -> None:
         super().draw_panel(screen)
@@ -250,17 +252,9 @@ class StatisticsDialog(Dialog):
         self.host.push(StatisticsDialog(self.host, self.statistics, self.rules, self.play, self.watch,
                                         self.today))
 
-    def picked(self) -> RecentGame | None:
-        """The picked row's game; None, saying so and staying open, when none is picked."""
-        if self.selected is None:
-            self.host.notify(_(PICK_FIRST))
-            self.host.push(self)
-            return None
-        return self.recent[self.selected]
-
     def playable(self) -> RecentGame | None:
         """The picked game, if this version can deal it again; else None, saying why."""
-        chosen = self.picked()
+        chosen = None if self.selected is None else self.recent[self.selected]
         problem = None if chosen is None else chosen.problem
         if problem is not None:  # Play again and Watch are off for this game: say why
             self.host.notify(_("This game cannot be played again: {reason}").format(reason=problem))

@@ -621,12 +621,19 @@ def test_watch_without_kept_moves_says_so_and_stays_open(home: Path) -> None:
     assert "not kept" in app.table.status.notice
 
 
-def test_the_pick_first_notice_goes_once_a_row_is_picked(home: Path) -> None:
+def test_the_newest_game_is_picked_when_the_games_open(home: Path) -> None:
+    """Just after a game, Statistics, Recent games, then Play again or Watch: the game just
+    finished, the newest, is the one picked (they once asked for a pick first, even in a list
+    of one game)."""
     app, dialog = recent_games(home)
-    press_button(app, "Play again")
-    assert app.top is dialog and app.table.status.notice.startswith("Pick a recent game first")
-    click(app, dialog.choices[0].rect.center)
-    assert app.table.status.notice == ""
+    assert dialog.selected == 0 and dialog.option_labels()[0].startswith("» ")
+    press_button(app, "Watch")
+    assert isinstance(app.top, Playback) and app.table.game.deal_number == 13
+    key(app, pygame.K_ESCAPE)
+    press_toolbar(app, "statistics")
+    press_button(app, "Recent games")
+    key(app, pygame.K_RETURN)
+    assert app.top is app.table and app.table.game.deal_number == 13
 
 
 def test_during_a_playback_other_commands_are_drawn_disabled_and_say_why(home: Path) -> None:
@@ -724,7 +731,8 @@ def accent_share(app: App, row: pygame.Rect) -> float:
 def test_the_picked_recent_game_stands_out_from_the_others(home: Path) -> None:
     """Not by a small "»" alone: the picked row is filled in the accent colour, the others not."""
     app, dialog = recent_games(home)
-    assert all(accent_share(app, choice.rect) < 0.1 for choice in dialog.choices[:3])
+    shares = [accent_share(app, choice.rect) for choice in dialog.choices[:3]]
+    assert shares[0] > 0.7 and shares[1] < 0.1 and shares[2] < 0.1, shares  # the newest, picked at first
     click(app, dialog.choices[1].rect.center)  # deal 12
     shares = [accent_share(app, choice.rect) for choice in dialog.choices[:3]]
     assert shares[1] > 0.7 and shares[0] < 0.1 and shares[2] < 0.1, shares
