@@ -107,7 +107,10 @@ def cmd_daily(args: argparse.Namespace) -> int:
         if args.share:
             if store.newer or not store.readable:  # said by its notice: no result is not "not played"
                 return 2
-            print(share_words(store, rules, day))
+            words = share_words(store, rules, day)
+            if store.read_failed:  # said by its notice: no result read is not "not played"
+                return 2
+            print(words)
             return 0
     finally:
         for notice in store.take_notices():  # a database set aside, say: told, not fatal
@@ -152,6 +155,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     overview = store.overview(deal_grade, args.rules)
     for notice in store.take_notices():
         print(f"eightoff: {notice}", file=sys.stderr)
+    if store.read_failed:  # said: no figures rather than a player's figures of none
+        return 2
     figures = everything(overview.summaries, VARIANTS, GRADES, overview.together)
     shown = [each for key, each in figures.items()
              if key is not None and each.statistics.played and args.rules in (None, key)]
@@ -260,7 +265,7 @@ def export_games(store: Store, target: str, rules: str | None) -> int:
         print(f"eightoff: {notice}", file=sys.stderr)
     print(ngettext("{count} game written to {path}", "{count} games written to {path}", count).format(
         count=decimal(count), path=shown(target)), file=sys.stderr)
-    return 0
+    return 2 if store.read_failed else 0
 
 
 def import_games(store: Store, source: str) -> int:

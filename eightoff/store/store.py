@@ -108,6 +108,9 @@ class Store:
         """When writes began to fail (None: the last one went through)."""
         self._pending_kept = False
         """Whether the pending file holds the outcomes still waiting here."""
+        self.read_failed = False
+        """Whether a read of the database failed and gave its default (said in a notice): the
+        command line then stops rather than print no games as the player's figures."""
 
     @property
     def cache_folder(self) -> Path:
@@ -249,6 +252,7 @@ class Store:
                 return self._read(query, default, again=False)
             self._notices.add(_("Your {what} could not be read: {reason}.").format(
                 what=database.what(), reason=database.reason_of(error)))
+            self.read_failed = True
             return default
 
     def _write(self, work: Callable[[sqlite3.Connection], T], durable: bool = False,

@@ -6,8 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import subprocess
-import sys
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from eightoff.store import WON, HomeDirs, Store
 
 from .bad_files import TARGETS, started_game
 from .disks import fill, full_disk, read_only_copy, run_as_nobody, shared_folder
+from .test_stats_cli import stats
 
 EXERCISE = """
 import json, sys
@@ -138,16 +138,39 @@ def test_a_read_only_disk_leaves_a_bad_file_where_it_is(tmp_path: Path) -> None:
     assert all(path.read_bytes() == content for path, content in files.items() if path != bad)
 
 
-def damaged_database(home: Path) -> bytes:
-    """games.db with three games, its header then written over with garbage: its bytes."""
+def damaged_database(home: Path, games: int = 3, index: str | None = None) -> bytes:
+    """games.db with `games` games, then its header (or the pages of `index` below its root)
+    written over with garbage: its bytes."""
     store = Store(HomeDirs(home))
-    for number in range(1, 4):
+    for number in range(1, games + 1):
         store.record_outcome(started_game(number), WON, 10.0)
     store.close()
     path = home / "data" / "games.db"
+    with contextlib.closing(sqlite3.connect(path)) as connection:
+        size = connection.execute("PRAGMA page_size").fetchone()[0]
+        pages = [row[0] for row in connection.execute("SELECT pageno FROM dbstat WHERE name = ?", (index,))]
     with open(path, "r+b") as file:
-        file.write(b"garbage, not a database header")
+        for page in pages[1:] if index else [1]:
+            file.seek((page - 1) * size)
+            file.write(bytes(range(256)) * (size // 256) if index else b"garbage, not a database header")
     return path.read_bytes()
+
+
+def test_a_damaged_database_read_on_a_full_disk_stops_the_command_line(tmp_path: Path) -> None:
+    """Damaged in its middle on a full disk, games.db cannot be salvaged and is read as it is;
+    a read that then fails gave `eightoff stats` no games, printed as "No finished games yet."
+    with exit 0 under the notice that the database could not be read. Now it stops there."""
+    bad = damaged_database(tmp_path / "made", games=300, index="games_by_result")
+    with full_disk() as disk:
+        home = disk / "home"
+        (home / "data").mkdir(parents=True)
+        (home / "data" / "games.db").write_bytes(bad)
+        fill(disk)
+        for options in ([], ["--json"]):
+            result = stats(home, *options)
+            assert result.returncode == 2 and result.stdout == "", result
+            assert "Your games database could not be read" in result.stderr, result.stderr
+        assert (home / "data" / "games.db").read_bytes() == bad
 
 
 @pytest.mark.parametrize("disk", ["full", "read-only"])
@@ -165,8 +188,7 @@ def test_a_damaged_database_that_cannot_be_salvaged_is_said_at_once_and_left(
         else:
             bad = damaged_database(tmp_path / "home")
             home = stack.enter_context(read_only_copy(tmp_path / "home"))
-        result = subprocess.run([sys.executable, "-m", "eightoff", "stats"], capture_output=True, text=True,
-                                env={**os.environ, "EIGHTOFF_HOME": str(home), "LANGUAGE": "en"}, timeout=60)
+        result = stats(home)
         assert result.returncode == 2 and result.stdout == "", result
         [line] = result.stderr.splitlines()
         assert line.startswith("eightoff: cannot read games database") and "not a database" in line
