@@ -237,19 +237,27 @@ def parse_move(text: str, position: Position, rules: Rules) -> Move:
         PileKind.RESERVE: len(position.reserve),
     }
     if source.index >= limit[source.kind]:
-        raise MoveFormatError(_("there is no {pile} {index}").format(pile=match["source"],
-                                                                     index=source.index))
+        raise _no_pile(match["source"], source.index, limit[source.kind], rules)
     if match["destination"]:
         destination = Pile(_WORD_KINDS[match["destination"]], int(match["to"]))
         if destination.index >= limit[destination.kind]:
-            raise MoveFormatError(_("there is no {pile} {index}").format(pile=match["destination"],
-                                                                         index=destination.index))
+            raise _no_pile(match["destination"], destination.index, limit[destination.kind], rules)
     else:
         card = position.top(source)
         if card is None:
             raise EmptySource(no_card_in(source, rules))
         destination = Pile.foundation(card.suit)
     return Move(source, destination, count)
+
+
+def _no_pile(word: str, index: int, count: int, rules: Rules) -> MoveFormatError:
+    """A move naming a pile past the game's last, with the numbers it has: a solution of
+    another game (FreeCell's for Fan) says at once which game it is not."""
+    if count == 0:
+        return MoveFormatError(_("there is no {pile} {index}: {rules} rules have none").format(
+            pile=word, index=index, rules=rules.name))
+    return MoveFormatError(_("there is no {pile} {index}: {rules} rules number them 0 to {last}").format(
+        pile=word, index=index, rules=rules.name, last=count - 1))
 
 
 def move_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

@@ -181,3 +181,18 @@ def test_a_board_with_any_bytes_damaged_is_solved_or_refused_in_one_line(
         assert out.getvalue() == "" and len(err.getvalue().splitlines()) == 1, err.getvalue()
     else:
         assert err.getvalue() == "" and out.getvalue(), out.getvalue()
+
+
+@pytest.mark.parametrize(("moves", "words"), [
+    ("Move a card from stack 0 to freecell 0\n", "there is no freecell 0: fan rules have none"),
+    ("Move a card from stack 18 to the foundations\n", "there is no stack 18: fan rules number them 0 to 17"),
+])
+def test_a_move_naming_a_pile_the_game_lacks_says_what_it_has(tmp_path: Path, moves: str, words: str) -> None:
+    """Another game's solution (FreeCell's cells, Eight Off's columns) given for a deal of Fan:
+    the refusal says which piles this game has, so the player sees the game is wrong."""
+    solution = tmp_path / "other-game.moves"
+    solution.write_text(moves)
+    environment = dict(os.environ, LANGUAGE="", LC_ALL="C")
+    result = subprocess.run([sys.executable, "-m", "eightoff", "replay", "--deal", "1", "--rules", "fan",
+                             str(solution)], capture_output=True, text=True, timeout=60, env=environment)
+    assert_refused(result, words)
