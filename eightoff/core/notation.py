@@ -178,11 +178,17 @@ def parse_board(text: str, rules: Rules) -> Position:
 def _read_foundations(
     rest: str, line_number: int, foundations: list[int], note: Callable[[Card, int], None]
 ) -> None:
+    named: dict[str, str] = {}
     for token in rest.split():
         match = re.fullmatch(r"([CDHS])-(0|10|[A2-9TJQK])", token.upper())
         if not match:
             unreadable = _("line {line}: cannot read foundation {token} (expected e.g. H-5)")
             raise BoardFormatError(unreadable.format(line=line_number, token=repr(shortened(token))))
+        if match[1] in named:  # else its cards would be 'seen twice', on this very line
+            twice = _("line {line}: foundation {suit} is given twice ({first}, {second})")
+            raise BoardFormatError(twice.format(line=line_number, suit=match[1], first=named[match[1]],
+                                                second=token))
+        named[match[1]] = token
         suit = Suit.parse(match[1])
         rank_text = "T" if match[2] == "10" else match[2]
         rank = 0 if rank_text == "0" else RANK_LETTERS.index(rank_text) + 1

@@ -38,7 +38,7 @@ VERDICTS = {Status.UNSOLVED: N_("unsolvable"), Status.UNKNOWN: N_("unknown")}
 
 def _deal_range(text: str) -> range:
     first, dash, last = text.partition("-")
-    if not dash:
+    if not (dash and first.strip() and last.strip()):  # '-5', '5-': one end left out, not deal ''
         raise ValueError(_("--deals takes FIRST-LAST, e.g. 1-32000, not {text!r}").format(text=text))
     low, high = parse_deal_number(first), parse_deal_number(last)
     if low > high:

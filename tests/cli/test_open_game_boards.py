@@ -196,3 +196,11 @@ def test_a_move_naming_a_pile_the_game_lacks_says_what_it_has(tmp_path: Path, mo
     result = subprocess.run([sys.executable, "-m", "eightoff", "replay", "--deal", "1", "--rules", "fan",
                              str(solution)], capture_output=True, text=True, timeout=60, env=environment)
     assert_refused(result, words)
+
+
+def test_a_foundation_given_twice_is_named_as_such() -> None:
+    """Not 'AH appears twice (also on line 1)' on line 1 itself."""
+    lines = board("citadel")
+    lines[0] = "Foundations: H-2 C-3 H-3 S-3"
+    refused = solve("citadel", "\n".join(lines) + "\n")
+    assert_refused(refused, "line 1: foundation H is given twice (H-2, H-3)")

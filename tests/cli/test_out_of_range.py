@@ -59,3 +59,12 @@ def test_no_display_says_so(display: str | None, tmp_path: Path) -> None:
     assert "window" in result.stderr and "Traceback" not in result.stderr
     if display is not None:
         assert f"display {display}" in result.stderr  # the one line names the display that failed
+
+
+@pytest.mark.parametrize("deals", ["-5", "5-", " -5", "7", "1..3", ""])
+def test_a_range_with_an_end_left_out_says_what_it_takes(deals: str) -> None:
+    """'-5' is a range missing its first deal, not a deal called '' (as it said)."""
+    result = run("solve", "--rules", "fan", f"--deals={deals}")
+    assert (result.returncode, result.stdout) == (2, ""), result
+    assert result.stderr == f"eightoff: --deals takes FIRST-LAST, e.g. 1-32000, not {deals!r} " \
+                            "(see 'eightoff solve --help')\n"

@@ -95,7 +95,8 @@ class TestBoardFormat:
                 parse_board(EXPECTED[1].replace("JD KD", "JD XX"), STANDARD)
             assert str(caught.value) == (
                 "riga 2: carta sconosciuta 'XX' (attesi un valore tra A23456789TJQK e un seme tra CDHS)")
-            with pytest.raises(MoveFormatError, match="^non esiste stack 9: nelle regole standard vanno da 0 a 7$"):
+            refusal = "^non esiste stack 9: nelle regole standard vanno da 0 a 7$"
+            with pytest.raises(MoveFormatError, match=refusal):
                 parse_move("Move a card from stack 9 to freecell 0", deal(1), STANDARD)
         finally:
             install_language("en")
