@@ -599,8 +599,8 @@ def reason_of(error: sqlite3.Error) -> str:
     code = code_of(error)
     if code in ("BUSY", "LOCKED"):
         return busy_reason()
-    if code == "FULL":
-        return _("the disk is full")
+    if code == "FULL" or getattr(error, "sqlite_errorname", "") == "SQLITE_IOERR_SHMSIZE":
+        return _("the disk is full")  # the log's index that cannot grow: said "disk I/O error", a scare
     if code in ("READONLY", "PERM"):
         return _("the folder or the database is read-only")
     return str(error)

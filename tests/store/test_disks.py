@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -201,3 +202,18 @@ def test_a_damaged_database_that_cannot_be_salvaged_is_said_at_once_and_left(
         assert window.take_notices() == [] and window.write_problem is not None
         window.close()
         assert (home / "data" / "games.db").read_bytes() == bad
+
+
+def test_a_full_disk_is_said_full_not_a_disk_input_output_error(tmp_path: Path) -> None:
+    """On a full disk SQLite cannot grow the log's index (`-shm`) and says "disk I/O error",
+    which reads as a failing disk; the player reads that the disk is full. The games still show."""
+    store = Store(HomeDirs(tmp_path / "made"))
+    for number in range(1, 4):
+        store.record_outcome(started_game(number), WON, 10.0)
+    store.close()
+    with full_disk() as disk:
+        shutil.copytree(tmp_path / "made" / "data", disk / "home" / "data")
+        fill(disk)
+        result = stats(disk / "home")
+    assert result.returncode == 0 and "played 3, won 3" in result.stdout, result
+    assert "the disk is full" in result.stderr and "I/O" not in result.stderr, result.stderr
