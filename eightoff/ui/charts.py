@@ -9,6 +9,7 @@ value is clamped into its axis: a damaged log may skew a chart, never draw off i
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 
@@ -175,10 +176,14 @@ def write_charts(path: Path, figures: Chart, together: Chart | None = None) -> N
     draw_charts(surface, pygame.Rect(20, 84, PNG_SIZE[0] - 40, PNG_SIZE[1] - 104), figures, 1.0, together)
     if path.suffix.lower() != ".png":
         raise ValueError(_("the file name must end in .png"))
+    png = io.BytesIO()
     try:
-        pygame.image.save(surface, str(path))
-    except pygame.error as error:  # SDL says why, naming the file
+        pygame.image.save(surface, png, "png")
+    except pygame.error as error:  # SDL says why it could not encode
         raise OSError(str(error)) from None
+    # Written here, not by SDL: a missing folder or a full disk is an OSError with its number,
+    # which the player reads in their language, not SDL's English sentence.
+    path.write_bytes(png.getvalue())
 
 
 def _empty(screen: pygame.Surface, plot: pygame.Rect, font: pygame.font.Font, words: str,

@@ -141,6 +141,7 @@ def test_the_placeholders_are_in_italian_too() -> None:
         (("replay", "--deal", "1", "{tmp}/nessuno"), "File o cartella inesistente"),
         (("stats", "--export", "{tmp}"), "È una cartella"),
         (("stats", "--import", "{tmp}/nessuno/giochi.jsonl"), "File o cartella inesistente"),
+        (("stats", "--chart", "{tmp}/nessuno/grafico.png"), "File o cartella inesistente"),
         (("solve", "--deal", "1", "--time-limit", "1e9"), "al massimo 10.000.000"),
     ],
 )
