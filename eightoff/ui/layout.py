@@ -324,7 +324,15 @@ def _top_row_layout(width: int, height: int, table: Box, columns: int, holding: 
     units_across = across + gap_ratio * (across - 1 + 2) + (gap_ratio if across > columns else 0)
     # Down: margin, the top row, a gap, and room for a column of about 12 fanned cards.
     units_down = card_aspect * (2 + 11 * fan_ratio) + gap_ratio * 3
-    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect)
+    gaps = across + 1 + (1 if across > columns else 0)
+
+    def fits(card_w: int) -> bool:
+        """Whether the row fits with its gaps in whole pixels: a gap rounded up, once for each
+        of thirteen columns, can push the last one past the table's edge."""
+        return across * card_w + gaps * round(card_w * gap_ratio) <= table.w
+
+    card_w, card_h, gap, left, top = _card_grid(table, units_across, units_down, gap_ratio, card_aspect, fits)
+    left = (table.w - (across * card_w + gaps * gap)) // 2 + gap  # centred on its width in pixels
     right = left + across * (card_w + gap) - gap + (gap if across > columns else 0)
     piles: dict[Pile, Box] = {}
     for index, pile in enumerate(holding):
