@@ -261,7 +261,8 @@ def ratios(ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> float:
 def agreement(numbers: list[int], ours: list[dict[str, Any]], theirs: list[dict[str, Any]]) -> None:
     """Print how many deals both searches decided and any whose verdicts differ: a win on one
     side and a proof of loss on the other is a bug in one of them (a replayed win stands)."""
-    both = [(number, mine["status"], other["status"]) for number, mine, other in zip(numbers, ours, theirs)
+    both = [(number, mine["status"], other["status"])
+            for number, mine, other in zip(numbers, ours, theirs, strict=True)
             if "unknown" not in (mine["status"], other["status"])]
     differ = [f"{number} (ours {mine}, fc-solve {other})" for number, mine, other in both if mine != other]
     print(f"{'verdicts':9} decided by both {len(both)}, contradicting {len(differ)}"
