@@ -20,7 +20,7 @@ from eightoff import __version__
 from eightoff.core.deal_numbers import parse_deal_number
 from eightoff.core.deals import deal, random_deal_number
 from eightoff.core.errors import IllegalMove
-from eightoff.core.i18n import N_, _, system_reason
+from eightoff.core.i18n import N_, _, system_reason, system_words
 from eightoff.core.notation import format_board, move_lines, parse_board
 from eightoff.core.position import Position
 from eightoff.core.replay import replay
@@ -424,7 +424,7 @@ def run(
                 raise UsageError(_("the game window is not available in this build"))
             return open_window(args)
         if closed:
-            return output_failed(system_reason(OSError(errno.EBADF, os.strerror(errno.EBADF))))
+            return output_failed(system_words(errno.EBADF))
         result: int = args.handler(args)
         sys.stdout.flush()
         return result

@@ -105,7 +105,7 @@ def cmd_daily(args: argparse.Namespace) -> int:
         if chosen is None:
             raise CommandError(missing_words(rules, day))
         if args.share:
-            if store.newer or not store.readable:  # said by its notice: no result is not "not played"
+            if not store.readable:  # said by its notice: no result is not "not played"
                 return 2
             words = share_words(store, rules, day)
             if store.read_failed:  # said by its notice: no result read is not "not played"
@@ -138,7 +138,7 @@ def share_words(store: Store, rules_name: str, day: date) -> str:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     store = Store(wait=COMMAND_WAIT, command_line=True)
-    if store.newer or not store.readable:  # no figures, export or import, rather than none unsaid
+    if not store.readable:  # no figures, export or import, rather than none unsaid
         for notice in store.take_notices():
             print(f"eightoff: {notice}", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import gettext
+import os
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 
@@ -121,11 +122,19 @@ can be translated: Python never sets LC_MESSAGES, so `strerror` is English whate
 player's language, and an Italian line would end in English."""
 
 
+def system_words(number: int) -> str:
+    """The system's words for the error `number`, in the player's language where `SYSTEM_WORDS`
+    has them, else as the system gives them."""
+    words = SYSTEM_WORDS.get(number)
+    return _(words) if words is not None else os.strerror(number)
+
+
 def system_reason(error: BaseException) -> str:
     """Why a file could not be read or written, in the player's language: the system's words
-    for an OSError (translated where `SYSTEM_WORDS` has them, else as the system gives them),
-    or the text of any other error (a reason this program already put in words)."""
+    for an OSError (`system_words`), or the text of any other error (a reason this program
+    already put in words)."""
     if isinstance(error, OSError):
-        words = SYSTEM_WORDS.get(error.errno) if error.errno is not None else None
-        return _(words) if words is not None else error.strerror or str(error)
+        if error.errno is not None and error.errno in SYSTEM_WORDS:
+            return system_words(error.errno)
+        return error.strerror or str(error)
     return str(error)

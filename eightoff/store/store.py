@@ -139,7 +139,8 @@ class Store:
     @property
     def readable(self) -> bool:
         """Whether games.db could be opened, or is not there (no games played): else every figure
-        would read as none played, so the command line stops instead, its notice said."""
+        would read as none played, so the command line stops instead, its notice said. A newer
+        version's file is not readable: it is left closed (`newer`)."""
         return self.db.connection is not None or not os.path.lexists(self.database_path)
 
     def _record_pending(self) -> None:
